@@ -1,0 +1,110 @@
+"""Intersections of a box with a row or column: Locked Candidates, Locked Pair, Locked Triple.
+
+Definitions after HoDoKu (hodoku.sourceforge.net/en/tech_intersections.php):
+
+  Locked Candidates Type 1 (Pointing)  in a box, every candidate of a digit lies in one row (or
+      column), in 2 or 3 cells; the digit goes from the rest of that line.
+  Locked Candidates Type 2 (Claiming)  in a row (or column), every candidate of a digit lies in
+      one box, in 2 or 3 cells; the digit goes from the rest of that box.
+  Locked Pair / Locked Triple  2 (3) cells of one box-line intersection hold only 2 (3)
+      candidates between them: a Naked Pair (Triple) in both houses at once, so those digits go
+      from the rest of the box and the rest of the line.
+
+Finders yield every step they see that eliminates something and never change the grid.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.grid import BIT, DIGITS_OF, HOUSES, Grid, house_name
+from solver.step import Step
+from solver.techniques.subsets import naked_subsets, subset_pattern
+from solver.techniques.wording import and_list, cells_text, or_list
+
+# (line house 0..17, box house 18..26, the 3 cells they share), rows first, then columns.
+INTERSECTIONS = tuple(
+    (line, box, tuple(cell for cell in HOUSES[line] if cell in HOUSES[box]))
+    for line in range(18)
+    for box in range(18, 27)
+    if set(HOUSES[line]) & set(HOUSES[box])
+)
+
+
+def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
+    """Pointing (base = box, cover = line) or Claiming (base = line, cover = box)."""
+    cands = grid.candidates
+    name = (
+        "Locked Candidates Type 1 (Pointing)" if base_is_box else "Locked Candidates Type 2 (Claiming)"
+    )
+    order = sorted(INTERSECTIONS, key=lambda item: (item[1], item[0])) if base_is_box else INTERSECTIONS
+    for line, box, shared in order:
+        base, cover = (box, line) if base_is_box else (line, box)
+        inside = 0
+        for cell in shared:
+            inside |= cands[cell]
+        outside_base = 0
+        for cell in HOUSES[base]:
+            if cell not in shared:
+                outside_base |= cands[cell]
+        outside_cover = 0
+        rest = [cell for cell in HOUSES[cover] if cell not in shared]
+        for cell in rest:
+            outside_cover |= cands[cell]
+        # digits confined to the intersection within the base house and present in the cover's rest
+        for digit in DIGITS_OF[inside & ~outside_base & outside_cover]:
+            bit = BIT[digit]
+            pattern = tuple((cell, digit) for cell in shared if cands[cell] & bit)
+            if len(pattern) < 2:  # one cell: that is a Hidden Single, not an intersection
+                continue
+            eliminations = tuple((cell, digit) for cell in rest if cands[cell] & bit)
+            yield Step(
+                name,
+                eliminations=eliminations,
+                pattern=pattern,
+                houses=(base, cover),
+                text=f"In {house_name(base)}, every {digit} lies in {house_name(cover)}, "
+                f"so {digit} can't be anywhere else in {house_name(cover)}.",
+            )
+
+
+def locked_candidates_pointing(grid: Grid) -> Iterator[Step]:
+    """Yield every Locked Candidates Type 1 (Pointing) step, box by box."""
+    return _locked_candidates(grid, base_is_box=True)
+
+
+def locked_candidates_claiming(grid: Grid) -> Iterator[Step]:
+    """Yield every Locked Candidates Type 2 (Claiming) step, rows first, then columns."""
+    return _locked_candidates(grid, base_is_box=False)
+
+
+def _locked_subset(grid: Grid, size: int) -> Iterator[Step]:
+    """Locked Pair (size 2) or Locked Triple (size 3): a naked subset inside one intersection."""
+    cands = grid.candidates
+    name = "Locked Pair" if size == 2 else "Locked Triple"
+    word = "pair" if size == 2 else "triple"
+    for line, box, shared in INTERSECTIONS:
+        # every cell of both houses, the shared ones once
+        clear = list(HOUSES[line]) + [cell for cell in HOUSES[box] if cell not in shared]
+        for cells, digits, eliminations in naked_subsets(cands, list(shared), size, clear):
+            names = DIGITS_OF[digits]
+            yield Step(
+                name,
+                eliminations=eliminations,
+                pattern=subset_pattern(cands, cells, digits),
+                houses=(line, box),
+                text=f"{cells_text(cells)} hold only {and_list(names)} between them and share "
+                f"{house_name(line)} and {house_name(box)}, so this locked {word} rules "
+                f"{or_list(names)} out of every other cell of both houses.",
+            )
+
+
+def locked_pair(grid: Grid) -> Iterator[Step]:
+    """Yield every Locked Pair: a Naked Pair inside a box-line intersection, both houses cleared."""
+    return _locked_subset(grid, 2)
+
+
+def locked_triple(grid: Grid) -> Iterator[Step]:
+    """Yield every Locked Triple: a Naked Triple inside a box-line intersection, both houses cleared."""
+    return _locked_subset(grid, 3)
+

@@ -1,0 +1,146 @@
+"""Subsets: Naked and Hidden Pair, Triple and Quad, in rows, columns and boxes.
+
+Definitions after HoDoKu (hodoku.sourceforge.net/en/tech_naked.php, tech_hidden.php):
+
+  Naked subset   n cells of a house hold only n candidates between them (each cell 2..n of
+                 them); those digits go from every other cell of the house.
+  Hidden subset  n digits of a house can only go in the same n cells (each digit in 2..n of
+                 them); every other candidate goes from those cells.
+
+Houses are scanned rows, then columns, then boxes. A subset that lies in two houses (a row and
+a box) is yielded once per house, with that house's eliminations. Finders yield every step
+that eliminates something and never change the grid.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from solver.grid import BIT, DIGITS_OF, HOUSES, POPCOUNT, Grid, house_name
+from solver.step import Step
+from solver.techniques.wording import and_list, cells_text, or_list
+
+SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def naked_subsets(
+    cands: list[int], pool: list[int], size: int, clear: list[int]
+) -> Iterator[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]]:
+    """Each ``size`` cells of ``pool`` holding only ``size`` digits between them.
+
+    ``cands`` is the grid's 81 candidate masks; cells of ``pool`` with 2..size candidates are
+    combined. Yields (cells, digit mask, eliminations): the subset's digits in the cells of
+    ``clear`` outside the subset, only when there is at least one.
+    """
+    small = [cell for cell in pool if 2 <= POPCOUNT[cands[cell]] <= size]
+    for subset in combinations(small, size):
+        digits = 0
+        for cell in subset:
+            digits |= cands[cell]
+        if POPCOUNT[digits] != size:
+            continue
+        eliminations = tuple(
+            (cell, digit)
+            for cell in clear
+            if cell not in subset
+            for digit in DIGITS_OF[cands[cell] & digits]
+        )
+        if eliminations:
+            yield subset, digits, eliminations
+
+
+def subset_pattern(cands: list[int], cells: tuple[int, ...], digits: int) -> tuple[tuple[int, int], ...]:
+    """The candidates of ``digits`` in ``cells``: the pattern that justifies a subset step."""
+    return tuple((cell, d) for cell in cells for d in DIGITS_OF[cands[cell] & digits])
+
+
+def _naked(grid: Grid, size: int) -> Iterator[Step]:
+    cands = grid.candidates
+    name = f"Naked {SIZE_NAMES[size]}"
+    for house, cells in enumerate(HOUSES):
+        open_cells = [cell for cell in cells if cands[cell]]
+        if len(open_cells) <= size:
+            continue
+        for subset, digits, eliminations in naked_subsets(cands, open_cells, size, open_cells):
+            names = DIGITS_OF[digits]
+            yield Step(
+                name,
+                eliminations=eliminations,
+                pattern=subset_pattern(cands, subset, digits),
+                houses=(house,),
+                text=f"{cells_text(subset)} hold only {and_list(names)} between them, so no "
+                f"other cell in {house_name(house)} can be {or_list(names)}.",
+            )
+
+
+def _hidden(grid: Grid, size: int) -> Iterator[Step]:
+    cands = grid.candidates
+    name = f"Hidden {SIZE_NAMES[size]}"
+    for house, cells in enumerate(HOUSES):
+        # where[d]: the cells of the house that still have candidate d, as a 9-bit index mask
+        where = {}
+        for digit in range(1, 10):
+            bit = BIT[digit]
+            spots = 0
+            for index, cell in enumerate(cells):
+                if cands[cell] & bit:
+                    spots |= 1 << index
+            if spots:
+                where[digit] = spots
+        if len(where) <= size:
+            continue
+        small = [digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size]
+        for digits in combinations(small, size):
+            spots = 0
+            for digit in digits:
+                spots |= where[digit]
+            if POPCOUNT[spots] != size:
+                continue
+            subset = tuple(cells[index] for index in range(9) if spots >> index & 1)
+            keep = 0
+            for digit in digits:
+                keep |= BIT[digit]
+            eliminations = tuple(
+                (cell, digit) for cell in subset for digit in DIGITS_OF[cands[cell] & ~keep]
+            )
+            if not eliminations:
+                continue
+            yield Step(
+                name,
+                eliminations=eliminations,
+                pattern=subset_pattern(cands, subset, keep),
+                houses=(house,),
+                text=f"In {house_name(house)}, {and_list(digits)} can only go in "
+                f"{cells_text(subset)}, so those cells can't hold any other digit.",
+            )
+
+
+def naked_pair(grid: Grid) -> Iterator[Step]:
+    """Yield every Naked Pair: 2 cells of a house with the same 2 candidates."""
+    return _naked(grid, 2)
+
+
+def naked_triple(grid: Grid) -> Iterator[Step]:
+    """Yield every Naked Triple: 3 cells of a house with only 3 candidates between them."""
+    return _naked(grid, 3)
+
+
+def naked_quad(grid: Grid) -> Iterator[Step]:
+    """Yield every Naked Quad: 4 cells of a house with only 4 candidates between them."""
+    return _naked(grid, 4)
+
+
+def hidden_pair(grid: Grid) -> Iterator[Step]:
+    """Yield every Hidden Pair: 2 digits of a house confined to the same 2 cells."""
+    return _hidden(grid, 2)
+
+
+def hidden_triple(grid: Grid) -> Iterator[Step]:
+    """Yield every Hidden Triple: 3 digits of a house confined to the same 3 cells."""
+    return _hidden(grid, 3)
+
+
+def hidden_quad(grid: Grid) -> Iterator[Step]:
+    """Yield every Hidden Quad: 4 digits of a house confined to the same 4 cells."""
+    return _hidden(grid, 4)
