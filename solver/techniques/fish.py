@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from solver.grid import BIT, DIGITS, DIGITS_OF, POPCOUNT, Grid, cell_name
+from solver.grid import DIGITS, DIGITS_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -32,18 +32,22 @@ def _cell(orientation: int, line: int, cross: int) -> int:
     return line * 9 + cross if orientation == 0 else cross * 9 + line
 
 
-def _positions(grid: Grid, digit: int, orientation: int) -> list[int]:
-    """For each of the 9 base lines, the mask of crossing lines where ``digit`` is a candidate."""
-    bit = BIT[digit]
-    cands = grid.candidates
-    masks = []
-    for line in range(9):
-        mask = 0
-        for cross in range(9):
-            if cands[_cell(orientation, line, cross)] & bit:
-                mask |= 1 << cross
-        masks.append(mask)
-    return masks
+def _positions(grid: Grid) -> list[list[list[int]]]:
+    """``positions[orientation][digit][line]``: the mask of crossing lines holding ``digit``.
+
+    One pass over the 81 cells serves every digit and both orientations (row bases, column
+    bases), so a stuck solver that tries all three fish sizes pays little for it.
+    """
+    rows = [[0] * 9 for _ in range(10)]
+    cols = [[0] * 9 for _ in range(10)]
+    for cell, mask in enumerate(grid.candidates):
+        if mask:
+            r, c = divmod(cell, 9)
+            row_bit, col_bit = 1 << c, 1 << r
+            for digit in DIGITS_OF[mask]:
+                rows[digit][r] |= row_bit
+                cols[digit][c] |= col_bit
+    return [rows, cols]
 
 
 def _numbers(items: tuple[int, ...] | list[int]) -> str:
@@ -55,10 +59,13 @@ def _numbers(items: tuple[int, ...] | list[int]) -> str:
 def _fish(grid: Grid, size: int) -> Iterator[Step]:
     """Every complete basic fish of ``size`` base sets that eliminates something."""
     name = FISH_NAMES[size]
+    positions = _positions(grid)
     for digit in DIGITS:
         for orientation in (0, 1):
-            masks = _positions(grid, digit, orientation)
+            masks = positions[orientation][digit]
             eligible = [line for line in range(9) if 2 <= POPCOUNT[masks[line]] <= size]
+            if len(eligible) < size:
+                continue
             for base in combinations(eligible, size):
                 cover = 0
                 for line in base:
