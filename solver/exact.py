@@ -13,6 +13,26 @@ Methods (``METHODS``):
   wave  The default: wfc plus hidden-single analysis of every house before branching. A digit
         with one place left in a house is placed there; a digit with no place is a
         contradiction.
+
+Representation: Sudoku as an exact-cover problem (Knuth, "Dancing Links", 2000), packed into
+one Python int so that a whole-grid sweep is a handful of big-int operations (SWAR):
+  constraint  324 of them: each cell needs a digit (81); each row, column and box needs each
+              digit (3 x 81).
+  option      a way to meet a constraint: a digit of the cell, or a place for the digit in
+              the house (column of a row, row of a column, position 0..8 in a box).
+  field       one constraint: 9 option bits and a guard bit (bit 9), 10 bits from bit 10 * f.
+              Field ``cell`` (0..80) is that cell's candidate mask, bit d-1 = digit d; then
+              81 + 9*row + d-1, 162 + 9*column + d-1 and 243 + 9*box + d-1 list the places
+              left for digit d in that house.
+  candidate   (cell, digit), index ``9 * cell + digit - 1``; it is an option of 4 fields.
+  state       the int holding all 324 fields, never with guard bits set.
+  open        the guard bits of the constraints not met yet.
+Placing a candidate is one AND with a precomputed mask that clears every candidate sharing a
+constraint with it, and one XOR that closes its 4 constraints. In a sweep,
+``(state | GUARDS) - LOWS`` borrows the guard of every empty field (a contradiction) and clears
+the lowest option of every other field, so ``state & that`` is zero exactly in the fields with
+one option left: in a cell field a naked single, in a house field a hidden single. Method
+"wfc" looks at the cell fields only; "wave" at all of them.
 """
 
 from __future__ import annotations
@@ -21,9 +41,78 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import MultipleSolutionsError, NoSolutionError
-from solver.grid import ALL_DIGITS, BIT, HOUSES, HOUSES_OF, PEERS, POPCOUNT, Grid, check_houses
+from solver.grid import (
+    ALL_DIGITS,
+    BOX_OF,
+    BOXES,
+    CELLS,
+    COL_OF,
+    PEERS,
+    ROW_OF,
+    Grid,
+    check_houses,
+)
 
 METHODS = ("wave", "wfc")
+
+_WIDTH = 10  # bits per field: 9 options and a guard
+_LOWS = sum(1 << (_WIDTH * field) for field in range(324))  # bit 0 of every field
+_GUARDS = _LOWS << 9
+_OPTIONS = _LOWS * ALL_DIGITS  # every option bit: the state before any placement
+_CELL_LOWS = sum(1 << (_WIDTH * cell) for cell in CELLS)
+_CELL_GUARDS = _CELL_LOWS << 9
+_CELL_OPTIONS = _CELL_LOWS * ALL_DIGITS
+_CELL_SHIFTS = tuple(_WIDTH * cell for cell in CELLS)
+
+# Per method: (guards, lows, options) of the fields a sweep looks at.
+_SCOPES = {
+    "wave": (_GUARDS, _LOWS, _OPTIONS),
+    "wfc": (_CELL_GUARDS, _CELL_LOWS, _CELL_OPTIONS),
+}
+
+_VALUES = frozenset(range(10))
+
+
+def _options_of(cell: int, digit: int) -> tuple[tuple[int, int], ...]:
+    """The 4 (field, option) pairs of candidate (cell, digit); digit 1..9."""
+    d = digit - 1
+    box = BOX_OF[cell]
+    return (
+        (cell, d),
+        (81 + 9 * ROW_OF[cell] + d, COL_OF[cell]),
+        (162 + 9 * COL_OF[cell] + d, ROW_OF[cell]),
+        (243 + 9 * box + d, BOXES[box].index(cell)),
+    )
+
+
+def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """Per candidate: its option bits, the state mask after placing it (with and without its
+    own bits) and the guard bits it closes; per option bit position: its candidate."""
+    bits, closes, candidate_at = [], [], [-1] * (_WIDTH * 324)
+    for cell in CELLS:
+        for digit in range(1, 10):
+            own = guard = 0
+            for field, option in _options_of(cell, digit):
+                own |= 1 << (_WIDTH * field + option)
+                guard |= 1 << (_WIDTH * field + 9)
+                candidate_at[_WIDTH * field + option] = len(bits)
+            bits.append(own)
+            closes.append(guard)
+    keep, keep_others = [], []
+    for cell in CELLS:
+        for digit in range(1, 10):
+            clash = 0
+            for other in range(1, 10):
+                if other != digit:
+                    clash |= bits[9 * cell + other - 1]
+            for peer in PEERS[cell]:
+                clash |= bits[9 * peer + digit - 1]
+            keep.append(_OPTIONS ^ clash)
+            keep_others.append(_OPTIONS ^ clash ^ bits[9 * cell + digit - 1])
+    return bits, keep, keep_others, closes, candidate_at
+
+
+_BITS, _KEEP, _KEEP_OTHERS, _CLOSES, _CANDIDATE_AT = _build_tables()
 
 
 @dataclass
@@ -41,68 +130,23 @@ class SearchStats:
 
 
 def _values_of(puzzle: Grid | Sequence[int]) -> list[int]:
-    """The puzzle's 81 values (0 = empty) as a new list; PuzzleFormatError if malformed."""
+    """The puzzle's 81 values (0 = empty) as a new list; PuzzleFormatError if malformed.
+
+    Clashing givens are caught (and reported by ``check_houses``) while they are placed.
+    """
     values = list(puzzle.values if isinstance(puzzle, Grid) else puzzle)
-    check_houses(values)
+    if len(values) != 81 or not _VALUES.issuperset(values) or {int} != set(map(type, values)):
+        check_houses(values)  # names the problem; lets odd-but-valid values (True) through
+        values = [int(v) for v in values]
     return values
 
 
-def _check_method(method: str) -> bool:
-    """True when ``method`` uses hidden singles; ValueError naming the valid methods otherwise."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
-    return method == "wave"
-
-
-def _propagate(cands: list[int], vals: list[int], placed: list[int], queue: list, hidden: bool) -> bool:
-    """Place the (cell, bit) pairs in ``queue`` and everything they force; False on contradiction.
-
-    ``cands`` holds the candidate mask of each empty cell (0 once placed), ``vals`` the placed
-    digit's bit (0 when empty), ``placed`` the digits placed in each of the 27 houses.
-    """
-    while True:
-        while queue:
-            cell, bit = queue.pop()
-            if vals[cell]:
-                if vals[cell] != bit:
-                    return False
-                continue
-            if not cands[cell] & bit:
-                return False
-            vals[cell] = bit
-            cands[cell] = 0
-            for house in HOUSES_OF[cell]:
-                placed[house] |= bit
-            clear = ~bit
-            for peer in PEERS[cell]:
-                mask = cands[peer]
-                if mask & bit:
-                    mask &= clear
-                    if not mask:
-                        return False
-                    cands[peer] = mask
-                    if not mask & (mask - 1):
-                        queue.append((peer, mask))
-        if not hidden:
-            return True
-        for house, cells in enumerate(HOUSES):
-            once = twice = 0
-            for cell in cells:
-                mask = cands[cell]
-                twice |= once & mask
-                once |= mask
-            if once | placed[house] != ALL_DIGITS:
-                return False
-            single = once & ~twice
-            while single:
-                bit = single & -single
-                single ^= bit
-                for cell in cells:
-                    if cands[cell] & bit:
-                        queue.append((cell, bit))
-                        break
-        if not queue:
-            return True
+def _scope(method: str) -> tuple[int, int, int]:
+    """The fields a sweep of ``method`` looks at; ValueError naming the valid methods."""
+    try:
+        return _SCOPES[method]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}") from None
 
 
 def search(
@@ -122,55 +166,71 @@ def search(
         PuzzleFormatError: wrong length, a value outside 0..9, or a digit twice in a house.
         ValueError: unknown method, or limit < 1.
     """
-    hidden = _check_method(method)
+    guards, lows, options = _scope(method)
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     values = _values_of(puzzle)
-    stats = SearchStats()
+    bits, keep, keep_others, closes, candidate_at = _BITS, _KEEP, _KEEP_OTHERS, _CLOSES, _CANDIDATE_AT
+    state, open_ = _OPTIONS, _GUARDS
+    for cell, value in enumerate(values):
+        if value:
+            i = 9 * cell + value - 1
+            if not state & bits[i]:
+                check_houses(values)  # an earlier given cleared this one: it raises
+            state &= keep[i]
+            open_ ^= closes[i]
     solutions: list[list[int]] = []
-    cands = [ALL_DIGITS] * 81
-    vals = [0] * 81
-    placed = [0] * 27
-    queue = [(cell, BIT[v]) for cell, v in enumerate(values) if v]
-    stats.nodes += 1
-    if not _propagate(cands, vals, placed, queue, hidden):
-        stats.dead_ends += 1
-        return solutions, stats
-    stack = []
+    stack: list[tuple[int, int, int, int]] = []
+    nodes = branches = dead_ends = 0
     while True:
-        # Choose the lowest-entropy cell; none left means solved.
-        best = -1
-        best_count = 10
-        for cell in range(81):
-            mask = cands[cell]
-            if mask:
-                count = POPCOUNT[mask]
-                if count < best_count:
-                    best, best_count = cell, count
-                    if count == 2:
-                        break
-        if best < 0:
-            solutions.append([BIT.index(b) for b in vals])
+        nodes += 1
+        # Propagate: place every single in scope until none is left or a field empties.
+        while True:
+            x = state & options
+            y = (x | guards) - lows
+            if y & guards != guards:
+                break  # an empty field: contradiction
+            single = open_ & guards & ~((x & y) + options)
+            if not single:
+                break
+            chosen = state & (single - (single >> 9))  # the one option of each single field
+            while chosen:
+                i = candidate_at[chosen.bit_length() - 1]
+                state &= keep[i]
+                open_ ^= closes[i]
+                chosen &= keep_others[i]  # drop its other fields and the candidates it cleared
+        if y & guards != guards:
+            dead_ends += 1
+        elif not open_ & _CELL_GUARDS:
+            cells = state & _CELL_OPTIONS
+            solutions.append([((cells >> shift) & ALL_DIGITS).bit_length() for shift in _CELL_SHIFTS])
             if len(solutions) >= limit:
                 break
         else:
-            stats.branches += 1
-            stack.append((cands, vals, placed, best, cands[best]))
-        # Take the next trial placement from the stack until one propagates cleanly.
-        while stack:
-            cands, vals, placed, cell, mask = stack.pop()
-            bit = mask & -mask
-            rest = mask ^ bit
-            if rest:
-                stack.append((cands, vals, placed, cell, rest))
-                cands, vals, placed = cands[:], vals[:], placed[:]
-            stats.nodes += 1
-            if _propagate(cands, vals, placed, [(cell, bit)], hidden):
-                break
-            stats.dead_ends += 1
-        else:
+            # Branch on the lowest-entropy cell: strip one candidate per cell field at a time
+            # until some field is down to one; the lowest such field is the first cell.
+            x = state & _CELL_OPTIONS
+            x &= (x | _CELL_GUARDS) - _CELL_LOWS
+            while True:
+                y = (x | _CELL_GUARDS) - _CELL_LOWS
+                last = y & _CELL_GUARDS & ~((x & y) + _CELL_OPTIONS)
+                if last:
+                    break
+                x &= y
+            cell = ((last & -last).bit_length() - 1) // _WIDTH
+            branches += 1
+            stack.append((state, open_, cell, (state >> (_WIDTH * cell)) & ALL_DIGITS))
+        if not stack:
             break
-    return solutions, stats
+        # Next trial placement: the lowest candidate left at the newest branch point.
+        base, base_open, cell, mask = stack.pop()
+        bit = mask & -mask
+        if mask ^ bit:
+            stack.append((base, base_open, cell, mask ^ bit))
+        i = 9 * cell + bit.bit_length() - 1
+        state = base & keep[i]
+        open_ = base_open ^ closes[i]
+    return solutions, SearchStats(nodes, branches, dead_ends)
 
 
 def solve(puzzle: Grid | Sequence[int], method: str = "wave") -> list[int] | None:
@@ -187,7 +247,8 @@ def count_solutions(puzzle: Grid | Sequence[int], limit: int = 2, method: str = 
     """The number of solutions, counting no further than ``limit`` (result in 0..limit).
 
     With the default limit 2: 0 = no solution, 1 = unique, 2 = more than one.
-    Raises PuzzleFormatError for a malformed puzzle and ValueError for an unknown method.
+    Raises PuzzleFormatError for a malformed puzzle and ValueError for an unknown method
+    or a limit below 1.
     """
     solutions, _ = search(puzzle, method, limit)
     return len(solutions)

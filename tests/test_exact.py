@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver import exact
@@ -16,6 +18,11 @@ WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284
 # A 17-clue puzzle (the first of Royle's list): unique, and minimal, so removing any given
 # leaves more than one solution.
 SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+
+# Solved by naked and hidden singles alone, but naked singles alone must guess (Royle's list).
+HIDDEN_SINGLES_ONLY = (
+    ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
+)
 
 # House-valid but dead at once: row 1 holds 1-8, and the 9 in column 9 leaves r1c9 no candidate.
 DEAD_CELL = "12345678." + "........9" + "." * 63
@@ -39,6 +46,16 @@ def test_singles_alone_solve_the_worked_example_without_guessing():
     solutions, stats = exact.search(parse_values(WIKI_PUZZLE), "wave", limit=2)
     assert [values_to_string(s) for s in solutions] == [WIKI_SOLUTION]
     assert stats.nodes == 1 and stats.branches == 0 and stats.dead_ends == 0
+
+
+def test_hidden_singles_spare_the_guesses_naked_singles_need():
+    puzzle = parse_values(HIDDEN_SINGLES_ONLY)
+    wave_solutions, wave = exact.search(puzzle, "wave", limit=2)
+    wfc_solutions, wfc = exact.search(puzzle, "wfc", limit=2)
+    assert wave.nodes == 1 and wave.branches == 0
+    assert wfc.branches > 0 and wfc.nodes > 1
+    assert len(wave_solutions) == 1 and wave_solutions == wfc_solutions
+    assert_solves(wave_solutions[0], puzzle)
 
 
 def test_solve_accepts_a_grid_and_leaves_it_untouched():
@@ -76,6 +93,7 @@ def test_removing_a_given_from_a_minimal_puzzle_counts_two(method):
 def test_empty_grid_counts_up_to_the_limit(method):
     assert exact.count_solutions([0] * 81, method=method) == 2
     assert exact.count_solutions([0] * 81, limit=5, method=method) == 5
+    assert exact.count_solutions([0] * 81, limit=1, method=method) == 1
 
 
 def test_search_returns_distinct_valid_solutions():
@@ -115,6 +133,21 @@ def test_wrong_extra_given_counts_zero(method):
         pytest.fail("no house-valid wrong digit found")
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_methods_agree_on_random_blanks_of_a_solution(seed):
+    rng = random.Random(seed)
+    solution = parse_values(WIKI_SOLUTION)
+    puzzle = solution[:]
+    for cell in rng.sample(range(81), rng.randint(30, 60)):
+        puzzle[cell] = 0
+    counts = {method: exact.count_solutions(puzzle, limit=3, method=method) for method in exact.METHODS}
+    assert counts["wave"] == counts["wfc"] >= 1
+    for method in exact.METHODS:
+        assert_solves(exact.solve(puzzle, method), puzzle)
+    if counts["wave"] == 1:
+        assert exact.solve(puzzle) == solution
+
+
 def test_solve_unique_returns_the_solution():
     assert values_to_string(exact.solve_unique(Grid.parse(WIKI_PUZZLE))) == WIKI_SOLUTION
 
@@ -139,6 +172,10 @@ def test_malformed_puzzles_raise_format_errors():
         exact.solve([0] * 80)
     with pytest.raises(PuzzleFormatError, match="two 5s in row 1"):
         exact.count_solutions([5, 5] + [0] * 79)
+    with pytest.raises(PuzzleFormatError, match="two 7s in column 1"):
+        exact.solve([7] + [0] * 8 + [7] + [0] * 71)
+    with pytest.raises(PuzzleFormatError, match="two 3s in box 9"):
+        exact.solve([0] * 60 + [3] + [0] * 9 + [3] + [0] * 10)
     with pytest.raises(PuzzleFormatError, match="bad value"):
         exact.solve([10] + [0] * 80)
 
@@ -157,14 +194,14 @@ def test_top95_all_solved_uniquely():
 
 
 def test_methods_agree_on_hard_puzzles():
-    for text in data_puzzles("top95.txt", limit=10):
+    for text in data_puzzles("top95.txt", limit=20):
         puzzle = parse_values(text)
         assert exact.solve(puzzle, "wfc") == exact.solve(puzzle, "wave"), text
 
 
 @pytest.mark.slow
-def test_17clue_corpus_unique_and_valid():
-    for text in data_puzzles("17clue.txt", limit=5000):
+def test_all_17clue_puzzles_unique_and_valid():
+    for text in data_puzzles("17clue.txt"):
         puzzle = parse_values(text)
         solution = exact.solve_unique(puzzle)
         assert_solves(solution, puzzle)
