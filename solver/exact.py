@@ -135,7 +135,7 @@ def _values_of(puzzle: Grid | Sequence[int]) -> list[int]:
     Clashing givens are caught (and reported by ``check_houses``) while they are placed.
     """
     values = list(puzzle.values if isinstance(puzzle, Grid) else puzzle)
-    if len(values) != 81 or not _VALUES.issuperset(values) or {int} != set(map(type, values)):
+    if len(values) != 81 or {int} != set(map(type, values)) or not _VALUES.issuperset(values):
         check_houses(values)  # names the problem; lets odd-but-valid values (True) through
         values = [int(v) for v in values]
     return values

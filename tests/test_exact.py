@@ -178,6 +178,8 @@ def test_malformed_puzzles_raise_format_errors():
         exact.solve([0] * 60 + [3] + [0] * 9 + [3] + [0] * 10)
     with pytest.raises(PuzzleFormatError, match="bad value"):
         exact.solve([10] + [0] * 80)
+    with pytest.raises(PuzzleFormatError, match="bad value"):
+        exact.solve([[1]] + [0] * 80)
 
 
 def test_limit_must_be_positive():
