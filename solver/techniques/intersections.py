@@ -15,40 +15,62 @@ Finders yield every step they see that eliminates something and never change the
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from solver.grid import BIT, DIGITS_OF, HOUSES, Grid, house_name
 from solver.step import Step
 from solver.techniques.subsets import naked_subsets, subset_pattern
 from solver.techniques.wording import and_list, cells_text, or_list
 
-# (line house 0..17, box house 18..26, the 3 cells they share), rows first, then columns.
+
+class Intersection(NamedTuple):
+    """A box and a row or column that cross: the 3 cells they share and the rest of each."""
+
+    line: int  # house 0..17
+    box: int  # house 18..26
+    shared: tuple[int, ...]  # the 3 cells in both
+    line_rest: tuple[int, ...]  # the 6 cells of the line outside the box
+    box_rest: tuple[int, ...]  # the 6 cells of the box outside the line
+
+
+def _intersection(line: int, box: int) -> Intersection:
+    shared = tuple(cell for cell in HOUSES[line] if cell in HOUSES[box])
+    return Intersection(
+        line,
+        box,
+        shared,
+        tuple(cell for cell in HOUSES[line] if cell not in shared),
+        tuple(cell for cell in HOUSES[box] if cell not in shared),
+    )
+
+
+# the 54 intersections, rows first, then columns; and the same ordered box by box
 INTERSECTIONS = tuple(
-    (line, box, tuple(cell for cell in HOUSES[line] if cell in HOUSES[box]))
+    _intersection(line, box)
     for line in range(18)
     for box in range(18, 27)
     if set(HOUSES[line]) & set(HOUSES[box])
 )
+INTERSECTIONS_BY_BOX = tuple(sorted(INTERSECTIONS, key=lambda item: (item.box, item.line)))
 
 
 def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
     """Pointing (base = box, cover = line) or Claiming (base = line, cover = box)."""
     cands = grid.candidates
-    name = (
-        "Locked Candidates Type 1 (Pointing)" if base_is_box else "Locked Candidates Type 2 (Claiming)"
-    )
-    order = sorted(INTERSECTIONS, key=lambda item: (item[1], item[0])) if base_is_box else INTERSECTIONS
-    for line, box, shared in order:
-        base, cover = (box, line) if base_is_box else (line, box)
-        inside = 0
-        for cell in shared:
-            inside |= cands[cell]
-        outside_base = 0
-        for cell in HOUSES[base]:
-            if cell not in shared:
-                outside_base |= cands[cell]
-        outside_cover = 0
-        rest = [cell for cell in HOUSES[cover] if cell not in shared]
+    if base_is_box:
+        name, order = "Locked Candidates Type 1 (Pointing)", INTERSECTIONS_BY_BOX
+    else:
+        name, order = "Locked Candidates Type 2 (Claiming)", INTERSECTIONS
+    for item in order:
+        if base_is_box:
+            base, cover, base_rest, rest = item.box, item.line, item.box_rest, item.line_rest
+        else:
+            base, cover, base_rest, rest = item.line, item.box, item.line_rest, item.box_rest
+        shared = item.shared
+        inside = cands[shared[0]] | cands[shared[1]] | cands[shared[2]]
+        outside_base = outside_cover = 0
+        for cell in base_rest:
+            outside_base |= cands[cell]
         for cell in rest:
             outside_cover |= cands[cell]
         # digits confined to the intersection within the base house and present in the cover's rest
@@ -83,10 +105,9 @@ def _locked_subset(grid: Grid, size: int) -> Iterator[Step]:
     cands = grid.candidates
     name = "Locked Pair" if size == 2 else "Locked Triple"
     word = "pair" if size == 2 else "triple"
-    for line, box, shared in INTERSECTIONS:
-        # every cell of both houses, the shared ones once
-        clear = list(HOUSES[line]) + [cell for cell in HOUSES[box] if cell not in shared]
-        for cells, digits, eliminations in naked_subsets(cands, list(shared), size, clear):
+    for line, box, shared, line_rest, box_rest in INTERSECTIONS:
+        clear = shared + line_rest + box_rest
+        for cells, digits, eliminations in naked_subsets(cands, shared, size, clear):
             names = DIGITS_OF[digits]
             yield Step(
                 name,

@@ -11,6 +11,7 @@ Each finder reads the grid's candidates and yields one ``Step`` per placement it
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Iterator
 
 from solver.grid import (
@@ -25,6 +26,8 @@ from solver.step import Step
 
 # Boxes first, then rows and columns: a person scans boxes first, and Sudoku Explainer rates a
 # hidden single in a box (1.2) below one in a row or column (1.5).
+HOUSE_VALUES = tuple(itemgetter(*cells) for cells in HOUSES)  # HOUSE_VALUES[h](values): 9 values
+
 HIDDEN_SINGLE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(18))
 
 
@@ -43,8 +46,10 @@ def full_house(grid: Grid) -> Iterator[Step]:
     values, cands = grid.values, grid.candidates
     seen = set()
     for house, cells in enumerate(HOUSES):
+        if HOUSE_VALUES[house](values).count(0) != 1:
+            continue
         empty = [cell for cell in cells if not values[cell]]
-        if len(empty) != 1 or empty[0] in seen:
+        if empty[0] in seen:
             continue
         cell = empty[0]
         used = 0

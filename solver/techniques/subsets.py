@@ -80,17 +80,12 @@ def _hidden(grid: Grid, size: int) -> Iterator[Step]:
     for house, cells in enumerate(HOUSES):
         # where[d]: the cells of the house that still have candidate d, as a 9-bit index mask
         where = {}
-        for digit in range(1, 10):
-            bit = BIT[digit]
-            spots = 0
-            for index, cell in enumerate(cells):
-                if cands[cell] & bit:
-                    spots |= 1 << index
-            if spots:
-                where[digit] = spots
+        for index, cell in enumerate(cells):
+            for digit in DIGITS_OF[cands[cell]]:
+                where[digit] = where.get(digit, 0) | 1 << index
         if len(where) <= size:
             continue
-        small = [digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size]
+        small = sorted(digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size)
         for digits in combinations(small, size):
             spots = 0
             for digit in digits:
