@@ -1,0 +1,105 @@
+"""Digging: remove givens from a solved grid while a person can still solve it at a level.
+
+A removal is kept only while the puzzle stays solvable by the techniques of the target level
+(``solver.human.solvable_within``). Those techniques are sound, so a puzzle they finish has
+exactly one solution. Late in a dig, though, most trials fail because the puzzle stops being
+unique, and the human solver can only show that by exhausting every technique of the level; the
+exact solver refutes such trials several times faster, so above Easy it is asked first (the
+result is the same; only the time changes). Each given is tried once; a removal that fails now
+would fail later too, since fewer givens never make a puzzle easier.
+
+Orders (after the seed prototype and the Rust peer):
+  entropy  remove the given whose cell would have the fewest candidates first (lowest entropy:
+           the cell most determined by its peers), ties broken by the RNG;
+  random   a shuffled order.
+With ``symmetry`` a given and its 180-degree partner (cell ``80 - c``) go together.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from solver.exact import count_solutions
+from solver.grid import ALL_DIGITS, BIT, HOUSES_OF, POPCOUNT
+from solver.human import solvable_within
+from solver.levels import Level
+
+ORDERS = ("entropy", "random")
+
+
+def _entropy(values: Sequence[int], house_used: list[int], cell: int) -> int:
+    """How many digits cell could hold if its given were removed (its own digit included)."""
+    r, c, b = HOUSES_OF[cell]
+    return POPCOUNT[ALL_DIGITS & ~(house_used[r] | house_used[c] | house_used[b]) | BIT[values[cell]]]
+
+
+def dig(
+    solution: Sequence[int],
+    level: Level,
+    *,
+    rng: random.Random,
+    order: str = "entropy",
+    symmetry: bool = False,
+    max_blanks: int | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> list[int]:
+    """Remove givens from ``solution`` while the puzzle stays solvable at ``level``.
+
+    Args:
+        solution: 81 ints, a complete valid grid.
+        level: the hardest level whose techniques may be needed.
+        rng: random source for tie-breaks and the random order.
+        order: ``"entropy"`` or ``"random"`` (see the module docstring).
+        symmetry: remove cells in 180-degree symmetric pairs.
+        max_blanks: stop once this many cells are empty (None: dig as far as possible).
+        cancel: polled before each trial; when it returns True, ``InterruptedError`` is raised.
+        progress: called with the fraction (0..1) of cells tried so far.
+
+    Returns:
+        81 ints, 0 = empty: a puzzle with a unique solution, solvable within ``level``.
+
+    Raises:
+        ValueError: unknown ``order``.
+    """
+    if order not in ORDERS:
+        raise ValueError(f"unknown dig order {order!r}; choose one of {', '.join(ORDERS)}")
+    puzzle = list(solution)
+    house_used = [ALL_DIGITS] * 27
+    untried = set(range(41) if symmetry else range(81))  # with symmetry: one cell per pair
+    total = len(untried)
+    blanks = 0
+    queue = []
+    if order == "random":
+        queue = sorted(untried)
+        rng.shuffle(queue)
+
+    while untried:
+        if cancel is not None and cancel():
+            raise InterruptedError("digging cancelled")
+        if max_blanks is not None and blanks >= max_blanks:
+            break
+        if order == "random":
+            cell = queue.pop()
+        else:
+            scored = {c: _entropy(puzzle, house_used, c) for c in untried}
+            lowest = min(scored.values())
+            cell = rng.choice(sorted(c for c, e in scored.items() if e == lowest))
+        untried.discard(cell)
+        group = (cell, 80 - cell) if symmetry and cell != 40 else (cell,)
+        if max_blanks is not None and blanks + len(group) > max_blanks:
+            continue
+        trial = puzzle[:]
+        for c in group:
+            trial[c] = 0
+        if (level == Level.EASY or count_solutions(trial, 2) == 1) and solvable_within(trial, level):
+            puzzle = trial
+            blanks += len(group)
+            for c in group:
+                for house in HOUSES_OF[c]:
+                    house_used[house] &= ~BIT[solution[c]]
+        if progress is not None:
+            progress(1 - len(untried) / total)
+    return puzzle
+

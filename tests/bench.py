@@ -1,0 +1,125 @@
+"""Benchmarks (not part of the test run): solver speed, generator speed, frame time.
+
+    python -m tests.bench            # full run, about two minutes
+    python -m tests.bench --quick    # small samples, a smoke run
+
+Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
+where the OS allows it, so the numbers are single-core numbers. Reads ../shared/data; a missing
+file is reported and skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = ROOT.parent / "shared" / "data"
+
+
+def _puzzles(path: Path, limit: int | None) -> list[str]:
+    from solver.grid import puzzle_token
+
+    found = []
+    with path.open() as handle:
+        for line in handle:
+            token = puzzle_token(line)
+            if token:
+                found.append(token)
+                if limit is not None and len(found) >= limit:
+                    break
+    return found
+
+
+def bench_exact(data: Path, quick: bool) -> list[tuple[str, str, str]]:
+    from solver.exact import search
+    from solver.grid import parse_values
+
+    rows = []
+    sets = [("top95.txt", None, "wave"), ("top95.txt", None, "wfc"),
+            ("17clue.txt", 1000 if quick else 10_000, "wave")]
+    for name, limit, method in sets:
+        path = data / name
+        if not path.is_file():
+            rows.append((f"exact `{method}`, {name}", "skipped", f"{path} not found"))
+            continue
+        grids = [parse_values(p) for p in _puzzles(path, limit)]
+        nodes = 0
+        start = time.perf_counter()
+        for values in grids:
+            solutions, stats = search(values, method=method, limit=1)
+            assert solutions, "benchmark puzzle without a solution"
+            nodes += stats.nodes
+        seconds = time.perf_counter() - start
+        rows.append((f"exact `{method}`, {name} ({len(grids)} puzzles)",
+                     f"{len(grids) / seconds:,.0f} puzzles/s",
+                     f"{seconds / len(grids) * 1000:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
+    return rows
+
+
+def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
+    from generator import generate
+    from solver.levels import PLAYABLE_LEVELS, Level
+
+    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10}
+    rows = []
+    for level in PLAYABLE_LEVELS:
+        n = max(2, counts[level] // 4) if quick else counts[level]
+        start = time.perf_counter()
+        made = [generate(level, seed) for seed in range(1, n + 1)]
+        seconds = time.perf_counter() - start
+        attempts = sum(m.attempts for m in made) / n
+        givens = sum(m.givens for m in made) / n
+        rows.append((f"gen {level.name.lower()} ({n} puzzles, seeds 1..{n})",
+                     f"{n / seconds:,.1f} puzzles/s",
+                     f"{seconds / n * 1000:.0f} ms/puzzle, {attempts:.1f} fills/puzzle, {givens:.1f} givens"))
+    return rows
+
+
+def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import measure_generation_frames
+    from solver.levels import Level
+
+    times: list[float] = []
+    for seed in range(1, 3 if quick else 6):
+        times += measure_generation_frames(Level.HARD, seed)
+    if not times:
+        return [("frame time while generating", "no frames", "")]
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return [(f"frame time while generating hard ({len(times)} frames)",
+             f"median {statistics.median(times):.1f} ms, p99 {p99:.1f} ms",
+             f"max {times[-1]:.1f} ms")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
+    parser.add_argument("--quick", action="store_true", help="small samples")
+    parser.add_argument("--only", choices=("exact", "gen", "frames"), help="run one group")
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d')}")
+    print()
+    print("| benchmark | result | detail |")
+    print("|---|---|---|")
+    groups = {"exact": lambda: bench_exact(args.data, args.quick),
+              "gen": lambda: bench_generate(args.quick),
+              "frames": lambda: bench_frames(args.quick)}
+    for name, run in groups.items():
+        if args.only and name != args.only:
+            continue
+        for row in run():
+            print("| " + " | ".join(row) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+"""The command line's contract: outputs, JSON fields, exit codes, and bad input without tracebacks."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+import main
+from solver.grid import Grid, parse_values
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+MULTIPLE = "." * 81
+
+
+def run(argv, stdin: str | None = None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    out = io.StringIO()
+    code = main.main(argv, out=out)
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def batch(tmp_path):
+    path = tmp_path / "batch.txt"
+    path.write_text(
+        "# a comment line\n"
+        f"{EASY}\n"
+        "\n"
+        f"{EASY[:40]}x{EASY[41:]}\n"
+        f"{EASY[:-1]}\n"
+        f"55{'.' * 79}\n"
+        f"{NO_SOLUTION}\n"
+        f"{MULTIPLE}\n"
+    )
+    return path
+
+
+def test_solve_reports_each_puzzle_and_never_stops_the_batch(batch):
+    code, out = run(["solve", str(batch)])
+    assert out.splitlines() == [
+        EASY_SOLUTION,
+        "invalid: bad character 'x' at position 41 (r5c5)",
+        "invalid: expected 81 cells, got 80",
+        "invalid: two 5s in row 1",
+        "no solution",
+        "multiple solutions",
+    ]
+    assert code == 1
+
+
+def test_solve_exits_zero_when_all_unique(tmp_path, monkeypatch):
+    code, out = run(["solve", "-"], stdin=f"{EASY}\n", monkeypatch=monkeypatch)
+    assert (code, out) == (0, EASY_SOLUTION + "\n")
+
+
+@pytest.mark.parametrize("method", ["wave", "wfc"])
+def test_solve_json_fields(batch, method):
+    code, out = run(["solve", str(batch), "--json", "--method", method])
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["status"] for r in records] == ["unique", "invalid", "invalid", "invalid", "none", "multiple"]
+    assert records[0] == {"puzzle": EASY.replace("0", "."), "status": "unique",
+                          "solution": EASY_SOLUTION, "error": None}
+    assert records[1]["error"].startswith("bad character")
+    assert records[4]["solution"] is None and records[4]["error"] == "no solution"
+
+
+def test_solve_steps_are_sound_and_in_standard_notation(monkeypatch):
+    code, out = run(["solve", "--steps", "--json"], stdin=EASY, monkeypatch=monkeypatch)
+    record = json.loads(out)
+    assert code == 0 and record["solved_by_steps"] is True
+    solution = parse_values(EASY_SOLUTION)
+    placed = set()
+    for step in record["steps"]:
+        assert set(step) == {"technique", "placements", "eliminations", "text"}
+        for text in step["placements"]:
+            cell = (int(text[1]) - 1) * 9 + int(text[3]) - 1
+            assert solution[cell] == int(text[5:]), step
+            placed.add(cell)
+        for text in step["eliminations"]:
+            cell = (int(text[1]) - 1) * 9 + int(text[3]) - 1
+            assert solution[cell] != int(text.split("<>")[1]), step
+    assert placed == {c for c, v in enumerate(parse_values(EASY)) if not v}
+
+
+def test_solve_steps_text_lists_numbered_steps(monkeypatch):
+    code, out = run(["solve", "--steps"], stdin=EASY, monkeypatch=monkeypatch)
+    lines = out.splitlines()
+    assert lines[0] == EASY_SOLUTION
+    assert lines[1].startswith("  1. ") and ": r" in lines[1]
+
+
+def test_solve_reads_a_nine_line_grid(tmp_path):
+    rows = [EASY[r * 9:(r + 1) * 9] for r in range(9)]
+    text = ""
+    for r, row in enumerate(rows):
+        if r in (3, 6):
+            text += "------+-------+------\n"
+        text += " | ".join(" ".join(row[i:i + 3]) for i in (0, 3, 6)) + "\n"
+    path = tmp_path / "grid.txt"
+    path.write_text(text)
+    assert run(["solve", str(path)]) == (0, EASY_SOLUTION + "\n")
+
+
+def test_rate_gives_level_hardest_score_steps_and_technique_counts(monkeypatch):
+    code, out = run(["rate", "--json"], stdin=EASY, monkeypatch=monkeypatch)
+    record = json.loads(out)
+    assert code == 0
+    assert record["level"] == "easy"
+    assert record["hardest"] in {"Full House", "Naked Single", "Hidden Single"}
+    assert record["steps"] == sum(record["techniques"].values()) == EASY.count("0")
+    assert record["score"] > 0
+
+
+def test_rate_reports_bad_puzzles_and_exits_one(monkeypatch):
+    code, out = run(["rate"], stdin=f"{MULTIPLE}\n{EASY}\n", monkeypatch=monkeypatch)
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 2
+    assert "solution" in lines[0].lower()
+    assert lines[1].startswith(EASY.replace("0", ".")) and " easy " in lines[1]
+
+
+def test_view_prints_a_boxed_grid(monkeypatch):
+    code, out = run(["view"], stdin=EASY, monkeypatch=monkeypatch)
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[1] == ". . 3 | . 2 . | 6 . ."
+    assert lines[4] == "------+-------+------"
+    assert len(lines) == 12
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_gen_lines_are_unique_and_graded_as_asked(level):
+    from solver.exact import count_solutions
+    from solver.human import grade
+
+    code, out = run(["gen", "-d", level, "-n", "2", "--seed", "5", "-s"])
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        puzzle, solution = line.split()
+        assert len(puzzle) == 81 and set(puzzle) <= set(".123456789")
+        assert count_solutions(parse_values(puzzle), 2) == 1
+        assert grade(puzzle).level.name.lower() == level
+        assert all(p in (".", s) for p, s in zip(puzzle, solution))
+
+
+def test_gen_json_and_output_file(tmp_path):
+    target = tmp_path / "out.txt"
+    code, out = run(["gen", "-n", "1", "--seed", "3", "--json", "--symmetry", "-o", str(target)])
+    record = json.loads(target.read_text())
+    assert code == 0 and out == ""
+    assert {"puzzle", "solution", "level", "seed", "givens", "ms"} <= set(record)
+    assert record["level"] == "easy" and record["seed"] == 3
+    assert record["givens"] == 81 - record["puzzle"].count(".")
+    puzzle = record["puzzle"]
+    assert all((puzzle[c] == ".") == (puzzle[80 - c] == ".") for c in range(81))
+
+
+def test_gen_is_reproducible():
+    assert run(["gen", "--seed", "9"]) == run(["gen", "--seed", "9"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["gen", "-d", "impossible"], ["gen", "-n", "-1"], ["solve", "--method", "dlx"], ["frobnicate"]],
+)
+def test_usage_errors_exit_two(argv, capsys):
+    assert main.main(argv, out=io.StringIO()) == 2
+    assert "usage" in capsys.readouterr().err
+
+
+def test_unreadable_file_exits_two_with_a_message(tmp_path, capsys):
+    assert main.main(["solve", str(tmp_path / "missing.txt")], out=io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith("error: cannot read")
+
+
+def test_no_traceback_reaches_the_user(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe garbage\n" + b"1" * 81 + b"\n")
+    for command in (["solve", str(bad)], ["rate", str(bad)], ["view", str(bad)], ["solve", str(tmp_path)]):
+        result = subprocess.run([sys.executable, "main.py", *command], capture_output=True, text=True,
+                                cwd=main.__file__.rsplit("/", 1)[0], timeout=60)
+        assert "Traceback" not in result.stderr + result.stdout
+        assert result.returncode in (1, 2)
+
+
+def test_grid_parse_accepts_the_solution_of_the_cli_example():
+    assert Grid.parse(EASY_SOLUTION).is_solved()

@@ -1,0 +1,150 @@
+"""Generator properties with fixed seeds: WFC fill, digging, exact-level targeting."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator import GenerationCancelled, GenerationError, generate
+from generator.dig import dig
+from generator.wfc import fill
+from solver.errors import NoSolutionError
+from solver.exact import count_solutions
+from solver.grid import HOUSES, parse_values
+from solver.human import grade, solvable_within
+from solver.levels import Level
+
+FULL = set(range(1, 10))
+
+
+def assert_complete(grid: list[int]) -> None:
+    for house in HOUSES:
+        assert {grid[c] for c in house} == FULL
+
+
+# --- WFC fill -------------------------------------------------------------------------------
+
+
+def test_fill_makes_a_valid_grid_and_is_reproducible():
+    first = fill(7)
+    assert_complete(first)
+    assert fill(7) == first
+    assert fill(8) != first
+
+
+def test_fill_lowest_choice_differs_from_random_and_is_valid():
+    lowest = fill(7, choose="lowest")
+    assert_complete(lowest)
+    assert lowest != fill(7)
+
+
+def test_fill_trace_records_every_collapse_in_order():
+    trace: list[tuple[int, int]] = []
+    grid = fill(3, trace=trace)
+    assert len(trace) >= 81
+    last = {}
+    for cell, digit in trace:
+        last[cell] = digit
+    assert [last[c] for c in range(81)] == grid
+
+
+def test_fill_completes_a_partial_grid_keeping_its_digits():
+    start = [0] * 81
+    start[0], start[40], start[80] = 5, 3, 9
+    grid = fill(1, start=start)
+    assert_complete(grid)
+    assert (grid[0], grid[40], grid[80]) == (5, 3, 9)
+
+
+def test_fill_rejects_a_start_that_cannot_be_completed():
+    # r1c1..r1c8 hold 1..8 and r2c9 holds 9: r1c9 has no candidate left.
+    start = parse_values("12345678." + "........9" + "." * 63)
+    with pytest.raises(NoSolutionError):
+        fill(1, start=start)
+
+
+def test_fill_rejects_unknown_choice_rule():
+    with pytest.raises(ValueError, match="lowest"):
+        fill(1, choose="middle")
+
+
+# --- digging --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
+def test_dig_keeps_one_solution_solvable_within_level(level):
+    solution = fill(11)
+    puzzle = dig(solution, level, rng=random.Random(11))
+    assert count_solutions(puzzle, 2) == 1
+    assert all(v in (0, s) for v, s in zip(puzzle, solution))
+    assert solvable_within(puzzle, level)
+    assert sum(1 for v in puzzle if not v) > 40
+
+
+def test_dig_symmetric_pairs_and_blank_cap():
+    solution = fill(5)
+    puzzle = dig(solution, Level.EASY, rng=random.Random(5), symmetry=True, max_blanks=30)
+    assert all(bool(puzzle[c]) == bool(puzzle[80 - c]) for c in range(81))
+    assert sum(1 for v in puzzle if not v) <= 30
+
+
+def test_dig_random_order_is_reproducible():
+    solution = fill(9)
+    one = dig(solution, Level.EASY, rng=random.Random(1), order="random")
+    two = dig(solution, Level.EASY, rng=random.Random(1), order="random")
+    assert one == two
+    assert count_solutions(one, 2) == 1
+
+
+def test_dig_rejects_unknown_order():
+    with pytest.raises(ValueError, match="entropy"):
+        dig(fill(1), Level.EASY, rng=random.Random(1), order="spiral")
+
+
+# --- generate: exact level ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_generate_gives_unique_puzzles_graded_exactly_as_asked(level, seed):
+    made = generate(level, seed)
+    assert made.level == level
+    assert made.grade.level == level
+    assert grade(made.puzzle).level == level
+    assert count_solutions(made.puzzle, 2) == 1
+    assert all(v in (0, s) for v, s in zip(made.puzzle, made.solution))
+    assert_complete(list(made.solution))
+    assert made.givens == sum(1 for v in made.puzzle if v)
+
+
+def test_generate_is_reproducible_from_its_seed():
+    assert generate(Level.MEDIUM, 42).puzzle == generate(Level.MEDIUM, 42).puzzle
+
+
+def test_generate_reports_rising_progress_ending_at_one():
+    seen: list[float] = []
+    generate(Level.EASY, 3, progress=seen.append)
+    assert seen and seen[-1] == 1.0
+    assert seen == sorted(seen)
+
+
+def test_generate_can_be_cancelled():
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) > 5
+
+    with pytest.raises(GenerationCancelled):
+        generate(Level.HARD, 1, cancel=cancel)
+
+
+def test_generate_gives_up_clearly_when_the_blank_cap_makes_the_level_impossible():
+    with pytest.raises(GenerationError, match="at most 5 blanks"):
+        generate(Level.HARD, 1, max_blanks=5, max_attempts=3)
+
+
+def test_generate_refuses_beyond():
+    with pytest.raises(ValueError):
+        generate(Level.BEYOND, 1)
