@@ -1,0 +1,122 @@
+"""Background work off the UI thread: puzzle generation (and any other slow search).
+
+After the pygame-ce docs and Textual's workers: pygame's event and font functions belong to the
+thread that opened the display, so a worker never calls pygame; it hands plain data back through
+a queue that the scene polls once per frame. A newer job cancels the older one, and cancelling is
+cooperative: the job's ``cancel()`` callable turns true and the job stops at its next check.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from solver.levels import Level
+
+ProgressFn = Callable[[float], None]
+CancelFn = Callable[[], bool]
+JobFn = Callable[[ProgressFn, CancelFn], Any]
+
+PROGRESS_STEP = 0.005  # smaller progress changes are not queued (the bar cannot show them)
+
+
+def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn):
+    """Make a puzzle with ``generator.generate`` (imported here, when first needed).
+
+    Returns a ``generator.GeneratedPuzzle``; raises ``generator.GenerationCancelled`` when
+    ``cancel()`` turns true. Tests substitute this function with monkeypatch.
+    """
+    import generator
+
+    return generator.generate(level, seed, progress=progress, cancel=cancel)
+
+
+@dataclass(frozen=True)
+class JobMessage:
+    """What a worker reports: ``kind`` is ``"progress"`` (value: 0.0..1.0), ``"done"`` (value:
+    the job's result), ``"cancelled"`` (value: None) or ``"error"`` (value: a short message)."""
+
+    job_id: int
+    kind: str
+    value: Any = None
+
+
+class JobRunner:
+    """Runs one job at a time on a daemon worker thread; submitting a job cancels the older one.
+
+    Only messages of the newest job come out of ``poll``; a cancelled job's late results are
+    dropped. Safe to use from the UI thread only (the worker touches only the queue and its
+    Event).
+    """
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[JobMessage] = queue.Queue()
+        self._current = 0
+        self._cancel: threading.Event | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while the newest job has not reported done, cancelled or error."""
+        return self._cancel is not None
+
+    def submit(self, job: JobFn, name: str = "job") -> int:
+        """Start ``job(progress, cancel)`` on a worker; return its id. Cancels the older job."""
+        self.cancel()
+        self._current += 1
+        event = threading.Event()
+        self._cancel = event
+        self._thread = threading.Thread(
+            target=self._work, args=(self._current, job, event), name=f"sudoku-{name}", daemon=True
+        )
+        self._thread.start()
+        return self._current
+
+    def cancel(self) -> None:
+        """Ask the running job to stop (cooperative); its late messages are ignored."""
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
+            self._current += 1  # anything the old job still sends is stale
+
+    def poll(self) -> list[JobMessage]:
+        """Drain the queue; return the newest job's messages in order (never blocks)."""
+        messages = []
+        while True:
+            try:
+                message = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if message.job_id != self._current:
+                continue
+            if message.kind != "progress":
+                self._cancel = None
+            messages.append(message)
+        return messages
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Join the worker thread (for tests and shutdown)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _work(self, job_id: int, job: JobFn, event: threading.Event) -> None:
+        last = [-1.0]
+
+        def progress(fraction: float) -> None:
+            fraction = min(1.0, max(0.0, float(fraction)))
+            if abs(fraction - last[0]) >= PROGRESS_STEP or fraction >= 1.0:
+                last[0] = fraction
+                self._queue.put(JobMessage(job_id, "progress", fraction))
+
+        try:
+            result = job(progress, event.is_set)
+        except Exception as exc:  # the worker reports every failure as data
+            if event.is_set():
+                self._queue.put(JobMessage(job_id, "cancelled"))
+            else:
+                self._queue.put(JobMessage(job_id, "error", f"{type(exc).__name__}: {exc}"))
+            return
+        kind = "cancelled" if event.is_set() else "done"
+        self._queue.put(JobMessage(job_id, kind, result if kind == "done" else None))

@@ -1,0 +1,100 @@
+"""The background job runner: results come back as data, a newer job cancels the older one."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from game.jobs import JobRunner
+
+
+def drain(runner: JobRunner, until_kind: str, tries: int = 400) -> list:
+    """Poll until a message of ``until_kind`` arrives; all messages seen, in order."""
+    seen = []
+    for _ in range(tries):
+        seen += runner.poll()
+        if any(m.kind == until_kind for m in seen):
+            return seen
+        time.sleep(0.005)
+    raise AssertionError(f"no {until_kind!r} message; got {seen}")
+
+
+def test_job_reports_progress_then_its_result():
+    runner = JobRunner()
+
+    def job(progress, cancel):
+        progress(0.25)
+        progress(0.5)
+        return "puzzle"
+
+    runner.submit(job)
+    messages = drain(runner, "done")
+    assert [m.kind for m in messages] == ["progress", "progress", "done"]
+    assert [m.value for m in messages] == [0.25, 0.5, "puzzle"]
+    assert not runner.busy
+
+
+def test_tiny_progress_steps_are_not_queued():
+    runner = JobRunner()
+
+    def job(progress, cancel):
+        for i in range(1000):
+            progress(i / 100000)
+        return None
+
+    runner.submit(job)
+    messages = drain(runner, "done")
+    assert len([m for m in messages if m.kind == "progress"]) <= 3
+
+
+def test_newer_job_cancels_the_older_and_old_results_are_dropped():
+    runner = JobRunner()
+    started = threading.Event()
+    saw_cancel = threading.Event()
+
+    def slow(progress, cancel):
+        started.set()
+        while not cancel():
+            time.sleep(0.001)
+        saw_cancel.set()
+        return "stale"
+
+    runner.submit(slow)
+    assert started.wait(5)
+    runner.submit(lambda progress, cancel: "fresh")
+    assert saw_cancel.wait(5)
+    messages = drain(runner, "done")
+    assert [m.value for m in messages if m.kind == "done"] == ["fresh"]
+    time.sleep(0.02)
+    assert runner.poll() == []
+
+
+def test_errors_come_back_as_messages():
+    runner = JobRunner()
+
+    def broken(progress, cancel):
+        raise RuntimeError("no puzzle today")
+
+    runner.submit(broken)
+    messages = drain(runner, "error")
+    assert messages[-1].value == "RuntimeError: no puzzle today"
+    assert not runner.busy
+
+
+def test_cancel_makes_the_job_stop_and_drops_its_messages():
+    runner = JobRunner()
+    started = threading.Event()
+
+    def job(progress, cancel):
+        started.set()
+        while not cancel():
+            time.sleep(0.001)
+        raise InterruptedError("cancelled")
+
+    runner.submit(job)
+    assert started.wait(5)
+    assert runner.busy
+    runner.cancel()
+    runner.wait(5)
+    assert not runner.busy
+    assert runner.poll() == []
