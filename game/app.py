@@ -1,0 +1,229 @@
+"""The application: window, clock, the current scene, and the one method that switches scenes.
+
+Entry points for main.py:
+  run(level=None, seed=None, demo=False) -> exit code
+  measure_generation_frames(level, seed, max_seconds=30) -> frame times in milliseconds
+
+pygame is initialised and the window opened only inside these functions, never at import time.
+No traceback reaches the player: an exception in a scene is logged to stderr in one line and the
+game returns to the menu with a message (pyspacewar's UI modes, Solo's midend behind them).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.jobs import JobRunner
+from game.model import Game
+from game.scenes.base import Scene
+from game.theme import Theme
+from solver.levels import PLAYABLE_LEVELS, Level
+
+WINDOW_SIZE = (1200, 800)
+FPS = 60
+MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
+CAPTION = "Sudoku - puzzles made on the spot"
+
+
+class App:
+    """Owns the screen surface, the job runner, the running Game and the current scene.
+
+    ``screen`` is any surface of WINDOW_SIZE (the display surface, or a plain Surface in
+    tests); ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
+    puzzle reproducible (later puzzles use seed + 1, seed + 2, ...).
+    """
+
+    def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.screen = screen
+        self.size = screen.get_size()
+        self.theme = Theme()
+        self.jobs = JobRunner()
+        self.clock = clock
+        self.game: Game | None = None
+        self.scene: Scene | None = None
+        self.running = True
+        self.exit_code = 0
+        self.demo = False
+        self.demo_quits = False
+        self.last_generated = None
+        self._seed = seed
+        self._failing = False
+
+    # --- scenes ------------------------------------------------------------------------------
+
+    def switch(self, scene: Scene) -> None:
+        """Make ``scene`` current: the old scene's ``leave``, then the new scene's ``enter``."""
+        old, self.scene = self.scene, scene
+        if old is not None:
+            self._guard(old.leave)
+        self._guard(scene.enter)
+
+    def next_seed(self) -> int:
+        """The seed for the next puzzle: the one asked for, then the ones after it; else random."""
+        if self._seed is None:
+            return random.randrange(1 << 31)
+        seed, self._seed = self._seed, self._seed + 1
+        return seed
+
+    def start_demo(self, level: Level | None = None, quits: bool = False) -> None:
+        """Attract mode: the hint engine plays puzzle after puzzle until Esc (``quits``: Esc
+        closes the app, as when started with ``run(demo=True)``)."""
+        from game.scenes.generating import GeneratingScene
+
+        self.demo, self.demo_quits = True, quits
+        self.switch(GeneratingScene(self, level if level is not None else PLAYABLE_LEVELS[0], purpose="demo"))
+
+    def end_demo(self) -> None:
+        """Leave the demo: back to the menu (the player's own game is untouched), or quit."""
+        from game.scenes.menu import MenuScene
+
+        self.demo = False
+        if self.demo_quits:
+            self.quit(0)
+        else:
+            self.switch(MenuScene(self))
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+        self.jobs.cancel()
+
+    # --- frame -------------------------------------------------------------------------------
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: each event to the scene, then update by ``dt`` seconds, then draw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit(0)
+                return
+            self._guard(self.scene.handle, event)
+            if not self.running:
+                return
+        self._guard(self.scene.update, min(dt, MAX_DT))
+        if self.running:
+            self._guard(self.scene.draw, self.screen)
+
+    def loop(self) -> int:
+        """Run frames until quit; return the exit code."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000.0
+            self.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+        return self.exit_code
+
+    # --- errors ------------------------------------------------------------------------------
+
+    def log(self, message: str) -> None:
+        """One line on stderr for whoever runs the game from a terminal."""
+        print(f"sudoku: {message}", file=sys.stderr)
+
+    def _guard(self, fn: Callable, *args) -> None:
+        try:
+            fn(*args)
+        except Exception as exc:
+            self.recover(exc)
+
+    def recover(self, exc: Exception) -> None:
+        """Log ``exc`` briefly and go back to the menu with a message; quit (code 1) if the
+        menu itself fails."""
+        frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+        self.log(f"{type(exc).__name__}: {exc}{where}; back to the menu")
+        self.jobs.cancel()
+        from game.scenes.menu import MenuScene
+
+        if self._failing or isinstance(self.scene, MenuScene):
+            self.quit(1)
+            return
+        self._failing = True
+        try:
+            self.demo = False
+            self.switch(MenuScene(self, notice="Something went wrong; back to the menu."))
+        finally:
+            self._failing = False
+
+
+def _init_pygame() -> None:
+    """Only what the game uses: display and fonts (no audio, so no sound-card warnings)."""
+    pygame.display.init()
+    pygame.font.init()
+
+
+def _open_window() -> pygame.Surface:
+    pygame.display.set_caption(CAPTION)
+    try:
+        return pygame.display.set_mode(WINDOW_SIZE, pygame.SCALED | pygame.RESIZABLE)
+    except pygame.error:
+        return pygame.display.set_mode(WINDOW_SIZE)
+
+
+def run(level: Level | None = None, seed: int | None = None, demo: bool = False) -> int:
+    """Open the window and play; return the exit code (0 normal quit, 1 failure).
+
+    ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
+    puzzle reproducible; ``demo`` starts the attract mode (Esc or closing the window quits).
+    """
+    from game.scenes.generating import GeneratingScene
+    from game.scenes.menu import MenuScene
+
+    try:
+        _init_pygame()
+        screen = _open_window()
+    except pygame.error as exc:
+        print(f"sudoku: cannot open a window: {exc}", file=sys.stderr)
+        return 1
+    app = App(screen, seed=seed)
+    try:
+        if demo:
+            app.start_demo(level, quits=True)
+        elif level is not None:
+            app.switch(GeneratingScene(app, level, purpose="new"))
+        else:
+            app.switch(MenuScene(app))
+        return app.loop()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        app.jobs.cancel()
+        pygame.quit()
+
+
+def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
+    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
+
+    Returns the interval between consecutive drawn frames, in milliseconds, for every frame
+    drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor). Stops
+    after ``max_seconds`` (cancelling the worker). Uses whatever SDL video driver is set.
+    """
+    from game.scenes.generating import GeneratingScene
+
+    _init_pygame()
+    try:
+        screen = _open_window()
+        app = App(screen, seed=seed)
+        app.switch(GeneratingScene(app, level, purpose="measure"))
+        clock = pygame.time.Clock()
+        times: list[float] = []
+        start = last = time.perf_counter()
+        while app.jobs.busy and app.running:
+            dt = clock.tick(FPS) / 1000.0
+            app.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            now = time.perf_counter()
+            times.append((now - last) * 1000.0)
+            last = now
+            if now - start > max_seconds:
+                break
+        app.jobs.cancel()
+        return times
+    finally:
+        pygame.quit()

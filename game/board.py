@@ -1,0 +1,260 @@
+"""The board view: draws a Game (it only reads it) and maps pixels to cells.
+
+Layers, bottom to top: cell fills (peers, same digit, hint houses, selection, cell colours), the
+grid lines (pre-drawn once), digits and pencil marks, hint candidates, selection outline.
+Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import theme as th
+from game.model import Game, Hint
+from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, ROW_OF
+
+# Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
+# slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
+CORNER_SLOTS = (
+    (0.18, 0.2), (0.82, 0.2), (0.18, 0.8), (0.82, 0.8),
+    (0.5, 0.2), (0.5, 0.8), (0.18, 0.5), (0.82, 0.5), (0.5, 0.5),
+)
+POP_SECONDS = 0.16  # a digit just entered grows from POP_SCALE to full size over this time
+POP_SCALE = 1.35
+
+
+class BoardView:
+    """A 9x9 board of ``cell``-pixel cells with its top-left corner at ``origin``."""
+
+    def __init__(self, theme: th.Theme, origin: tuple[int, int], cell: int):
+        self.theme = theme
+        self.cell = cell
+        self.rect = pygame.Rect(origin, (cell * 9, cell * 9))
+        self.digit_size = int(cell * 0.86)
+        self.mark_size = max(12, int(cell * 0.31))
+        self.cand_size = max(11, int(cell * 0.27))
+        self._lines = self._draw_lines()
+        self._frame = self._draw_frame()
+
+    # --- geometry --------------------------------------------------------------------------
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        return pygame.Rect(
+            self.rect.x + COL_OF[cell] * self.cell, self.rect.y + ROW_OF[cell] * self.cell, self.cell, self.cell
+        )
+
+    def cell_centre(self, cell: int) -> tuple[int, int]:
+        return self.cell_rect(cell).center
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under a pixel, or None outside the board."""
+        x, y = pos[0] - self.rect.x, pos[1] - self.rect.y
+        if 0 <= x < self.cell * 9 and 0 <= y < self.cell * 9:
+            return (y // self.cell) * 9 + x // self.cell
+        return None
+
+    # --- static layers ---------------------------------------------------------------------
+
+    def _draw_lines(self) -> pygame.Surface:
+        size = self.cell * 9
+        lines = pygame.Surface((size + 1, size + 1), pygame.SRCALPHA)
+        for i in range(10):
+            pos = i * self.cell
+            thick = i % 3 == 0
+            colour = th.GRID_BOX if thick else th.GRID_THIN
+            width = 3 if thick else 1
+            offset = -1 if thick else 0
+            if i in (0, 9):
+                continue
+            pygame.draw.rect(lines, colour, (pos + offset, 0, width, size + 1))
+            pygame.draw.rect(lines, colour, (0, pos + offset, size + 1, width))
+        return lines
+
+    def _draw_frame(self) -> pygame.Surface:
+        """The neon halo around the board, blurred once; drawn under the cells."""
+        pad = 24
+        rect = self.rect
+        surface = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+        inner = pygame.Rect(pad, pad, rect.w, rect.h)
+        pygame.draw.rect(surface, (*th.BOARD_GLOW, 200), inner.inflate(8, 8), 6, border_radius=8)
+        return th.soft_blur(surface, 9)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        game: Game,
+        *,
+        now: float = 0.0,
+        pops: dict[int, float] | None = None,
+        flourish: float | None = None,
+        show_selection: bool = True,
+    ) -> None:
+        """Draw ``game`` (read only). ``pops`` maps cells to the time their digit appeared;
+        ``flourish`` (seconds since the win) runs the winning sweep."""
+        state = game.state
+        hint = game.hint
+        surface.blit(self._frame, (self.rect.x - 24, self.rect.y - 24))
+        self._fill_cells(surface, game, hint, show_selection, flourish)
+        surface.blit(self._lines, self.rect.topleft)
+        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(6, 6), 3, border_radius=6)
+        hint_cells = hint.step_cells if hint is not None and hint.kind == "step" and hint.stage >= 2 else frozenset()
+        for cell in CELLS:
+            rect = self.cell_rect(cell)
+            value = state.values[cell]
+            if cell in hint_cells and not value:
+                self._draw_candidates(surface, rect, cell, hint)
+            elif value:
+                self._draw_digit(surface, rect, cell, value, state, now, pops)
+            else:
+                self._draw_marks(surface, rect, state.corner[cell], state.centre[cell])
+        if hint is not None:
+            self._draw_hint_edges(surface, hint, now)
+        if show_selection:
+            self._draw_selection(surface, game.selection)
+
+    def _fill_cells(self, surface, game: Game, hint: Hint | None, show_selection: bool, flourish) -> None:
+        state = game.state
+        values = state.values
+        cursor = game.cursor
+        peers = set(PEERS[cursor]) if show_selection else set()
+        digit = values[cursor] if show_selection else 0
+        selected = set(game.selection) if show_selection else set()
+        hint_houses: set[int] = set()
+        if hint is not None and hint.kind == "step" and hint.step is not None:
+            for house in hint.step.houses:
+                hint_houses.update(HOUSES[house])
+        for cell in CELLS:
+            fill = th.BOARD_BG
+            if cell in peers:
+                fill = th.PEER
+            if digit and values[cell] == digit:
+                fill = th.SAME_DIGIT
+            if cell in hint_houses:
+                fill = th.blend(fill, th.HINT_EDGE, 0.22)
+            if cell in state.conflicts:
+                fill = th.blend(fill, th.CONFLICT, 0.16)
+            if cell in selected:
+                fill = th.SELECTED
+            colour = state.colours[cell]
+            if colour:
+                fill = th.blend(fill, th.CELL_COLOURS[colour - 1], th.CELL_COLOUR_ALPHA)
+            if flourish is not None:
+                wave = flourish * 14 - (ROW_OF[cell] + COL_OF[cell])
+                if 0 <= wave < 3:
+                    fill = th.blend(fill, th.ACCENT_3, 0.6 * math.sin(wave / 3 * math.pi))
+            surface.fill(fill, self.cell_rect(cell))
+
+    def _draw_digit(self, surface, rect, cell, value, state, now, pops) -> None:
+        if cell in state.conflicts:
+            colour = th.CONFLICT
+        elif state.is_given(cell):
+            colour = th.GIVEN
+        else:
+            colour = th.ENTRY
+        glyph = self.theme.text(str(value), self.digit_size, colour)
+        if pops and cell in pops:
+            age = now - pops[cell]
+            if 0 <= age < POP_SECONDS:
+                scale = POP_SCALE - (POP_SCALE - 1) * (age / POP_SECONDS)
+                size = (round(glyph.get_width() * scale), round(glyph.get_height() * scale))
+                glyph = pygame.transform.smoothscale(glyph, size)
+        surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
+
+    def _draw_marks(self, surface, rect, corner: int, centre: int) -> None:
+        if corner:
+            digits = DIGITS_OF[corner]
+            slots = sorted(CORNER_SLOTS[: len(digits)], key=lambda xy: (xy[1], xy[0]))
+            for slot, digit in zip(slots, digits):
+                glyph = self.theme.text(str(digit), self.mark_size, th.MARK)
+                pos = (rect.x + slot[0] * rect.w, rect.y + slot[1] * rect.h)
+                surface.blit(glyph, glyph.get_rect(center=pos))
+        if centre:
+            text = "".join(str(d) for d in DIGITS_OF[centre])
+            size = self.mark_size if len(text) <= 4 else int(self.mark_size * (0.85 if len(text) <= 6 else 0.7))
+            glyph = self.theme.text(text, size, th.MARK)
+            if glyph.get_width() > rect.w - 6:
+                glyph = pygame.transform.smoothscale(
+                    glyph, (rect.w - 6, round(glyph.get_height() * (rect.w - 6) / glyph.get_width()))
+                )
+            surface.blit(glyph, glyph.get_rect(center=rect.center))
+
+    def _draw_candidates(self, surface, rect, cell: int, hint: Hint) -> None:
+        """The hint's 2nd stage: the cell's candidates, pattern green, eliminations red."""
+        step = hint.step
+        mask = hint.candidates[cell] if hint.candidates else 0
+        pattern = {d for c, d in step.pattern if c == cell}
+        removed = {d for c, d in step.eliminations if c == cell}
+        placed = [d for c, d in step.placements if c == cell]
+        if placed:
+            glyph = self.theme.text(str(placed[0]), self.digit_size, th.GOOD)
+            surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
+            return
+        third = rect.w / 3
+        radius = int(third * 0.42)
+        for digit in DIGITS_OF[mask] if mask else ():
+            cx = rect.x + ((digit - 1) % 3 + 0.5) * third
+            cy = rect.y + ((digit - 1) // 3 + 0.5) * third
+            if digit in removed:
+                pygame.draw.circle(surface, th.CONFLICT, (cx, cy), radius)
+                colour = (255, 255, 255)
+            elif digit in pattern:
+                pygame.draw.circle(surface, th.GOOD, (cx, cy), radius)
+                colour = (12, 30, 20)
+            else:
+                colour = th.TEXT_DIM
+            glyph = self.theme.text(str(digit), self.cand_size, colour)
+            surface.blit(glyph, glyph.get_rect(center=(cx, cy + 1)))
+
+    def _draw_hint_edges(self, surface, hint: Hint, now: float) -> None:
+        pulse = 0.75 + 0.25 * math.sin(now * 6.0)
+        if hint.kind == "wrong":
+            colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
+            for cell in hint.cells:
+                pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
+        elif hint.kind == "step" and hint.step is not None:
+            colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
+            for cell in hint.step.cells:
+                pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 3, border_radius=6)
+            if hint.stage >= 2:
+                for cell, _ in hint.step.placements:
+                    pygame.draw.rect(surface, th.GOOD, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
+
+    def _draw_selection(self, surface, selection: tuple[int, ...]) -> None:
+        """SudokuPad's outline: thick lines on the outer edges of the selected region."""
+        chosen = set(selection)
+        inset, width = 4, 4
+        colour = th.SELECT_EDGE
+        for cell in selection:
+            rect = self.cell_rect(cell)
+            row, col = ROW_OF[cell], COL_OF[cell]
+            left, top = rect.x + inset, rect.y + inset
+            right, bottom = rect.right - inset, rect.bottom - inset
+            up = row > 0 and cell - 9 in chosen
+            down = row < 8 and cell + 9 in chosen
+            west = col > 0 and cell - 1 in chosen
+            east = col < 8 and cell + 1 in chosen
+            x0 = rect.x if west else left
+            x1 = rect.right if east else right
+            y0 = rect.y if up else top
+            y1 = rect.bottom if down else bottom
+            if not up:
+                surface.fill(colour, (x0, top, x1 - x0, width))
+            if not down:
+                surface.fill(colour, (x0, bottom - width, x1 - x0, width))
+            if not west:
+                surface.fill(colour, (left, y0, width, y1 - y0))
+            if not east:
+                surface.fill(colour, (right - width, y0, width, y1 - y0))
+
+
+def digit_counts(values: tuple[int, ...]) -> list[int]:
+    """How many times each digit 1..9 stands on the board (index 0 unused)."""
+    counts = [0] * 10
+    for v in values:
+        counts[v] += 1
+    return counts
+

@@ -1,0 +1,59 @@
+"""The play screen's input map (SudokuPad conventions): a key event becomes an action tuple.
+
+Actions, shared with the keypad buttons:
+  ("digit", d, mode)   d 1..9; mode None = the current mode, or "corner" / "centre" forced
+  ("mode", name)       normal / corner / centre / colour
+  ("cycle_mode",)  ("clear",)  ("undo",)  ("redo",)  ("hint",)  ("new",)  ("menu",)
+  ("move", d_row, d_col, extend)
+
+Digits are read from the key code (K_1..K_9, K_KP1..K_KP9), never from ``unicode``: with Shift
+held the unicode of K_1 is ``'!'``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
+DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
+CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0, pygame.K_KP_PERIOD)
+MODE_KEYS = {pygame.K_z: "normal", pygame.K_x: "corner", pygame.K_c: "centre", pygame.K_v: "colour"}
+ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
+def play_action(event: pygame.event.Event) -> tuple | None:
+    """The action for a KEYDOWN event on the play screen, or None if the key means nothing."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    key, mod = event.key, getattr(event, "mod", 0)
+    ctrl, shift = bool(mod & CTRL), bool(mod & pygame.KMOD_SHIFT)
+    if key in DIGIT_KEYS:
+        mode = "centre" if ctrl else "corner" if shift else None
+        return ("digit", DIGIT_KEYS[key], mode)
+    if ctrl and key == pygame.K_z:
+        return ("redo",) if shift else ("undo",)
+    if ctrl and key == pygame.K_y:
+        return ("redo",)
+    if key in ARROWS:
+        return ("move", *ARROWS[key], shift or ctrl)
+    if ctrl:
+        return None
+    if key in MODE_KEYS:
+        return ("mode", MODE_KEYS[key])
+    if key in CLEAR_KEYS:
+        return ("clear",)
+    if key == pygame.K_SPACE:
+        return ("cycle_mode",)
+    if key == pygame.K_h:
+        return ("hint",)
+    if key == pygame.K_n:
+        return ("new",)
+    if key == pygame.K_ESCAPE:
+        return ("menu",)
+    return None

@@ -1,0 +1,80 @@
+"""The play screen's keypad: mode buttons, digits 1-9 (colour swatches in Colour mode), erase,
+undo, redo, hint and new puzzle. Buttons carry the same action tuples as the keyboard map."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme as th
+from game.board import digit_counts
+from game.model import MODE_LABELS, MODES, Game
+from game.widgets import Button
+
+MODE_HINTS = {"normal": "Z", "corner": "X", "centre": "C", "colour": "V"}
+
+
+class Keypad:
+    """Buttons laid out in ``rect``; ``sync`` refreshes them from a Game before drawing."""
+
+    def __init__(self, rect: pygame.Rect):
+        self.rect = rect
+        gap = 12
+        x, y, w = rect.x, rect.y, rect.w
+        mode_w = (w - 3 * gap) // 4
+        self.mode_buttons = [
+            Button(pygame.Rect(x + i * (mode_w + gap), y, mode_w, 52), MODE_LABELS[m], ("mode", m),
+                   size=24, colour=th.ACCENT, hint=MODE_HINTS[m])
+            for i, m in enumerate(MODES)
+        ]
+        y += 52 + 18
+        digit_w, digit_h = (w - 2 * gap) // 3, 84
+        self.digit_buttons = [
+            Button(pygame.Rect(x + (i % 3) * (digit_w + gap), y + (i // 3) * (digit_h + gap), digit_w, digit_h),
+                   str(i + 1), ("digit", i + 1, None), size=58)
+            for i in range(9)
+        ]
+        y += 3 * digit_h + 2 * gap + 18
+        third = (w - 2 * gap) // 3
+        self.tool_buttons = [
+            Button(pygame.Rect(x, y, third, 54), "Erase", ("clear",), size=26, hint="Del"),
+            Button(pygame.Rect(x + third + gap, y, third, 54), "Undo", ("undo",), size=26, hint="^Z"),
+            Button(pygame.Rect(x + 2 * (third + gap), y, third, 54), "Redo", ("redo",), size=26, hint="^Y"),
+        ]
+        y += 54 + gap
+        half = (w - gap) // 2
+        self.tool_buttons += [
+            Button(pygame.Rect(x, y, half, 54), "Hint", ("hint",), size=28, colour=th.ACCENT_2, hint="H"),
+            Button(pygame.Rect(x + half + gap, y, half, 54), "New puzzle", ("new",), size=28,
+                   colour=th.ACCENT_2, hint="N"),
+        ]
+        self.bottom = y + 54
+        self.buttons = self.mode_buttons + self.digit_buttons + self.tool_buttons
+        self.hover: Button | None = None
+
+    def sync(self, game: Game) -> None:
+        """Show the current mode, swatches in Colour mode, dim digits placed nine times."""
+        counts = digit_counts(game.state.values)
+        colour_mode = game.mode == "colour"
+        for i, button in enumerate(self.digit_buttons):
+            button.swatch = th.CELL_COLOURS[i] if colour_mode else None
+            button.size = 36 if colour_mode else 58
+            button.dim = not colour_mode and counts[i + 1] >= 9
+            button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
+            button.sub = {"corner": "corner", "centre": "centre"}.get(game.mode, "")
+        self.tool_buttons[1].enabled = bool(game.undo_stack)
+        self.tool_buttons[2].enabled = bool(game.redo_stack)
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        for button in self.buttons:
+            if button.hit(pos):
+                return button
+        return None
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, game: Game) -> None:
+        for button in self.buttons:
+            active = button in self.mode_buttons and button.action[1] == game.mode
+            button.draw(surface, theme, focused=button is self.hover, active=active)

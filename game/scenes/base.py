@@ -1,0 +1,76 @@
+"""The scene protocol: ``enter`` / ``leave`` around its time on screen, then per frame
+``handle`` each event, ``update`` by the elapsed seconds, and ``draw`` (which only reads)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme as th
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """Base scene; App.switch calls ``leave`` on the old scene, then ``enter`` on the new one."""
+
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.theme = app.theme
+
+    def enter(self) -> None:
+        """Called when the scene becomes current."""
+
+    def leave(self) -> None:
+        """Called when another scene replaces this one."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and poll background work; ``dt`` in seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole screen; never changes the model."""
+
+    # --- shared drawing ---------------------------------------------------------------------
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(self.theme.background(surface.get_size()), (0, 0))
+
+    def draw_title(self, surface: pygame.Surface, text: str, y: int, size: int = 120,
+                   colour=th.ACCENT, glow=th.ACCENT) -> None:
+        title = self.theme.glow_text(text, size, (255, 236, 250), glow, radius=12)
+        surface.blit(title, title.get_rect(center=(surface.get_width() // 2, y)))
+
+    def draw_footer(self, surface: pygame.Surface, text: str) -> None:
+        footer = self.theme.text(text, 22, th.TEXT_DIM)
+        surface.blit(footer, footer.get_rect(center=(surface.get_width() // 2, surface.get_height() - 34)))
+
+
+class ListScene(Scene):
+    """A scene driven by a ButtonList ``self.menu``: Esc calls ``escape``, a fired button calls
+    ``activate`` with its action."""
+
+    menu = None  # a game.widgets.ButtonList, set by the subclass
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return
+        action = self.menu.handle(event)
+        if action is not None:
+            self.activate(action)
+
+    def escape(self) -> None:
+        """Esc was pressed."""
+
+    def activate(self, action) -> None:
+        """A button fired."""
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)

@@ -1,0 +1,252 @@
+"""The play screen: the board on the left, the keypad and hint panel on the right.
+
+Input follows SudokuPad (see game.input); the staged hint follows Good Sudoku (see
+game.model.Game.request_hint). In demo mode the hint engine plays: every ``DEMO_STEP`` seconds
+the shown step is applied and the next one is shown with its highlights.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme as th
+from game.board import BoardView
+from game.input import CTRL, play_action
+from game.keypad import Keypad
+from game.model import Game
+from game.scenes.base import Scene
+from game.theme import draw_panel, wrap_text
+from solver.levels import Level
+
+BOARD_ORIGIN = (44, 104)
+CELL = 72
+PANEL_X = 744
+PANEL_W = 416
+DOUBLE_CLICK = 0.35  # seconds
+FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
+DEMO_STEP = 0.4  # seconds between demo steps
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss`` past an hour) for a duration in seconds."""
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class PlayScene(Scene):
+    """Plays ``game``; ``demo`` lets the hint engine play it."""
+
+    name = "play"
+
+    def __init__(self, app, game: Game, demo: bool = False):
+        super().__init__(app)
+        self.game = game
+        self.demo = demo
+        self.board = BoardView(self.theme, BOARD_ORIGIN, CELL)
+        self.keypad = Keypad(pygame.Rect(PANEL_X, BOARD_ORIGIN[1], PANEL_W, 0))
+        self.hint_rect = pygame.Rect(PANEL_X, self.keypad.bottom + 18, PANEL_W,
+                                     self.board.rect.bottom - self.keypad.bottom - 18)
+        self.time = 0.0
+        self.pops: dict[int, float] = {}
+        self.flourish: float | None = None
+        self.dragging = False
+        self.last_click = (-1, -10.0)
+        self.demo_clock = 0.0
+        self._shown_values = game.state.values
+        self._hint_lines: tuple[tuple, list[pygame.Surface]] = ((), [])
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.game.resume()
+        self._shown_values = self.game.state.values
+
+    def leave(self) -> None:
+        self.game.pause()
+        self.dragging = False
+
+    # --- input -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.perform(("menu",))
+            return
+        if self.demo or self.flourish is not None:
+            return
+        if event.type == pygame.KEYDOWN:
+            action = play_action(event)
+            if action is not None:
+                self.perform(action)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            if self.dragging:
+                cell = self.board.cell_at(event.pos)
+                if cell is not None and cell not in self.game.selection:
+                    self.game.select([cell], extend=True)
+            self.keypad.hover = self.keypad.button_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        game = self.game
+        cell = self.board.cell_at(pos)
+        if cell is not None:
+            mods = pygame.key.get_mods()
+            last_cell, last_time = self.last_click
+            if mods & CTRL:
+                game.toggle_selected(cell)
+            elif mods & pygame.KMOD_SHIFT:
+                game.select([cell], extend=True)
+            elif last_cell == cell and self.time - last_time < DOUBLE_CLICK:
+                game.select_same_digit(cell)
+            else:
+                game.select([cell])
+            self.dragging = True
+            self.last_click = (cell, self.time)
+            return
+        button = self.keypad.button_at(pos)
+        if button is not None:
+            button.press()
+            self.perform(button.action)
+
+    def perform(self, action: tuple) -> None:
+        """Carry out one action tuple (see game.input) on the game or the app."""
+        game = self.game
+        kind = action[0]
+        if kind == "digit":
+            game.input_digit(action[1], action[2])
+        elif kind == "mode":
+            game.set_mode(action[1])
+        elif kind == "cycle_mode":
+            game.cycle_mode()
+        elif kind == "clear":
+            game.clear()
+        elif kind == "undo":
+            game.undo()
+        elif kind == "redo":
+            game.redo()
+        elif kind == "hint":
+            game.request_hint()
+        elif kind == "move":
+            game.move(action[1], action[2], extend=action[3])
+        elif kind == "new":
+            from game.scenes.generating import GeneratingScene
+
+            level = game.puzzle.level or Level.MEDIUM
+            self.app.switch(GeneratingScene(self.app, level, purpose="replace"))
+        elif kind == "menu":
+            if self.demo:
+                self.app.end_demo()
+            else:
+                from game.scenes.menu import MenuScene
+
+                self.app.switch(MenuScene(self.app))
+
+    # --- frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.keypad.update(dt)
+        values = self.game.state.values
+        if values != self._shown_values:
+            for cell in range(81):
+                if values[cell] and values[cell] != self._shown_values[cell]:
+                    self.pops[cell] = self.time
+            self._shown_values = values
+        if self.game.solved:
+            if self.flourish is None:
+                self.flourish = 0.0
+            else:
+                self.flourish += dt
+            if self.flourish >= FLOURISH_SECONDS:
+                from game.scenes.win import WinScene
+
+                self.app.switch(WinScene(self.app, self.game, demo=self.demo))
+            return
+        self.flourish = None
+        if self.demo:
+            self.demo_clock += dt
+            if self.demo_clock >= DEMO_STEP:
+                self.demo_clock = 0.0
+                self.demo_step()
+
+    def demo_step(self) -> None:
+        """Apply the hint on show (if any) and show the next one at its 2nd stage."""
+        game = self.game
+        if game.hint is not None and game.hint.kind == "step" and game.hint.stage >= 2:
+            game.request_hint()
+        if game.solved:
+            return
+        hint = game.request_hint()
+        if hint is not None and hint.kind == "step":
+            game.request_hint()
+        elif hint is not None:  # no technique fires: place one solution digit so the demo goes on
+            cell = next(c for c in range(81) if not game.state.values[c])
+            game.select([cell])
+            game.input_digit(game.puzzle.solution[cell], "normal")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self._draw_header(surface)
+        self.keypad.sync(self.game)
+        self.board.draw(
+            surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
+            show_selection=not self.demo,
+        )
+        self.keypad.draw(surface, self.theme, self.game)
+        self._draw_hint_panel(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        theme, game = self.theme, self.game
+        title = theme.glow_text("SUDOKU", 64, (255, 236, 250), th.ACCENT, radius=10)
+        surface.blit(title, title.get_rect(midleft=(BOARD_ORIGIN[0] - 20, 52)))
+        if self.demo:
+            tag = theme.glow_text("DEMO", 34, th.ACCENT_2, th.ACCENT_2, radius=6)
+            surface.blit(tag, tag.get_rect(midleft=(BOARD_ORIGIN[0] + 250, 54)))
+        level = game.puzzle.level
+        chips = [
+            ("LEVEL", level.label.upper() if level is not None else "-", th.ACCENT_3),
+            ("TIME", format_time(game.elapsed), th.ACCENT_2),
+            ("HINTS", str(game.hints_used), th.ACCENT),
+        ]
+        x = PANEL_X
+        width = (PANEL_W - 2 * 12) // 3
+        for label, value, colour in chips:
+            rect = pygame.Rect(x, 22, width, 62)
+            draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=10)
+            head = theme.text(label, 18, th.TEXT_DIM)
+            surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + 8)))
+            text = theme.text(value, 34, colour)
+            surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+            x += width + 12
+
+    def _draw_hint_panel(self, surface: pygame.Surface) -> None:
+        theme, hint = self.theme, self.game.hint
+        rect = self.hint_rect
+        if hint is None:
+            title = "DEMO" if self.demo else "KEYS"
+            body = ("The hint engine is playing. Esc returns to the menu." if self.demo else
+                    "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. "
+                    "H asks for a hint: once to name it, twice to see it, three times to apply it.")
+            edge, title_colour = th.PANEL_EDGE, th.TEXT_DIM
+        else:
+            title, body = hint.title, hint.message
+            colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
+            edge, title_colour = colour, colour
+            if hint.kind == "step":
+                title = f"{title}  ({hint.stage}/3)"
+        draw_panel(surface, rect, th.PANEL, edge, radius=12)
+        key = (title, body, title_colour)
+        if self._hint_lines[0] != key:
+            lines = [theme.text(title.upper() if hint is None else title, 26, title_colour)]
+            lines += [theme.text(line, 21, th.TEXT) for line in wrap_text(theme, body, 21, rect.w - 32)]
+            self._hint_lines = (key, lines)
+        y = rect.y + 14
+        for i, line in enumerate(self._hint_lines[1]):
+            if y + line.get_height() > rect.bottom - 8:
+                break
+            surface.blit(line, (rect.x + 16, y))
+            y += line.get_height() + (10 if i == 0 else 4)

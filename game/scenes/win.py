@@ -1,0 +1,111 @@
+"""The win screen: time, hints used, and the hardest technique the puzzle needed."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game import theme as th
+from game.model import Game
+from game.scenes.base import ListScene
+from game.scenes.play import format_time
+from game.theme import draw_panel
+from game.widgets import ButtonList, centred_column
+from solver.levels import PLAYABLE_LEVELS
+
+DEMO_WIN_SECONDS = 3.0
+SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
+
+
+class WinScene(ListScene):
+    name = "win"
+
+    def __init__(self, app, game: Game, demo: bool = False):
+        super().__init__(app)
+        self.game = game
+        self.demo = demo
+        self.time = 0.0
+        rng = random.Random(7)
+        width = app.size[0]
+        # confetti: x, y, speed, drift, size, colour, phase
+        self.sparks = [
+            (rng.uniform(0, width), rng.uniform(-800, 0), rng.uniform(90, 220), rng.uniform(-30, 30),
+             rng.randint(4, 9), rng.choice(SPARK_COLOURS), rng.uniform(0, 6.3))
+            for _ in range(140)
+        ]
+        buttons = centred_column(width, 560, [("New game", "new"), ("Menu", "menu")],
+                                 button_w=300, button_h=60, gap=16, size=36)
+        self.menu = ButtonList(buttons)
+
+    @property
+    def rows(self) -> list[tuple[str, str]]:
+        """What the stats panel shows, as (label, value) pairs."""
+        puzzle = self.game.puzzle
+        return [
+            ("Level", puzzle.level.label if puzzle.level is not None else "-"),
+            ("Time", format_time(self.game.elapsed)),
+            ("Hints used", str(self.game.hints_used)),
+            ("Hardest technique", puzzle.hardest or "-"),
+        ]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.demo and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            return
+        super().handle(event)
+
+    def escape(self) -> None:
+        self.activate("menu")
+
+    def activate(self, action: str) -> None:
+        app = self.app
+        if self.demo:
+            app.end_demo()
+        elif action == "new":
+            from game.scenes.difficulty import DifficultyScene
+
+            app.switch(DifficultyScene(app))
+        elif action == "menu":
+            from game.scenes.menu import MenuScene
+
+            app.switch(MenuScene(app))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt
+        if self.demo and self.time >= DEMO_WIN_SECONDS:
+            from game.scenes.generating import GeneratingScene
+
+            level = self.game.puzzle.level
+            following = PLAYABLE_LEVELS[(PLAYABLE_LEVELS.index(level) + 1) % 3] if level in PLAYABLE_LEVELS else None
+            self.app.switch(GeneratingScene(self.app, following or PLAYABLE_LEVELS[0], purpose="demo"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        self.draw_backdrop(surface)
+        height = surface.get_height()
+        for x, y, speed, drift, size, colour, phase in self.sparks:
+            py = (y + speed * self.time) % (height + 40) - 20
+            px = x + drift * self.time + 14 * math.sin(self.time * 2 + phase)
+            w = max(1, int(size * abs(math.cos(self.time * 3 + phase))))
+            surface.fill(colour, (int(px) % surface.get_width(), int(py), w, size))
+        pulse = 1.0 + 0.03 * math.sin(self.time * 5)
+        title = theme.glow_text("SOLVED!", 140, (255, 250, 220), th.ACCENT_2, radius=14)
+        if abs(pulse - 1.0) > 0.002:
+            title = pygame.transform.smoothscale_by(title, pulse)
+        surface.blit(title, title.get_rect(center=(surface.get_width() // 2, 140)))
+        panel = pygame.Rect((surface.get_width() - 560) // 2, 250, 560, 270)
+        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=16, width=3)
+        y = panel.y + 30
+        for label, value in self.rows:
+            left = theme.text(label, 30, th.TEXT_DIM)
+            right = theme.text(value, 34, th.ACCENT_2 if label == "Hardest technique" else th.TEXT)
+            surface.blit(left, left.get_rect(midleft=(panel.x + 34, y + 18)))
+            surface.blit(right, right.get_rect(midright=(panel.right - 34, y + 18)))
+            y += 58
+        if self.demo:
+            self.draw_footer(surface, "Demo  -  next puzzle coming  -  Esc to stop")
+        else:
+            self.menu.draw(surface, theme)
+            self.draw_footer(surface, "Enter: new game  -  Esc: menu")

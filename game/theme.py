@@ -1,0 +1,200 @@
+"""The look: a dark arcade palette, fonts, and caches for everything that is drawn the same way
+every frame (text surfaces, glows, the background). Rendering text is the costly part of a
+frame, so nothing here renders the same string twice.
+
+Only the UI thread uses this module (pygame's font functions are not thread-safe).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+# --- palette (RGB) -----------------------------------------------------------------------------
+BG_TOP = (12, 10, 30)
+BG_BOTTOM = (4, 14, 28)
+PANEL = (20, 22, 48)
+PANEL_EDGE = (58, 64, 120)
+BOARD_BG = (17, 20, 42)
+GRID_THIN = (46, 54, 96)
+GRID_BOX = (124, 140, 230)
+BOARD_GLOW = (60, 190, 255)
+
+TEXT = (226, 230, 255)
+TEXT_DIM = (128, 136, 184)
+GIVEN = (242, 244, 255)
+ENTRY = (72, 208, 255)
+MARK = (120, 196, 255)
+CONFLICT = (255, 72, 104)
+GOOD = (92, 240, 150)
+ACCENT = (255, 64, 196)  # magenta
+ACCENT_2 = (255, 214, 72)  # yellow
+ACCENT_3 = (72, 220, 255)  # cyan
+
+SELECTED = (92, 58, 150)
+SELECT_EDGE = (255, 214, 72)
+PEER = (27, 33, 66)
+SAME_DIGIT = (40, 84, 112)
+HINT_HOUSE = (66, 52, 26)
+HINT_EDGE = (255, 178, 64)
+WRONG_EDGE = (255, 72, 104)
+
+# The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
+# orange, yellow, green, blue), brightened where the original vanishes on a dark board.
+CELL_COLOURS = (
+    (150, 156, 176),
+    (84, 90, 112),
+    (156, 100, 236),
+    (240, 96, 196),
+    (236, 72, 72),
+    (246, 150, 52),
+    (236, 214, 64),
+    (72, 204, 112),
+    (64, 144, 246),
+)
+CELL_COLOUR_ALPHA = 0.5  # how much of a cell colour shows over the board
+COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
+
+FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
+
+
+def blend(base: tuple[int, int, int], over: tuple[int, int, int], alpha: float) -> tuple[int, int, int]:
+    """``over`` laid on ``base`` with opacity ``alpha`` (0..1)."""
+    return tuple(round(b + (o - b) * alpha) for b, o in zip(base, over))  # type: ignore[return-value]
+
+
+class Theme:
+    """Fonts and cached surfaces. Create after ``pygame.init()``; use from the UI thread only."""
+
+    MAX_TEXTS = 4096
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._glows: dict[tuple, pygame.Surface] = {}
+        self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        """pygame's bundled bold sans (freesansbold) at ``size`` pixels; the same on every OS."""
+        font = self._fonts.get(size)
+        if font is None:
+            font = pygame.font.Font(None, round(size * FONT_SCALE))
+            self._fonts[size] = font
+        return font
+
+    def text(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A cached antialiased text surface."""
+        key = (text, size, colour)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) > self.MAX_TEXTS:
+                self._texts.clear()
+            surface = self.font(size).render(text, True, colour)
+            self._texts[key] = surface
+        return surface
+
+    def spaced_text(self, text: str, size: int, colour: tuple[int, int, int], spacing: float = 0.04) -> pygame.Surface:
+        """Display text set letter by letter with even gaps (the bundled font has no kerning,
+        so large titles look uneven otherwise); not cached, callers cache the result."""
+        font = self.font(size)
+        glyphs = [font.render(ch, True, colour) for ch in text]
+        gap = round(size * spacing)
+        widths = [font.size(ch)[0] if ch != " " else size // 3 for ch in text]
+        surface = pygame.Surface((sum(widths) + gap * (len(text) - 1), font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for glyph, width in zip(glyphs, widths):
+            surface.blit(glyph, (x, 0))
+            x += width + gap
+        return surface
+
+    def glow_text(
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        glow: tuple[int, int, int],
+        radius: int = 10,
+    ) -> pygame.Surface:
+        """Text with a soft neon halo (a blurred copy underneath); cached."""
+        key = (text, size, colour, glow, radius)
+        surface = self._glows.get(key)
+        if surface is None:
+            core = self.spaced_text(text, size, colour)
+            halo_src = self.spaced_text(text, size, glow)
+            pad = radius * 2
+            surface = pygame.Surface(
+                (core.get_width() + 2 * pad, core.get_height() + 2 * pad), pygame.SRCALPHA
+            )
+            halo = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            halo.blit(halo_src, (pad, pad))
+            halo = soft_blur(halo, radius)
+            surface.blit(halo, (0, 0))
+            surface.blit(halo, (0, 0))
+            surface.blit(core, (pad, pad))
+            self._glows[key] = surface
+        return surface
+
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The screen backdrop: a dark vertical gradient, a faint perspective grid, scanlines."""
+        surface = self._backgrounds.get(size)
+        if surface is not None:
+            return surface
+        width, height = size
+        surface = pygame.Surface(size)
+        for y in range(height):
+            surface.fill(blend(BG_TOP, BG_BOTTOM, y / max(1, height - 1)), (0, y, width, 1))
+        lines = pygame.Surface(size, pygame.SRCALPHA)
+        horizon = int(height * 0.62)
+        haze = pygame.Surface((width, 120), pygame.SRCALPHA)
+        pygame.draw.rect(haze, (*ACCENT, 70), (0, 54, width, 12))
+        lines.blit(soft_blur(haze, 18), (0, horizon - 60))
+        for i in range(1, 15):  # floor lines getting denser toward the horizon
+            y = horizon + int((height - horizon) * (i / 14) ** 2)
+            pygame.draw.line(lines, (*ACCENT, 20 + 2 * i), (0, y), (width, y))
+        for i in range(-20, 21):  # rays from the vanishing point
+            x = width // 2 + i * width // 10
+            pygame.draw.line(lines, (*ACCENT, 34), (width // 2 + i * 14, horizon), (x, height))
+        for y in range(0, height, 3):  # scanlines
+            pygame.draw.line(lines, (0, 0, 0, 40), (0, y), (width, y))
+        surface.blit(lines, (0, 0))
+        surface = surface.convert() if pygame.display.get_surface() else surface
+        self._backgrounds[size] = surface
+        return surface
+
+
+def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    """A gaussian blur done at half size and scaled back (4x cheaper; a halo needs no detail)."""
+    width, height = surface.get_size()
+    small = pygame.transform.smoothscale(surface, (max(1, width // 2), max(1, height // 2)))
+    small = pygame.transform.gaussian_blur(small, max(1, radius // 2))
+    return pygame.transform.smoothscale(small, (width, height))
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, int, int] = PANEL,
+    edge: tuple[int, int, int] | None = PANEL_EDGE,
+    radius: int = 12,
+    width: int = 2,
+) -> None:
+    """A rounded panel with an optional edge line."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,140 @@
+"""Buttons and keyboard-navigable button lists, drawn in the arcade theme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game import theme as th
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass
+class Button:
+    """A clickable rectangle. ``action`` is what ``ButtonList.handle`` returns when it fires.
+
+    ``hint`` is a small key name drawn in the corner; ``swatch`` fills the button with a colour
+    (Colour mode); ``dim`` draws it muted (e.g. a digit already placed nine times).
+    """
+
+    rect: pygame.Rect
+    label: str
+    action: Any
+    size: int = 34
+    colour: tuple[int, int, int] = th.ACCENT_3
+    hint: str = ""
+    sub: str = ""
+    swatch: tuple[int, int, int] | None = None
+    enabled: bool = True
+    dim: bool = False
+    flash: float = 0.0  # seconds left of the press flash
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def press(self) -> None:
+        self.flash = 0.18
+
+    def update(self, dt: float) -> None:
+        if self.flash > 0:
+            self.flash = max(0.0, self.flash - dt)
+
+    def draw(
+        self, surface: pygame.Surface, theme: th.Theme, *, focused: bool = False, active: bool = False
+    ) -> None:
+        rect = self.rect
+        colour = self.colour if self.enabled else th.TEXT_DIM
+        if self.swatch is not None:
+            fill = th.blend(th.PANEL, self.swatch, 0.85)
+        elif active:
+            fill = th.blend(th.PANEL, colour, 0.35)
+        elif focused:
+            fill = th.blend(th.PANEL, colour, 0.18)
+        else:
+            fill = th.PANEL
+        if self.flash > 0:
+            fill = th.blend(fill, (255, 255, 255), self.flash / 0.18 * 0.5)
+        edge = colour if (focused or active) else th.blend(th.PANEL_EDGE, colour, 0.25)
+        if focused or active:
+            glow = rect.inflate(8, 8)
+            pygame.draw.rect(surface, th.blend(th.BG_TOP, colour, 0.35), glow, 3, border_radius=14)
+        th.draw_panel(surface, rect, fill, edge, radius=10, width=3 if active else 2)
+        text_colour = th.TEXT if self.enabled else th.TEXT_DIM
+        if active or focused:
+            text_colour = (255, 255, 255)
+        if self.dim:
+            text_colour = th.blend(th.PANEL, th.TEXT_DIM, 0.7)
+        if self.swatch is not None:
+            text_colour = (20, 20, 30)
+        label = theme.text(self.label, self.size, text_colour)
+        cy = rect.centery - (7 if self.sub else 0)
+        surface.blit(label, label.get_rect(center=(rect.centerx, cy)))
+        if self.sub:
+            sub = theme.text(self.sub, 20, th.TEXT_DIM if not (active or focused) else th.TEXT)
+            surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - 14)))
+        if self.hint:
+            hint = theme.text(self.hint, 15, th.TEXT_DIM if self.swatch is None else (30, 30, 40))
+            surface.blit(hint, hint.get_rect(topright=(rect.right - 8, rect.top + 6)))
+
+
+class ButtonList:
+    """A vertical menu: arrows move the focus (wrapping), Enter/Space fire it, the mouse hovers
+    and clicks. ``handle`` returns the fired button's action, or None."""
+
+    def __init__(self, buttons: list[Button]):
+        self.buttons = buttons
+        self.focus = 0
+
+    def actions(self) -> list[Any]:
+        return [b.action for b in self.buttons]
+
+    def focus_on(self, action: Any) -> None:
+        for i, button in enumerate(self.buttons):
+            if button.action == action:
+                self.focus = i
+
+    def handle(self, event: pygame.event.Event) -> Any:
+        if not self.buttons:
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_s):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key in (pygame.K_UP, pygame.K_w):
+                self.focus = (self.focus - 1) % len(self.buttons)
+            elif event.key in ACTIVATE_KEYS:
+                button = self.buttons[self.focus]
+                button.press()
+                return button.action
+        elif event.type == pygame.MOUSEMOTION:
+            for i, button in enumerate(self.buttons):
+                if button.hit(event.pos):
+                    self.focus = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, button in enumerate(self.buttons):
+                if button.hit(event.pos):
+                    self.focus = i
+                    button.press()
+                    return button.action
+        return None
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        for i, button in enumerate(self.buttons):
+            button.draw(surface, theme, focused=i == self.focus)
+
+
+def centred_column(
+    width: int, top: int, labels: list[tuple[str, Any]], *, button_w: int = 360, button_h: int = 64, gap: int = 18, **kw
+) -> list[Button]:
+    """Buttons stacked in a centred column starting at ``top``."""
+    x = (width - button_w) // 2
+    return [
+        Button(pygame.Rect(x, top + i * (button_h + gap), button_w, button_h), label, action, **kw)
+        for i, (label, action) in enumerate(labels)
+    ]

@@ -1,0 +1,497 @@
+"""Scenes driven by synthetic pygame events under SDL's dummy driver: what a key press or a click
+does to the model, what is drawn where it matters, and the menu -> play -> win flow."""
+
+from __future__ import annotations
+
+import threading
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game import jobs
+from game import theme as th
+from game.app import WINDOW_SIZE, App
+from game.model import Game, Puzzle
+from game.scenes.difficulty import DifficultyScene
+from game.scenes.generating import GeneratingScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import FLOURISH_SECONDS, PlayScene
+from game.scenes.win import WinScene
+from solver.grid import BIT, parse_values
+from solver.levels import Level
+from tests.test_game_model import PUZZLE, R1C3, R1C4, R5C5, SOLUTION, FakeClock, almost_solved
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(WINDOW_SIZE)
+    yield surface
+    pygame.display.quit()
+
+
+@pytest.fixture
+def app(screen):
+    application = App(screen, seed=11, clock=FakeClock())
+    yield application
+    application.jobs.cancel()
+    application.jobs.wait(5)
+
+
+def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+def click(pos) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+    ]
+
+
+def generated(puzzle: str = PUZZLE, solution: str = SOLUTION, level=Level.MEDIUM, hardest="Hidden Pair"):
+    """What generator.generate returns, as far as the game reads it."""
+    return SimpleNamespace(
+        puzzle=tuple(parse_values(puzzle)), solution=tuple(parse_values(solution)), level=level,
+        grade=SimpleNamespace(hardest=hardest), seed=5,
+    )
+
+
+@pytest.fixture
+def fake_generate(monkeypatch):
+    """A fast stand-in for generator.generate; records (level, seed) per call in ``calls``.
+    It finishes at once unless the test clears ``gate`` (then it waits until it is set)."""
+    fake = SimpleNamespace(calls=[], gate=threading.Event())
+    fake.gate.set()
+
+    def generate_puzzle(level, seed, progress, cancel):
+        fake.calls.append((level, seed))
+        progress(0.5)
+        fake.gate.wait(10)
+        return generated(level=level)
+
+    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
+    return fake
+
+
+def run_until(app: App, predicate, frames: int = 600) -> None:
+    """Run frames (and give the worker time) until ``predicate()`` holds."""
+    for _ in range(frames):
+        if predicate():
+            return
+        app.frame([], FRAME)
+        time.sleep(0.002)
+    assert predicate(), "condition never became true"
+
+
+def play(app: App, puzzle: Puzzle | None = None) -> PlayScene:
+    """Start a game of ``puzzle`` (default: PUZZLE) on the play screen."""
+    puzzle = puzzle or Puzzle(tuple(parse_values(PUZZLE)), tuple(parse_values(SOLUTION)), Level.MEDIUM, "Hidden Pair")
+    app.game = Game(puzzle, clock=app.clock)
+    app.switch(PlayScene(app, app.game))
+    return app.scene
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
+    """How many pixels of ``rect`` are exactly ``colour``."""
+    colour = pygame.Color(*colour)
+    return sum(
+        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom) if surface.get_at((x, y)) == colour
+    )
+
+
+# --- keyboard on the play screen ----------------------------------------------------------------------
+
+
+def test_digit_keys_enter_and_shift_ctrl_make_corner_and_centre_marks(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_4, unicode="4")], FRAME)
+    assert game.state.entries[R1C3] == 4
+    game.select([R1C4])
+    app.frame([key(pygame.K_2, pygame.KMOD_LSHIFT, unicode="@")], FRAME)  # unicode is not a digit
+    app.frame([key(pygame.K_KP7, pygame.KMOD_LSHIFT)], FRAME)
+    app.frame([key(pygame.K_9, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.corner[R1C4] == BIT[2] | BIT[7]
+    assert game.state.centre[R1C4] == BIT[9]
+    assert game.state.entries[R1C4] == 0
+
+
+def test_keypad_digits_and_same_digit_again_clears(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_KP4)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    app.frame([key(pygame.K_KP4)], FRAME)
+    assert game.state.entries[R1C3] == 0
+
+
+def test_mode_keys_and_space_cycle_the_input_mode(app):
+    scene = play(app)
+    game = scene.game
+    for code, mode in ((pygame.K_x, "corner"), (pygame.K_c, "centre"), (pygame.K_v, "colour"), (pygame.K_z, "normal")):
+        app.frame([key(code)], FRAME)
+        assert game.mode == mode
+    app.frame([key(pygame.K_SPACE)], FRAME)
+    assert game.mode == "corner"
+    game.select([R1C3])
+    app.frame([key(pygame.K_5)], FRAME)
+    assert game.state.corner[R1C3] == BIT[5] and game.state.entries[R1C3] == 0
+
+
+def test_undo_redo_keys(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.entries[R1C3] == 0
+    app.frame([key(pygame.K_y, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    assert game.mode == "normal"  # Ctrl+Z is not the Z mode key
+
+
+def test_delete_keys_clear_entry_then_marks(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_3, pygame.KMOD_LSHIFT), key(pygame.K_4)], FRAME)
+    app.frame([key(pygame.K_BACKSPACE)], FRAME)
+    assert game.state.entries[R1C3] == 0 and game.state.corner[R1C3] == BIT[3]
+    app.frame([key(pygame.K_0)], FRAME)
+    assert game.state.corner[R1C3] == 0
+
+
+def test_arrows_move_and_wrap(app):
+    scene = play(app)
+    game = scene.game
+    game.select([0])
+    app.frame([key(pygame.K_LEFT)], FRAME)
+    assert game.selection == (8,)
+    app.frame([key(pygame.K_DOWN, pygame.KMOD_LSHIFT)], FRAME)
+    assert game.selection == (8, 17)
+
+
+# --- mouse on the play screen ---------------------------------------------------------------------------
+
+
+def test_click_selects_a_cell_and_drag_selects_several(app):
+    scene = play(app)
+    board = scene.board
+    app.frame(click(board.cell_centre(R5C5)), FRAME)
+    assert scene.game.selection == (R5C5,)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=board.cell_centre(R1C3)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R1C4), rel=(72, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R1C4 + 1), rel=(72, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=board.cell_centre(R1C4 + 1)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R5C5), rel=(0, 72), buttons=(0, 0, 0)),
+        ],
+        FRAME,
+    )
+    assert scene.game.selection == (R1C3, R1C4, R1C4 + 1)
+
+
+def test_ctrl_click_adds_to_the_selection(app, monkeypatch):
+    scene = play(app)
+    app.frame(click(scene.board.cell_centre(R1C3)), FRAME)
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+    app.frame(click(scene.board.cell_centre(R5C5)), FRAME)
+    assert scene.game.selection == (R1C3, R5C5)
+
+
+def test_keypad_buttons_enter_digits_and_switch_modes(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    four = next(b for b in scene.keypad.digit_buttons if b.action == ("digit", 4, None))
+    app.frame(click(four.rect.center), FRAME)
+    assert game.state.entries[R1C3] == 4
+    centre = next(b for b in scene.keypad.mode_buttons if b.action == ("mode", "centre"))
+    app.frame(click(centre.rect.center), FRAME)
+    assert game.mode == "centre"
+    undo = next(b for b in scene.keypad.tool_buttons if b.action == ("undo",))
+    app.frame(click(undo.rect.center), FRAME)
+    assert game.state.entries[R1C3] == 0
+
+
+# --- drawing --------------------------------------------------------------------------------------------
+
+
+def test_givens_and_entries_are_drawn_in_different_colours(app, screen):
+    scene = play(app)
+    scene.game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    scene.game.select([R5C5])  # move the highlight away
+    app.frame([], FRAME)
+    given_rect, entry_rect = scene.board.cell_rect(0), scene.board.cell_rect(R1C3)
+    assert pixels(screen, given_rect, th.GIVEN) > 30 and pixels(screen, given_rect, th.ENTRY) == 0
+    assert pixels(screen, entry_rect, th.ENTRY) > 30 and pixels(screen, entry_rect, th.GIVEN) == 0
+
+
+def test_a_digit_that_breaks_a_rule_is_drawn_red(app, screen):
+    scene = play(app)
+    scene.game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    assert pixels(screen, scene.board.cell_rect(R1C3), th.CONFLICT) == 0
+    app.frame([key(pygame.K_5)], FRAME)  # r1c1 holds a given 5
+    scene.game.select([R5C5])
+    app.frame([], FRAME)
+    assert pixels(screen, scene.board.cell_rect(R1C3), th.CONFLICT) > 30
+    assert pixels(screen, scene.board.cell_rect(0), th.CONFLICT) > 30
+
+
+def test_cell_colour_is_painted_and_colour_mode_shows_swatches(app, screen):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_v), key(pygame.K_8)], FRAME)
+    assert game.state.colours[R1C3] == 8
+    game.select([R5C5])
+    app.frame([], FRAME)
+    rect = scene.board.cell_rect(R1C3)
+    expected = th.blend(th.PEER, th.CELL_COLOURS[7], th.CELL_COLOUR_ALPHA)  # r1c3 is no peer of r5c5
+    expected_plain = th.blend(th.BOARD_BG, th.CELL_COLOURS[7], th.CELL_COLOUR_ALPHA)
+    assert tuple(screen.get_at((rect.x + 8, rect.y + 8)))[:3] in (expected, expected_plain)
+    button = scene.keypad.digit_buttons[7]
+    swatch = th.blend(th.PANEL, th.CELL_COLOURS[7], 0.85)
+    assert tuple(screen.get_at((button.rect.x + 10, button.rect.centery)))[:3] == swatch
+    app.frame([key(pygame.K_z)], FRAME)
+    assert tuple(screen.get_at((button.rect.x + 10, button.rect.centery)))[:3] != swatch
+
+
+def test_corner_and_centre_marks_are_drawn_small(app, screen):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_2, pygame.KMOD_LSHIFT), key(pygame.K_6, pygame.KMOD_LCTRL)], FRAME)
+    game.select([R5C5])
+    app.frame([], FRAME)
+    rect = scene.board.cell_rect(R1C3)
+    corner = pygame.Rect(rect.x, rect.y, rect.w // 3, rect.h // 3)
+    middle = pygame.Rect(rect.x + rect.w // 3, rect.y + rect.h // 3, rect.w // 3, rect.h // 3)
+    assert pixels(screen, corner, th.MARK) > 3
+    assert pixels(screen, middle, th.MARK) > 3
+    assert pixels(screen, rect, th.ENTRY) == 0
+
+
+# --- staged hint on the play screen -----------------------------------------------------------------------
+
+
+def test_three_hint_presses_name_show_and_apply_a_full_house(app, screen):
+    puzzle = almost_solved(R5C5)
+    givens = list(puzzle.givens)
+    givens[80] = 0  # two open cells, so applying one hint does not win the game
+    scene = play(app, Puzzle(tuple(givens), puzzle.solution, Level.EASY))
+    game = scene.game
+    game.select([0])
+    app.frame([key(pygame.K_h)], FRAME)
+    assert game.hint.stage == 1 and game.hint.title == "Full House"
+    (cell, digit), = game.hint.step.placements
+    assert cell in (R5C5, 80) and digit == int(SOLUTION[cell])
+    app.frame([key(pygame.K_h)], FRAME)
+    assert game.hint.stage == 2
+    assert pixels(screen, scene.board.cell_rect(cell), th.GOOD) > 30  # the placement, in green
+    assert game.state.entries[cell] == 0
+    app.frame([key(pygame.K_h)], FRAME)
+    assert game.state.entries[cell] == digit and game.hints_used == 1
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.entries[cell] == 0
+
+
+def test_hint_with_a_wrong_entry_outlines_it_in_red(app, screen):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_2)], FRAME)  # the solution has 4
+    app.frame([key(pygame.K_h)], FRAME)
+    assert game.hint.kind == "wrong" and game.hint.cells == (R1C3,)
+    rect = scene.board.cell_rect(R1C3)
+    reds = sum(
+        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+        if screen.get_at((x, y))[0] > 180 and screen.get_at((x, y))[1] < 120
+    )
+    assert reds > 40
+
+
+# --- scenes and flow ---------------------------------------------------------------------------------------
+
+
+def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
+    fake_generate.gate.clear()
+    app.switch(MenuScene(app))
+    assert app.scene.menu.actions() == ["new", "demo", "quit"]
+    app.frame([key(pygame.K_RETURN)], FRAME)  # New game
+    assert isinstance(app.scene, DifficultyScene)
+    app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)  # Medium is focused; up is Easy
+    assert isinstance(app.scene, GeneratingScene) and app.scene.level == Level.EASY
+    run_until(app, lambda: app.scene.progress == 0.5)
+    assert isinstance(app.scene, GeneratingScene)
+    fake_generate.gate.set()
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    assert fake_generate.calls == [(Level.EASY, 11)]
+    game = app.scene.game
+    assert game is app.game and game.state.values[0] == 5
+    for cell in range(81):
+        if not game.state.values[cell]:
+            game.select([cell])
+            app.frame([key(getattr(pygame, f"K_{SOLUTION[cell]}"))], FRAME)
+    assert game.solved
+    run_until(app, lambda: isinstance(app.scene, WinScene), frames=int(FLOURISH_SECONDS / FRAME) + 10)
+    rows = dict(app.scene.rows)
+    assert rows["Hardest technique"] == "Hidden Pair" and rows["Hints used"] == "0"
+    app.frame([key(pygame.K_RETURN)], FRAME)  # New game
+    assert isinstance(app.scene, DifficultyScene)
+
+
+def test_menu_is_keyboard_and_mouse_navigable(app):
+    app.switch(MenuScene(app))
+    menu = app.scene.menu
+    app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN)], FRAME)
+    assert menu.buttons[menu.focus].action == "quit"
+    app.frame([key(pygame.K_DOWN)], FRAME)
+    assert menu.buttons[menu.focus].action == "new"  # wraps
+    quit_button = menu.buttons[-1]
+    app.frame(click(quit_button.rect.center), FRAME)
+    assert not app.running and app.exit_code == 0
+
+
+def test_continue_appears_only_while_a_game_is_running(app):
+    app.switch(MenuScene(app))
+    assert "continue" not in app.scene.menu.actions()
+    play(app)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+    assert app.scene.menu.actions()[0] == "continue"
+    app.game = Game(almost_solved(R5C5), clock=app.clock)
+    app.game.select([R5C5])
+    app.game.input_digit(5)
+    app.switch(MenuScene(app))
+    assert "continue" not in app.scene.menu.actions()
+
+
+def test_esc_from_play_then_continue_returns_to_the_same_game(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene) and game.paused
+    app.frame([key(pygame.K_RETURN)], FRAME)  # Continue is first and focused
+    assert isinstance(app.scene, PlayScene) and app.scene.game is game
+    assert game.state.entries[R1C3] == 4 and not game.paused
+
+
+def test_esc_cancels_generation_and_returns_to_difficulty(app, monkeypatch):
+    started, cancelled = threading.Event(), threading.Event()
+
+    def slow_generate(level, seed, progress, cancel):
+        started.set()
+        while not cancel():
+            time.sleep(0.001)
+        cancelled.set()
+        raise RuntimeError("cancelled")
+
+    monkeypatch.setattr(jobs, "generate_puzzle", slow_generate)
+    app.switch(GeneratingScene(app, Level.HARD))
+    assert started.wait(5)
+    app.frame([], FRAME)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, DifficultyScene)
+    assert cancelled.wait(5)
+    assert not app.jobs.busy
+    for _ in range(5):
+        app.frame([], FRAME)
+    assert isinstance(app.scene, DifficultyScene)
+
+
+def test_generation_error_returns_to_the_menu_with_a_message(app, monkeypatch, capsys):
+    def broken(level, seed, progress, cancel):
+        raise ValueError("digger jammed")
+
+    monkeypatch.setattr(jobs, "generate_puzzle", broken)
+    app.switch(GeneratingScene(app, Level.EASY))
+    run_until(app, lambda: isinstance(app.scene, MenuScene))
+    assert app.scene.notice and "digger jammed" in capsys.readouterr().err
+
+
+def test_new_puzzle_key_replaces_the_puzzle_as_an_undo_step(app, fake_generate):
+    scene = play(app)
+    old = scene.game.puzzle
+    scene.game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    fake_generate.gate.clear()
+    app.frame([key(pygame.K_n)], FRAME)
+    assert isinstance(app.scene, GeneratingScene) and app.scene.level == Level.MEDIUM
+    fake_generate.gate.set()
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    game = app.scene.game
+    assert game is app.game and game.puzzle is not old and game.state.entries[R1C3] == 0
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    assert game.puzzle is old and game.state.entries[R1C3] == 4
+
+
+def test_exception_in_a_scene_returns_to_the_menu_without_raising(app, monkeypatch, capsys):
+    scene = play(app)
+
+    def explode(surface):
+        raise RuntimeError("paint spilled")
+
+    monkeypatch.setattr(scene, "draw", explode)
+    app.frame([], FRAME)
+    assert isinstance(app.scene, MenuScene) and app.scene.notice
+    assert app.running
+    err = capsys.readouterr().err
+    assert "paint spilled" in err and "Traceback" not in err
+    assert "continue" in app.scene.menu.actions()  # the game survives
+
+
+def test_demo_plays_with_the_hint_engine_until_solved_then_moves_on(app, monkeypatch):
+    calls = []
+
+    def generate_puzzle(level, seed, progress, cancel):
+        calls.append(level)
+        puzzle = list(SOLUTION)
+        for cell in (0, 10, 40, 80):
+            puzzle[cell] = "0"
+        return generated("".join(puzzle), level=level, hardest="Full House")
+
+    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
+    app.start_demo()
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    scene = app.scene
+    assert scene.demo and scene.game is not app.game
+    empty = sum(1 for v in scene.game.state.values if not v)
+    for _ in range(10):
+        app.frame([], 0.1)
+    assert sum(1 for v in scene.game.state.values if not v) < empty
+    run_until(app, lambda: isinstance(app.scene, WinScene), frames=200)
+    run_until(app, lambda: isinstance(app.scene, PlayScene), frames=400)
+    assert calls[:2] == [Level.EASY, Level.MEDIUM]
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene) and not app.demo
+
+
+def test_every_scene_draws_a_full_frame(app, fake_generate):
+    fake_generate.gate.clear()
+    for scene in (MenuScene(app), DifficultyScene(app), GeneratingScene(app, Level.EASY)):
+        app.switch(scene)
+        app.frame([], FRAME)
+        assert app.scene is scene
+    fake_generate.gate.set()
+    scene = play(app)
+    app.frame([], FRAME)
+    app.switch(WinScene(app, scene.game))
+    app.frame([], FRAME)
+    assert isinstance(app.scene, WinScene)
