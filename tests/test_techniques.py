@@ -1,0 +1,356 @@
+"""Singles, intersections and subsets: hand-made positions, must-not-fire cases, HoDoKu's reglib.
+
+Hand-made positions are narrowed empty grids (see tests/positions.py), so each holds the one
+pattern under test. The reglib run takes HoDoKu's regression cases for our techniques: a
+single passes when the expected placement is among the finder's placements (a position holds
+many singles); any other technique passes when ONE yielded step has exactly the case's
+eliminations and its pattern uses exactly the case's digits. No union of steps is taken:
+HoDoKu reports one subset or one intersection per step, as we do, and every case matches a
+single step. No case is skipped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.levels import Level
+from solver.techniques import TECHNIQUES, technique
+from solver.techniques.intersections import (
+    locked_candidates_claiming,
+    locked_candidates_pointing,
+    locked_pair,
+    locked_triple,
+)
+from solver.techniques.singles import full_house, hidden_single, naked_single
+from solver.techniques.subsets import (
+    hidden_pair,
+    hidden_quad,
+    hidden_triple,
+    naked_pair,
+    naked_quad,
+    naked_triple,
+)
+from tests.positions import confine, elims, narrowed, notation, steps_of
+from tests.reglib import reglib_cases
+
+
+def row(n: int) -> int:
+    return n - 1
+
+
+def col(n: int) -> int:
+    return 8 + n
+
+
+def box(n: int) -> int:
+    return 17 + n
+
+
+# --- registry ---------------------------------------------------------------------------------
+
+
+def test_registry_levels_follow_hodoku_boundaries():
+    by_level = {level: {t.name for t in TECHNIQUES if t.level == level} for level in Level}
+    assert by_level[Level.EASY] == {"Full House", "Naked Single", "Hidden Single"}
+    assert by_level[Level.MEDIUM] == {
+        "Locked Pair",
+        "Locked Triple",
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+        "Naked Pair",
+        "Naked Triple",
+        "Hidden Pair",
+        "Hidden Triple",
+    }
+    assert by_level[Level.HARD] == {
+        "Naked Quad",
+        "Hidden Quad",
+        "X-Wing",
+        "Swordfish",
+        "Jellyfish",
+        "XY-Wing",
+        "XYZ-Wing",
+    }
+
+
+def test_registry_is_ordered_by_level_and_names_are_unique():
+    levels = [t.level for t in TECHNIQUES]
+    assert levels == sorted(levels)
+    assert len({t.name for t in TECHNIQUES}) == len(TECHNIQUES)
+
+
+def test_technique_lookup_and_unknown_name():
+    assert technique("Hidden Single").score == 14
+    assert technique("Hidden Single").se_in_box == 1.2
+    assert technique("XYZ-Wing").level is Level.HARD
+    with pytest.raises(KeyError, match="unknown technique 'Hidden Singel'.*Hidden Single"):
+        technique("Hidden Singel")
+
+
+# --- singles ----------------------------------------------------------------------------------
+
+EMPTY_ROWS = "." * 72
+
+
+def test_full_house_fills_the_last_cell_of_a_house():
+    grid = narrowed("12345678." + EMPTY_ROWS)
+    [step] = steps_of(full_house, grid)
+    assert notation(step) == {"r1c9=9"}
+    assert step.houses == (row(1),)
+    assert step.text == "r1c9 is the last empty cell in row 1, so it must be 9."
+    assert str(step) == "Full House: r1c9=9"
+
+
+def test_full_house_in_two_houses_is_one_step():
+    # r1c9 is the last empty cell of row 1 and of column 9
+    grid = narrowed("12345678." + "".join(f"........{d}" for d in "12345678"))
+    assert [str(s) for s in steps_of(full_house, grid)] == ["Full House: r1c9=9"]
+
+
+def test_full_house_must_not_fire_with_two_empty_cells_or_a_contradiction():
+    assert steps_of(full_house, narrowed("1234567.." + EMPTY_ROWS)) == []
+    broken = narrowed("12345678." + EMPTY_ROWS, r1c9="5")  # 9 removed: no way to finish
+    assert steps_of(full_house, broken) == []
+
+
+def test_naked_single():
+    [step] = steps_of(naked_single, narrowed(r5c8="4"))
+    assert notation(step) == {"r5c8=4"}
+    assert step.text == "r5c8 has only one candidate left: 4."
+
+
+def test_naked_single_must_not_fire_on_two_candidates():
+    assert steps_of(naked_single, narrowed(r5c8="47")) == []
+
+
+def test_hidden_single_in_a_box():
+    grid = confine(narrowed(), "4", box(3), "r2c8")
+    [step] = steps_of(hidden_single, grid)
+    assert notation(step) == {"r2c8=4"}
+    assert step.houses == (box(3),)
+    assert step.text == "In box 3, the 4 can only go in r2c8."
+
+
+def test_hidden_single_in_a_row_and_in_a_column_names_the_house():
+    [in_row] = steps_of(hidden_single, confine(narrowed(), "6", row(5), "r5c1"))
+    assert in_row.text == "In row 5, the 6 can only go in r5c1."
+    [in_col] = steps_of(hidden_single, confine(narrowed(), "2", col(7), "r9c7"))
+    assert in_col.text == "In column 7, the 2 can only go in r9c7."
+
+
+def test_hidden_single_in_box_and_row_is_one_step_naming_the_box():
+    grid = confine(confine(narrowed(), "4", box(3), "r2c8"), "4", row(2), "r2c8")
+    [step] = steps_of(hidden_single, grid)
+    assert step.houses == (box(3),)
+
+
+def test_hidden_single_must_not_fire_with_two_places():
+    assert steps_of(hidden_single, confine(narrowed(), "4", box(3), "r2c8", "r3c9")) == []
+
+
+# --- intersections ----------------------------------------------------------------------------
+
+
+def test_pointing_in_a_row():
+    grid = confine(narrowed(), "7", box(1), "r2c1", "r2c2")
+    [step] = steps_of(locked_candidates_pointing, grid)
+    assert notation(step) == {f"r2c{c}<>7" for c in range(4, 10)}
+    assert set(step.pattern) == {(9, 7), (10, 7)}
+    assert step.text == "In box 1, every 7 lies in row 2, so 7 can't be anywhere else in row 2."
+    assert str(step).startswith("Locked Candidates Type 1 (Pointing): r2c4<>7, ")
+
+
+def test_pointing_in_a_column():
+    grid = confine(narrowed(), "5", box(9), "r7c9", "r8c9", "r9c9")
+    [step] = steps_of(locked_candidates_pointing, grid)
+    assert notation(step) == {f"r{r}c9<>5" for r in range(1, 7)}
+    assert step.houses == (box(9), col(9))
+
+
+def test_pointing_must_not_fire():
+    # the 7s of box 1 span two rows and two columns
+    assert steps_of(locked_candidates_pointing, confine(narrowed(), "7", box(1), "r2c1", "r3c2")) == []
+    # confined, but row 2 has no other 7 left to remove
+    grid = confine(confine(narrowed(), "7", box(1), "r2c1", "r2c2"), "7", row(2), "r2c1", "r2c2")
+    assert steps_of(locked_candidates_pointing, grid) == []
+    # one cell is a Hidden Single, not an intersection
+    assert steps_of(locked_candidates_pointing, confine(narrowed(), "7", box(1), "r2c1")) == []
+
+
+def test_claiming_in_a_row():
+    grid = confine(narrowed(), "7", row(2), "r2c1", "r2c3")
+    [step] = steps_of(locked_candidates_claiming, grid)
+    assert notation(step) == {f"r{r}c{c}<>7" for r in (1, 3) for c in (1, 2, 3)}
+    assert step.text == "In row 2, every 7 lies in box 1, so 7 can't be anywhere else in box 1."
+
+
+def test_claiming_must_not_fire_across_two_boxes():
+    assert steps_of(locked_candidates_claiming, confine(narrowed(), "7", row(2), "r2c1", "r2c4")) == []
+
+
+def test_locked_pair_clears_the_row_and_the_box():
+    grid = narrowed(r1c1="38", r1c2="38")
+    [step] = steps_of(locked_pair, grid)
+    expected = {f"r1c{c}<>{d}" for c in range(3, 10) for d in (3, 8)}
+    expected |= {f"r{r}c{c}<>{d}" for r in (2, 3) for c in (1, 2, 3) for d in (3, 8)}
+    assert notation(step) == expected
+    assert step.houses == (row(1), box(1))
+
+
+def test_locked_pair_must_not_fire_outside_one_box():
+    grid = narrowed(r1c1="38", r1c4="38")
+    assert steps_of(locked_pair, grid) == []
+    assert len(steps_of(naked_pair, grid)) == 1  # it is a plain Naked Pair
+
+
+def test_locked_triple():
+    grid = narrowed(r4c5="12", r5c5="23", r6c5="13")
+    [step] = steps_of(locked_triple, grid)
+    expected = {f"r{r}c5<>{d}" for r in (1, 2, 3, 7, 8, 9) for d in (1, 2, 3)}
+    expected |= {f"r{r}c{c}<>{d}" for r in (4, 5, 6) for c in (4, 6) for d in (1, 2, 3)}
+    assert notation(step) == expected
+    assert steps_of(locked_pair, grid) == []
+
+
+def test_locked_triple_must_not_fire_with_four_digits():
+    assert steps_of(locked_triple, narrowed(r4c5="12", r5c5="23", r6c5="14")) == []
+
+
+# --- subsets ----------------------------------------------------------------------------------
+
+
+def test_naked_pair_text_and_eliminations():
+    grid = narrowed(r1c2="38", r1c7="38")
+    [step] = steps_of(naked_pair, grid)
+    assert notation(step) == {f"r1c{c}<>{d}" for c in (1, 3, 4, 5, 6, 8, 9) for d in (3, 8)}
+    assert step.text == (
+        "r1c2 and r1c7 hold only 3 and 8 between them, so no other cell in row 1 can be 3 or 8."
+    )
+    assert set(step.pattern) == {(1, 3), (1, 8), (6, 3), (6, 8)}
+
+
+def test_naked_pair_in_a_row_and_a_box_is_one_step_per_house():
+    steps = steps_of(naked_pair, narrowed(r1c1="38", r1c2="38"))
+    assert sorted(s.houses for s in steps) == [(row(1),), (box(1),)]
+
+
+def test_naked_pair_must_not_fire():
+    assert steps_of(naked_pair, narrowed(r1c2="38", r1c7="39")) == []
+    # the pair is there, but nothing is left to remove
+    done = narrowed(r1c2="38", r1c7="38")
+    for c in (0, 2, 3, 4, 5, 7, 8):
+        done.eliminate(c, 3)
+        done.eliminate(c, 8)
+    assert steps_of(naked_pair, done) == []
+
+
+def test_naked_triple_with_no_cell_holding_all_three():
+    grid = narrowed(r1c1="12", r5c1="23", r9c1="13")
+    [step] = steps_of(naked_triple, grid)
+    assert notation(step) == {f"r{r}c1<>{d}" for r in (2, 3, 4, 6, 7, 8) for d in (1, 2, 3)}
+    assert step.text.startswith("r1c1, r5c1 and r9c1 hold only 1, 2 and 3 between them")
+
+
+def test_naked_triple_must_not_fire_with_four_digits():
+    assert steps_of(naked_triple, narrowed(r1c1="12", r5c1="23", r9c1="34")) == []
+
+
+def test_naked_quad():
+    grid = narrowed(r5c1="12", r5c3="23", r5c5="34", r5c7="14")
+    [step] = steps_of(naked_quad, grid)
+    assert notation(step) == {f"r5c{c}<>{d}" for c in (2, 4, 6, 8, 9) for d in (1, 2, 3, 4)}
+
+
+def test_naked_quad_must_not_fire_with_five_digits():
+    assert steps_of(naked_quad, narrowed(r5c1="12", r5c3="23", r5c5="34", r5c7="15")) == []
+
+
+def test_hidden_pair():
+    grid = confine(narrowed(), "38", row(1), "r1c2", "r1c7")
+    [step] = steps_of(hidden_pair, grid)
+    assert notation(step) == elims("r1c2<>1245679 r1c7<>1245679")
+    assert set(step.pattern) == {(1, 3), (1, 8), (6, 3), (6, 8)}
+    assert step.text == (
+        "In row 1, 3 and 8 can only go in r1c2 and r1c7, so those cells can't hold any other digit."
+    )
+
+
+def test_hidden_pair_must_not_fire():
+    # 3 and 8 each have two places, but not the same two
+    grid = confine(confine(narrowed(), "3", row(1), "r1c2", "r1c7"), "8", row(1), "r1c2", "r1c8")
+    assert steps_of(hidden_pair, grid) == []
+    # the pair's cells hold nothing else: nothing to remove (it is a Naked Pair now)
+    bare = confine(narrowed(r1c2="38", r1c7="38"), "38", row(1), "r1c2", "r1c7")
+    assert steps_of(hidden_pair, bare) == []
+
+
+def test_hidden_triple():
+    grid = confine(narrowed(), "123", col(5), "r1c5", "r4c5", "r9c5")
+    grid.eliminate(0 * 9 + 4, 3)  # r1c5 keeps 1 and 2 of the triple, r4c5 and r9c5 all three
+    [step] = steps_of(hidden_triple, grid)
+    assert notation(step) == elims("r1c5<>456789 r4c5<>456789 r9c5<>456789")
+    assert step.text.startswith("In column 5, 1, 2 and 3 can only go in r1c5, r4c5 and r9c5")
+
+
+def test_hidden_triple_must_not_fire_when_the_digits_need_four_cells():
+    grid = confine(narrowed(), "12", col(5), "r1c5", "r4c5", "r9c5")
+    confine(grid, "3", col(5), "r1c5", "r6c5")
+    assert steps_of(hidden_triple, grid) == []
+
+
+def test_hidden_quad():
+    grid = confine(narrowed(), "1234", box(5), "r4c4", "r4c6", "r6c4", "r6c6")
+    [step] = steps_of(hidden_quad, grid)
+    assert notation(step) == elims("r4c4<>56789 r4c6<>56789 r6c4<>56789 r6c6<>56789")
+
+
+def test_hidden_quad_must_not_fire_when_the_digits_need_five_cells():
+    grid = confine(narrowed(), "1234", box(5), "r4c4", "r4c6", "r6c4", "r6c6", "r5c5")
+    assert steps_of(hidden_quad, grid) == []
+
+
+# --- HoDoKu's regression library --------------------------------------------------------------
+
+REGLIB_CODES = {
+    "0000": "Full House",
+    "0002": "Hidden Single",
+    "0003": "Naked Single",
+    "0100": "Locked Candidates Type 1 (Pointing)",
+    "0101": "Locked Candidates Type 2 (Claiming)",
+    "0110": "Locked Pair",
+    "0111": "Locked Triple",
+    "0200": "Naked Pair",
+    "0201": "Naked Triple",
+    "0202": "Naked Quad",
+    "0210": "Hidden Pair",
+    "0211": "Hidden Triple",
+    "0212": "Hidden Quad",
+}
+
+
+def reglib_case_passes(case, steps) -> bool:
+    """The case's placement is among the placements, or one step has exactly its eliminations."""
+    if case.placements:
+        return case.placements <= {p for step in steps for p in step.placements}
+    return any(
+        set(step.eliminations) == case.eliminations
+        and {d for _, d in step.pattern} == set(case.digits)
+        for step in steps
+    )
+
+
+@pytest.mark.parametrize("code", REGLIB_CODES, ids=REGLIB_CODES.values())
+def test_reglib(code):
+    tech = technique(REGLIB_CODES[code])
+    cases = reglib_cases(code)
+    assert cases, f"no reglib cases for {code}"
+    failed = []
+    for case in cases:
+        steps = steps_of(tech.finder, case.grid)
+        assert all(step.technique == tech.name for step in steps)
+        if case.must_not_fire:
+            if steps:
+                failed.append(f"{case}: fired {steps[0]}")
+        elif not reglib_case_passes(case, steps):
+            failed.append(f"{case}: got {[str(s) for s in steps][:3]}")
+    assert not failed, f"{len(failed)}/{len(cases)} cases failed:\n" + "\n".join(failed)
