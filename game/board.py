@@ -134,9 +134,9 @@ class BoardView:
             if digit and values[cell] == digit:
                 fill = th.SAME_DIGIT
             if cell in hint_houses:
-                fill = th.blend(fill, th.HINT_EDGE, 0.22)
+                fill = th.blend(fill, th.HINT_EDGE, 0.17)
             if cell in state.conflicts:
-                fill = th.blend(fill, th.CONFLICT, 0.16)
+                fill = th.blend(fill, th.CONFLICT, 0.22)
             if cell in selected:
                 fill = th.SELECTED
             colour = state.colours[cell]
@@ -174,7 +174,7 @@ class BoardView:
                 surface.blit(glyph, glyph.get_rect(center=pos))
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
-            size = self.mark_size if len(text) <= 4 else int(self.mark_size * (0.85 if len(text) <= 6 else 0.7))
+            size = int(self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7))
             glyph = self.theme.text(text, size, th.MARK)
             if glyph.get_width() > rect.w - 6:
                 glyph = pygame.transform.smoothscale(

@@ -47,11 +47,11 @@ CELL_COLOURS = (
     (240, 96, 196),
     (236, 72, 72),
     (246, 150, 52),
-    (236, 214, 64),
+    (250, 226, 60),
     (72, 204, 112),
     (64, 144, 246),
 )
-CELL_COLOUR_ALPHA = 0.5  # how much of a cell colour shows over the board
+CELL_COLOUR_ALPHA = 0.55  # how much of a cell colour shows over the board
 COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
 
 FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
@@ -147,12 +147,17 @@ class Theme:
         haze = pygame.Surface((width, 120), pygame.SRCALPHA)
         pygame.draw.rect(haze, (*ACCENT, 70), (0, 54, width, 12))
         lines.blit(soft_blur(haze, 18), (0, horizon - 60))
+        floor = pygame.Surface(size, pygame.SRCALPHA)
         for i in range(1, 15):  # floor lines getting denser toward the horizon
             y = horizon + int((height - horizon) * (i / 14) ** 2)
-            pygame.draw.line(lines, (*ACCENT, 20 + 2 * i), (0, y), (width, y))
+            pygame.draw.line(floor, (*ACCENT, 60), (0, y), (width, y))
         for i in range(-20, 21):  # rays from the vanishing point
-            x = width // 2 + i * width // 10
-            pygame.draw.line(lines, (*ACCENT, 34), (width // 2 + i * 14, horizon), (x, height))
+            pygame.draw.line(floor, (*ACCENT, 60), (width // 2, horizon), (width // 2 + i * width // 10, height))
+        fade = pygame.Surface(size, pygame.SRCALPHA)  # the floor fades out toward the horizon
+        for y in range(horizon, height):
+            fade.fill((255, 255, 255, int(255 * ((y - horizon) / (height - horizon)) ** 1.5)), (0, y, width, 1))
+        floor.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        lines.blit(floor, (0, 0))
         for y in range(0, height, 3):  # scanlines
             pygame.draw.line(lines, (0, 0, 0, 40), (0, y), (width, y))
         surface.blit(lines, (0, 0))

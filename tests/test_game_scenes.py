@@ -495,3 +495,30 @@ def test_every_scene_draws_a_full_frame(app, fake_generate):
     app.switch(WinScene(app, scene.game))
     app.frame([], FRAME)
     assert isinstance(app.scene, WinScene)
+
+
+def test_double_click_selects_every_cell_with_that_digit(app):
+    scene = play(app)
+    app.frame(click(scene.board.cell_centre(0)) + click(scene.board.cell_centre(0)), FRAME)
+    assert set(scene.game.selection) == {c for c in range(81) if PUZZLE[c] == "5"}
+
+
+def test_generating_screen_shows_a_fast_puzzle_for_a_moment_first(app, fake_generate):
+    app.switch(GeneratingScene(app, Level.EASY))
+    run_until(app, lambda: app.scene.result is not None)
+    assert isinstance(app.scene, GeneratingScene)  # held for the animation
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+
+
+def test_measure_generation_frames_times_frames_while_the_worker_runs(monkeypatch):
+    release = threading.Event()
+
+    def generate_puzzle(level, seed, progress, cancel):
+        release.wait(0.3)  # keeps the worker busy for a few frames
+        return generated(level=level)
+
+    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
+    from game.app import measure_generation_frames
+
+    times = measure_generation_frames(Level.EASY, 3, max_seconds=5)
+    assert len(times) >= 2 and all(t > 0 for t in times)

@@ -21,6 +21,7 @@ from solver.levels import Level
 
 MINI_CELL = 40
 FLICKER_SECONDS = 0.09
+MIN_SECONDS = 0.7  # a puzzle made faster still gets this much of the collapse animation
 
 
 def _pattern(seed: int) -> tuple[list[int], list[int]]:
@@ -49,10 +50,12 @@ class GeneratingScene(Scene):
         self.shown = 0.0  # what the bar shows, easing toward ``progress``
         self.time = 0.0
         self.job_id = 0
+        self.result = None  # the finished puzzle, held until MIN_SECONDS have passed
         self.values, self.order = _pattern(random.randrange(1 << 30))
         self._rank = {cell: i for i, cell in enumerate(self.order)}
 
     def enter(self) -> None:
+        self.draw(self.app.screen)  # render the cached text and backdrop before the worker starts
         self.seed = self.app.next_seed()
         level, seed = self.level, self.seed
         self.job_id = self.app.jobs.submit(
@@ -87,18 +90,21 @@ class GeneratingScene(Scene):
             if message.kind == "progress":
                 self.progress = message.value
             elif message.kind == "done":
-                self.finish(message.value)
-                return
+                self.result = message.value
+                self.progress = 1.0
+                if self.purpose == "measure":
+                    self.app.last_generated = self.result
             elif message.kind == "error":
                 self.fail(message.value)
                 return
         self.shown += (self.progress - self.shown) * min(1.0, dt * 8)
+        if self.result is not None and self.time >= MIN_SECONDS:
+            self.finish(self.result)
 
     def finish(self, generated) -> None:
         """Hand the puzzle on and go to the play screen."""
         app = self.app
         if self.purpose == "measure":
-            app.last_generated = generated
             return
         from game.scenes.play import PlayScene
 
