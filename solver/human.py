@@ -279,7 +279,8 @@ def grade(puzzle: Grid | str | Sequence[int]) -> Grade:
     """Grade a puzzle by the techniques a person needs (all of the registry).
 
     ``puzzle``: a Grid, a puzzle string (81 characters or a 9-line grid, see Grid.parse), or
-    81 ints (0 = empty). Uniqueness is checked first with the exact solver.
+    81 ints (0 = empty); of a Grid only the values count (candidates are recomputed).
+    Uniqueness is checked first with the exact solver (``solver.exact.count_solutions``).
 
     Raises:
         PuzzleFormatError: the text or values are not a Sudoku grid.

@@ -195,6 +195,10 @@ def test_locked_pair_clears_the_row_and_the_box():
     expected |= {f"r{r}c{c}<>{d}" for r in (2, 3) for c in (1, 2, 3) for d in (3, 8)}
     assert notation(step) == expected
     assert step.houses == (row(1), box(1))
+    assert step.text == (
+        "r1c1 and r1c2 hold only 3 and 8 between them and lie in both row 1 and box 1, "
+        "so no other cell of either house can be 3 or 8."
+    )
 
 
 def test_locked_pair_must_not_fire_outside_one_box():

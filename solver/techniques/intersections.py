@@ -104,7 +104,6 @@ def _locked_subset(grid: Grid, size: int) -> Iterator[Step]:
     """Locked Pair (size 2) or Locked Triple (size 3): a naked subset inside one intersection."""
     cands = grid.candidates
     name = "Locked Pair" if size == 2 else "Locked Triple"
-    word = "pair" if size == 2 else "triple"
     for line, box, shared, line_rest, box_rest in INTERSECTIONS:
         clear = shared + line_rest + box_rest
         for cells, digits, eliminations in naked_subsets(cands, shared, size, clear):
@@ -114,9 +113,9 @@ def _locked_subset(grid: Grid, size: int) -> Iterator[Step]:
                 eliminations=eliminations,
                 pattern=subset_pattern(cands, cells, digits),
                 houses=(line, box),
-                text=f"{cells_text(cells)} hold only {and_list(names)} between them and share "
-                f"{house_name(line)} and {house_name(box)}, so this locked {word} rules "
-                f"{or_list(names)} out of every other cell of both houses.",
+                text=f"{cells_text(cells)} hold only {and_list(names)} between them and lie in "
+                f"both {house_name(line)} and {house_name(box)}, so no other cell of either "
+                f"house can be {or_list(names)}.",
             )
 
 
