@@ -21,6 +21,8 @@ CORNER_SLOTS = (
     (0.18, 0.2), (0.82, 0.2), (0.18, 0.8), (0.82, 0.8),
     (0.5, 0.2), (0.5, 0.8), (0.18, 0.5), (0.82, 0.5), (0.5, 0.5),
 )
+DARK_INK = (24, 26, 52)  # small digits on a bright cell colour (yellow, orange...)
+BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK
 POP_SECONDS = 0.16  # a digit just entered grows from POP_SCALE to full size over this time
 POP_SCALE = 1.35
 
@@ -35,6 +37,7 @@ class BoardView:
         self.digit_size = int(cell * 0.86)
         self.mark_size = max(12, int(cell * 0.31))
         self.cand_size = max(11, int(cell * 0.27))
+        self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
         self._lines = self._draw_lines()
         self._frame = self._draw_frame()
 
@@ -101,7 +104,7 @@ class BoardView:
         self._fill_cells(surface, game, hint, show_selection, flourish)
         surface.blit(self._lines, self.rect.topleft)
         pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(6, 6), 3, border_radius=6)
-        hint_cells = hint.step_cells if hint is not None and hint.kind == "step" and hint.stage >= 2 else frozenset()
+        hint_cells = hint.shown_cells if hint is not None and hint.kind == "step" and hint.stage >= 2 else frozenset()
         for cell in CELLS:
             rect = self.cell_rect(cell)
             value = state.values[cell]
@@ -110,7 +113,8 @@ class BoardView:
             elif value:
                 self._draw_digit(surface, rect, cell, value, state, now, pops)
             else:
-                self._draw_marks(surface, rect, state.corner[cell], state.centre[cell])
+                ink = DARK_INK if self._bright[cell] else th.MARK
+                self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
         if hint is not None:
             self._draw_hint_edges(surface, hint, now)
         if show_selection:
@@ -147,6 +151,7 @@ class BoardView:
                 if 0 <= wave < 3:
                     fill = th.blend(fill, th.ACCENT_3, 0.6 * math.sin(wave / 3 * math.pi))
             surface.fill(fill, self.cell_rect(cell))
+            self._bright[cell] = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > BRIGHT_FILL
 
     def _draw_digit(self, surface, rect, cell, value, state, now, pops) -> None:
         if cell in state.conflicts:
@@ -164,18 +169,18 @@ class BoardView:
                 glyph = pygame.transform.smoothscale(glyph, size)
         surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
 
-    def _draw_marks(self, surface, rect, corner: int, centre: int) -> None:
+    def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
         if corner:
             digits = DIGITS_OF[corner]
             slots = sorted(CORNER_SLOTS[: len(digits)], key=lambda xy: (xy[1], xy[0]))
             for slot, digit in zip(slots, digits):
-                glyph = self.theme.text(str(digit), self.mark_size, th.MARK)
+                glyph = self.theme.text(str(digit), self.mark_size, ink)
                 pos = (rect.x + slot[0] * rect.w, rect.y + slot[1] * rect.h)
                 surface.blit(glyph, glyph.get_rect(center=pos))
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
             size = int(self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7))
-            glyph = self.theme.text(text, size, th.MARK)
+            glyph = self.theme.text(text, size, ink)
             if glyph.get_width() > rect.w - 6:
                 glyph = pygame.transform.smoothscale(
                     glyph, (rect.w - 6, round(glyph.get_height() * (rect.w - 6) / glyph.get_width()))
@@ -187,6 +192,7 @@ class BoardView:
         step = hint.step
         mask = hint.candidates[cell] if hint.candidates else 0
         pattern = {d for c, d in step.pattern if c == cell}
+        focus = step.digits
         removed = {d for c, d in step.eliminations if c == cell}
         placed = [d for c, d in step.placements if c == cell]
         if placed:
@@ -205,7 +211,9 @@ class BoardView:
                 pygame.draw.circle(surface, th.GOOD, (cx, cy), radius)
                 colour = (12, 30, 20)
             else:
-                colour = th.TEXT_DIM
+                colour = th.TEXT if digit in focus else th.TEXT_DIM
+                if self._bright[cell]:
+                    colour = DARK_INK
             glyph = self.theme.text(str(digit), self.cand_size, colour)
             surface.blit(glyph, glyph.get_rect(center=(cx, cy + 1)))
 

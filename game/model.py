@@ -295,8 +295,24 @@ class Hint:
                 where = " and ".join(house_name(h) for h in step.houses[:4])
             else:
                 where = ", ".join(cell_name(c) for c in step.cells[:6])
-            return f"Look at {where}. Press H again for details."
-        return f"{step.explain()} Press H to apply it."
+            return f"Look at {where}."
+        return step.explain()
+
+    @property
+    def prompt(self) -> str:
+        """What the next press of H does ("" when it does nothing new)."""
+        if self.kind != "step":
+            return ""
+        return "Press H again for details." if self.stage == 1 else "Press H to apply it."
+
+    @property
+    def shown_cells(self) -> frozenset[int]:
+        """The cells whose candidates the 2nd stage shows: the step's cells and its houses."""
+        cells = set(self.step_cells)
+        if self.step is not None:
+            for house in self.step.houses:
+                cells.update(HOUSES[house])
+        return frozenset(cells)
 
     @property
     def step_cells(self) -> frozenset[int]:

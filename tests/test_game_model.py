@@ -420,9 +420,9 @@ def test_hint_stages_name_show_then_apply_as_one_undo_step(fake_solver):
 
     first = game.request_hint()
     assert (first.kind, first.stage, first.title) == ("step", 1, "Hidden Single")
-    assert "row 1" in first.message
+    assert "row 1" in first.message and "H again" in first.prompt
     second = game.request_hint()
-    assert second.stage == 2 and "4 fits only in r1c3" in second.message
+    assert second.stage == 2 and "4 fits only in r1c3" in second.message and "apply" in second.prompt
     assert game.state.entries[R1C3] == 0  # nothing applied yet
     assert game.request_hint() is None  # third press applies
 

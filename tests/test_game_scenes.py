@@ -203,6 +203,20 @@ def test_click_selects_a_cell_and_drag_selects_several(app):
     assert scene.game.selection == (R1C3, R1C4, R1C4 + 1)
 
 
+def test_a_fast_drag_selects_the_cells_it_jumps_over(app):
+    scene = play(app)
+    board = scene.board
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=board.cell_centre(0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(3), rel=(216, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=board.cell_centre(3)),
+        ],
+        FRAME,
+    )
+    assert scene.game.selection == (0, 1, 2, 3)
+
+
 def test_ctrl_click_adds_to_the_selection(app, monkeypatch):
     scene = play(app)
     app.frame(click(scene.board.cell_centre(R1C3)), FRAME)
@@ -522,3 +536,17 @@ def test_measure_generation_frames_times_frames_while_the_worker_runs(monkeypatc
 
     times = measure_generation_frames(Level.EASY, 3, max_seconds=5)
     assert len(times) >= 2 and all(t > 0 for t in times)
+
+
+def test_marks_on_a_bright_cell_colour_switch_to_dark_ink(app, screen):
+    from game.board import DARK_INK
+
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_v), key(pygame.K_7), key(pygame.K_z), key(pygame.K_2, pygame.KMOD_LSHIFT)], FRAME)
+    assert game.state.colours[R1C3] == 7 and game.state.corner[R1C3] == BIT[2]
+    game.select([R5C5])
+    app.frame([], FRAME)
+    rect = scene.board.cell_rect(R1C3)
+    assert pixels(screen, rect, DARK_INK) > 3 and pixels(screen, rect, th.MARK) == 0

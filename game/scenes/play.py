@@ -52,6 +52,7 @@ class PlayScene(Scene):
         self.pops: dict[int, float] = {}
         self.flourish: float | None = None
         self.dragging = False
+        self.drag_pos = (0, 0)
         self.last_click = (-1, -10.0)
         self.demo_clock = 0.0
         self._shown_values = game.state.values
@@ -83,12 +84,21 @@ class PlayScene(Scene):
             self._click(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             if self.dragging:
-                cell = self.board.cell_at(event.pos)
-                if cell is not None and cell not in self.game.selection:
-                    self.game.select([cell], extend=True)
+                self._drag_to(event.pos)
             self.keypad.hover = self.keypad.button_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
+
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        """Add every cell on the way from the last drag position (a fast mouse skips cells)."""
+        (x0, y0), (x1, y1) = self.drag_pos, pos
+        samples = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / (CELL / 4)))
+        for i in range(1, samples + 1):
+            point = (x0 + (x1 - x0) * i // samples, y0 + (y1 - y0) * i // samples)
+            cell = self.board.cell_at(point)
+            if cell is not None and cell not in self.game.selection:
+                self.game.select([cell], extend=True)
+        self.drag_pos = pos
 
     def _click(self, pos: tuple[int, int]) -> None:
         game = self.game
@@ -105,6 +115,7 @@ class PlayScene(Scene):
             else:
                 game.select([cell])
             self.dragging = True
+            self.drag_pos = pos
             self.last_click = (cell, self.time)
             return
         button = self.keypad.button_at(pos)
@@ -226,6 +237,7 @@ class PlayScene(Scene):
     def _draw_hint_panel(self, surface: pygame.Surface) -> None:
         theme, hint = self.theme, self.game.hint
         rect = self.hint_rect
+        prompt = ""
         if hint is None:
             title = "DEMO" if self.demo else "KEYS"
             body = ("The hint engine is playing. Esc returns to the menu." if self.demo else
@@ -234,15 +246,18 @@ class PlayScene(Scene):
             edge, title_colour = th.PANEL_EDGE, th.TEXT_DIM
         else:
             title, body = hint.title, hint.message
+            prompt = "" if self.demo else hint.prompt
             colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
             edge, title_colour = colour, colour
             if hint.kind == "step":
                 title = f"{title}  ({hint.stage}/3)"
         draw_panel(surface, rect, th.PANEL, edge, radius=12)
-        key = (title, body, title_colour)
+        key = (title, body, prompt, title_colour)
         if self._hint_lines[0] != key:
+            width = rect.w - 32
             lines = [theme.text(title.upper() if hint is None else title, 26, title_colour)]
-            lines += [theme.text(line, 21, th.TEXT) for line in wrap_text(theme, body, 21, rect.w - 32)]
+            lines += [theme.text(line, 21, th.TEXT) for line in wrap_text(theme, body, 21, width)]
+            lines += [theme.text(line, 21, th.TEXT_DIM) for line in wrap_text(theme, prompt, 21, width) if line]
             self._hint_lines = (key, lines)
         y = rect.y + 14
         for i, line in enumerate(self._hint_lines[1]):
