@@ -57,10 +57,16 @@ class Keypad:
         colour_mode = game.mode == "colour"
         for i, button in enumerate(self.digit_buttons):
             button.swatch = th.CELL_COLOURS[i] if colour_mode else None
-            button.size = 36 if colour_mode else 58
             button.dim = not colour_mode and counts[i + 1] >= 9
             button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
-            button.sub = {"corner": "corner", "centre": "centre"}.get(game.mode, "")
+            # SudokuPad's keypad shows where the mark goes: corner digits at their corner
+            # (1 top left ... 9 bottom right), centre digits small in the middle.
+            if game.mode == "corner":
+                button.size, button.anchor = 32, (0.2 + 0.3 * (i % 3), 0.22 + 0.28 * (i // 3))
+            elif game.mode == "centre":
+                button.size, button.anchor = 34, (0.5, 0.5)
+            else:
+                button.size, button.anchor = (36 if colour_mode else 58), (0.5, 0.5)
         self.tool_buttons[1].enabled = bool(game.undo_stack)
         self.tool_buttons[2].enabled = bool(game.redo_stack)
 

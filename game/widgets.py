@@ -30,6 +30,7 @@ class Button:
     swatch: tuple[int, int, int] | None = None
     enabled: bool = True
     dim: bool = False
+    anchor: tuple[float, float] = (0.5, 0.5)  # where the label's centre sits, as fractions
     flash: float = 0.0  # seconds left of the press flash
 
     def hit(self, pos: tuple[int, int]) -> bool:
@@ -70,8 +71,9 @@ class Button:
         if self.swatch is not None:
             text_colour = (20, 20, 30)
         label = theme.text(self.label, self.size, text_colour)
-        cy = rect.centery - (7 if self.sub else 0)
-        surface.blit(label, label.get_rect(center=(rect.centerx, cy)))
+        cx = rect.x + rect.w * self.anchor[0]
+        cy = rect.y + rect.h * self.anchor[1] - (7 if self.sub else 0)
+        surface.blit(label, label.get_rect(center=(cx, cy)))
         if self.sub:
             sub = theme.text(self.sub, 20, th.TEXT_DIM if not (active or focused) else th.TEXT)
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - 14)))
