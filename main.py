@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -211,6 +212,7 @@ def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app import run
 
     return run(level=args.difficulty, seed=args.seed, demo=args.demo)

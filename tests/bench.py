@@ -83,11 +83,12 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
 def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app import measure_generation_frames
     from solver.levels import Level
 
     times: list[float] = []
-    for seed in range(1, 3 if quick else 6):
+    for seed in range(1, 3 if quick else 13):
         times += measure_generation_frames(Level.HARD, seed)
     if not times:
         return [("frame time while generating", "no frames", "")]
