@@ -21,6 +21,7 @@ from typing import Iterator
 
 from solver.grid import DIGITS, DIGITS_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
+from solver.techniques.wording import and_list
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _KINDS = (("rows", "columns"), ("columns", "rows"))  # (base kind, cover kind) by orientation
@@ -52,8 +53,7 @@ def _positions(grid: Grid) -> list[list[list[int]]]:
 
 def _numbers(items: tuple[int, ...] | list[int]) -> str:
     """``2``, ``2 and 7``, ``1, 4 and 9`` for 0-based line indices."""
-    words = [str(i + 1) for i in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list(i + 1 for i in items)
 
 
 def _fish(grid: Grid, size: int) -> Iterator[Step]:

@@ -16,6 +16,7 @@ from typing import Iterator
 
 from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES_OF, PEERS, POPCOUNT, Grid, cell_name
 from solver.step import Step
+from solver.techniques.wording import or_list
 
 PEER_SETS = tuple(frozenset(peers) for peers in PEERS)
 
@@ -23,11 +24,6 @@ PEER_SETS = tuple(frozenset(peers) for peers in PEERS)
 def _digits(mask: int) -> str:
     """``1/9`` for a mask holding 1 and 9."""
     return "/".join(str(d) for d in DIGITS_OF[mask])
-
-
-def _alternatives(words: list[str], joiner: str) -> str:
-    """``a``, ``a or b``, ``a, b or c`` (``joiner`` is ``or`` / ``and``)."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
 def _linking_houses(pivot: int, pincers: tuple[int, int]) -> tuple[int, ...]:
@@ -75,14 +71,14 @@ def _wing_step(
     """The Step for one wing: pattern = every candidate of pivot and pincers."""
     cands = grid.candidates
     pattern = sorted((cell, d) for cell in (pivot,) + pincers for d in DIGITS_OF[cands[cell]])
-    targets = _alternatives([cell_name(cell) for cell in eliminations], "or")
+    targets = or_list(cell_name(cell) for cell in eliminations)
     first, second = pincers
     pincer_words = (
         f"{cell_name(first)} ({_digits(cands[first])}) or {cell_name(second)} "
         f"({_digits(cands[second])})"
     )
     if name == "XY-Wing":
-        pivot_words = _alternatives([str(d) for d in DIGITS_OF[cands[pivot]]], "or")
+        pivot_words = or_list(DIGITS_OF[cands[pivot]])
         text = (
             f"Pivot {cell_name(pivot)} is {pivot_words}; pincer {pincer_words} must then be {z}, "
             f"so {z} can't be in {targets}."
