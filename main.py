@@ -7,7 +7,8 @@
     python main.py view FILE            show puzzles as boxed grids
 
 Exit codes: 0 success (every puzzle unique), 1 some puzzle was invalid, unsolvable or
-ambiguous (the batch still runs to the end), 2 usage errors (bad options, unreadable file).
+ambiguous (the batch still runs to the end), 2 usage errors (bad options, unreadable file,
+unwritable output).
 """
 
 from __future__ import annotations
@@ -59,8 +60,10 @@ def read_puzzles(source: str) -> Iterator[tuple[int, str]]:
     skipped. A file of exactly one 9-line grid is read as one puzzle.
 
     Raises:
-        UsageError: the file cannot be read.
+        UsageError: the file cannot be read (or standard input is closed).
     """
+    if source == "-" and sys.stdin is None:
+        raise UsageError("cannot read standard input: it is closed")
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text()
     except (OSError, UnicodeDecodeError) as error:
@@ -184,10 +187,23 @@ def cmd_view(args: argparse.Namespace, out: TextIO) -> int:
     return code
 
 
+def _check_writable(path: str) -> None:
+    """Raise UsageError unless ``path`` can be written; an existing file is left as it is."""
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
+    """Generate ``-n`` puzzles. With ``-o FILE`` the file is checked first and replaced only once
+    the first puzzle is made, so a run that fails before that leaves it untouched."""
     from generator import GenerationError, generate
 
-    sink = open(args.output, "w") if args.output else out
+    if args.output:
+        _check_writable(args.output)
+    sink = None
     try:
         for index in range(args.n):
             seed = None if args.seed is None else args.seed + index
@@ -197,6 +213,8 @@ def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
             except GenerationError as error:
                 print(f"error: {error}", file=sys.stderr)
                 return EXIT_PUZZLE
+            if sink is None:
+                sink = open(args.output, "w") if args.output else out
             if args.json:
                 sink.write(json.dumps(made.to_dict()) + "\n")
             else:
@@ -205,8 +223,10 @@ def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
                     line += " " + values_to_string(made.solution)
                 sink.write(line + "\n")
             sink.flush()
+        if sink is None and args.output:
+            sink = open(args.output, "w")  # -n 0: the file holds exactly the 0 puzzles made
     finally:
-        if sink is not out:
+        if sink is not None and sink is not out:
             sink.close()
     return EXIT_OK
 
@@ -229,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play the game (the default)")
     play.add_argument("--difficulty", "-d", type=_level, metavar="LEVEL",
                       help=f"skip the menu and start a puzzle: {', '.join(LEVEL_NAMES)}")
-    play.add_argument("--seed", type=int, help="seed for the first generated puzzle")
+    play.add_argument("--seed", type=_non_negative, help="seed for the first generated puzzle")
     play.add_argument("--demo", action="store_true",
                       help="attract mode: the game plays itself with hints until closed")
     play.set_defaults(func=cmd_play)
@@ -238,7 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("-d", "--difficulty", type=_level, default=Level.EASY, metavar="LEVEL",
                      help=f"{', '.join(LEVEL_NAMES)} (default easy)")
     gen.add_argument("-n", type=_non_negative, default=1, help="how many puzzles (default 1)")
-    gen.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
+    gen.add_argument("--seed", type=_non_negative,
+                     help="seed of the first puzzle (0 or more); puzzle i uses seed+i")
     gen.add_argument("--symmetry", action="store_true", help="remove givens in 180-degree pairs")
     gen.add_argument("--max-blanks", type=_non_negative, metavar="K",
                      help="leave at most K empty cells")
@@ -284,6 +305,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_USAGE if exit_.code else EXIT_OK
     if args.command is None:
         args = parser.parse_args(["play"])
+    if out is None and args.func is not cmd_play:
+        print("error: cannot write the output: standard output is closed", file=sys.stderr)
+        return EXIT_USAGE
+    if out is sys.stdout and hasattr(out, "reconfigure"):
+        # a puzzle's bad character may not exist in the terminal's encoding (cp1252, ASCII)
+        out.reconfigure(errors="backslashreplace")
     try:
         return args.func(args, out)
     except UsageError as error:
@@ -293,6 +320,21 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as error:  # a full disk, say: writing the output failed
+        what = "cannot run the game" if args.func is cmd_play else "cannot write the output"
+        print(f"error: {what}: {error.strerror or error}", file=sys.stderr)
+        _discard_pending_output(out)
+        return EXIT_USAGE
+
+
+def _discard_pending_output(out: TextIO) -> None:
+    """Point standard output at the null device so the exit-time flush of what could not be
+    written raises no second error (as the Python docs advise for SIGPIPE)."""
+    if out is sys.__stdout__ and out is not None:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        except (OSError, ValueError):
+            pass
 
 
 if __name__ == "__main__":
