@@ -69,7 +69,7 @@ def read_puzzles(source: str) -> Iterator[tuple[int, str]]:
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {source}: {getattr(error, 'strerror', None) or error}")
     lines = text.splitlines()
-    content = [line for line in lines if line.split("#", 1)[0].strip()]
+    content = [line.split("#", 1)[0] for line in lines if line.split("#", 1)[0].strip()]
     if 9 <= len(content) <= 13 and all(len(puzzle_token(line) or "") < 81 for line in content):
         yield 1, "\n".join(content)  # one puzzle written as a 9-line grid
         return

@@ -108,6 +108,13 @@ def test_solve_reads_a_nine_line_grid(tmp_path):
     assert run(["solve", str(path)]) == (0, EASY_SOLUTION + "\n")
 
 
+def test_solve_reads_a_nine_line_grid_with_comments_after_its_rows(tmp_path):
+    rows = [EASY[r * 9:(r + 1) * 9] for r in range(9)]
+    path = tmp_path / "grid.txt"
+    path.write_text("# from the paper\n" + "\n".join(f"{row}  # row {r + 1}" for r, row in enumerate(rows)) + "\n")
+    assert run(["solve", str(path)]) == (0, EASY_SOLUTION + "\n")
+
+
 def test_rate_gives_level_hardest_score_steps_and_technique_counts(monkeypatch):
     code, out = run(["rate", "--json"], stdin=EASY, monkeypatch=monkeypatch)
     record = json.loads(out)
