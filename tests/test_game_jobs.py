@@ -83,18 +83,20 @@ def test_errors_come_back_as_messages():
 
 def test_cancel_makes_the_job_stop_and_drops_its_messages():
     runner = JobRunner()
-    started = threading.Event()
+    started, stopped = threading.Event(), threading.Event()
 
     def job(progress, cancel):
         started.set()
         while not cancel():
             time.sleep(0.001)
+        stopped.set()
         raise InterruptedError("cancelled")
 
     runner.submit(job)
     assert started.wait(5)
     assert runner.busy
     runner.cancel()
+    assert stopped.wait(5), "the job never saw cancel() turn true"
     runner.wait(5)
     assert not runner.busy
     assert runner.poll() == []

@@ -497,18 +497,26 @@ def test_demo_plays_with_the_hint_engine_until_solved_then_moves_on(app, monkeyp
     assert isinstance(app.scene, MenuScene) and not app.demo
 
 
-def test_every_scene_draws_a_full_frame(app, fake_generate):
+def test_every_scene_draws_a_full_frame(app, screen, fake_generate):
+    stale = (1, 2, 3)  # what the last frame left; a full frame covers every pixel of it
+
+    def stale_pixels() -> int:
+        return pygame.mask.from_threshold(screen, stale, (1, 1, 1, 255)).count()
+
+    def draw_frame(scene) -> None:
+        screen.fill(stale)
+        app.frame([], FRAME)
+        assert app.scene is scene  # no error sent the app back to the menu
+        assert stale_pixels() == 0, type(scene).__name__
+
     fake_generate.gate.clear()
     for scene in (MenuScene(app), DifficultyScene(app), GeneratingScene(app, Level.EASY)):
         app.switch(scene)
-        app.frame([], FRAME)
-        assert app.scene is scene
+        draw_frame(scene)
     fake_generate.gate.set()
-    scene = play(app)
-    app.frame([], FRAME)
-    app.switch(WinScene(app, scene.game))
-    app.frame([], FRAME)
-    assert isinstance(app.scene, WinScene)
+    draw_frame(play(app))
+    app.switch(WinScene(app, app.game))
+    draw_frame(app.scene)
 
 
 def test_double_click_selects_every_cell_with_that_digit(app):
