@@ -7,8 +7,9 @@
     python main.py view FILE            show puzzles as boxed grids
 
 Exit codes: 0 success (every puzzle unique), 1 some puzzle was invalid, unsolvable or
-ambiguous (the batch still runs to the end), 2 usage errors (bad options, unreadable file,
-unwritable output).
+ambiguous (the batch still runs to the end), or gen could not make a puzzle as asked, or the
+game could not open its window, 2 usage errors (bad options, unreadable file, unwritable
+output), 130 interrupted (Ctrl+C).
 """
 
 from __future__ import annotations
