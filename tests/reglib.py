@@ -14,6 +14,28 @@ from tests.conftest import data_file
 
 REGLIB = "hodoku/reglib-1.3.txt"
 
+# HoDoKu's technique codes for the techniques we have, and our (HoDoKu's) names for them.
+REGLIB_TECHNIQUES = {
+    "0000": "Full House",
+    "0002": "Hidden Single",
+    "0003": "Naked Single",
+    "0100": "Locked Candidates Type 1 (Pointing)",
+    "0101": "Locked Candidates Type 2 (Claiming)",
+    "0110": "Locked Pair",
+    "0111": "Locked Triple",
+    "0200": "Naked Pair",
+    "0201": "Naked Triple",
+    "0202": "Naked Quad",
+    "0210": "Hidden Pair",
+    "0211": "Hidden Triple",
+    "0212": "Hidden Quad",
+    "0300": "X-Wing",
+    "0301": "Swordfish",
+    "0302": "Jellyfish",
+    "0800": "XY-Wing",
+    "0801": "XYZ-Wing",
+}
+
 
 @dataclass(frozen=True)
 class ReglibCase:

@@ -2,10 +2,9 @@
 
 Hand-checked positions are candidate states built on an empty grid: every cell starts with all
 nine candidates and only the candidates a test names are removed, so the one pattern present is
-easy to check by eye. HoDoKu's regression library supplies real positions; a case passes when
-ONE yielded step has exactly the case's eliminations and digits. No union of steps is taken:
-HoDoKu reports one fish or one wing per step, as we do, and every case matches one step.
-Soundness runs over Norvig's top95 with solutions from solver.exact.
+easy to check by eye. HoDoKu's regression cases for these techniques run with every other
+technique's in tests/test_techniques.py. Soundness runs over Norvig's top95 with solutions from
+solver.exact.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from solver.step import Step
 from solver.techniques.fish import jellyfish, swordfish, x_wing
 from solver.techniques.wings import xy_wing, xyz_wing
 from tests.conftest import data_puzzles
-from tests.reglib import reglib_cases
 
 FINDERS = {
     "X-Wing": x_wing,
@@ -195,40 +193,6 @@ def test_xyz_wing():
 def test_xyz_wing_must_not_fire_when_no_cell_sees_all_three():
     grid = grid_with(r2c2="129", r2c7="19", r7c2="29")
     assert run(xyz_wing, grid) == []
-
-
-# --- HoDoKu's regression library -------------------------------------------------------------
-
-REGLIB_CODES = {
-    "0300": "X-Wing",
-    "0301": "Swordfish",
-    "0302": "Jellyfish",
-    "0800": "XY-Wing",
-    "0801": "XYZ-Wing",
-}
-
-
-@pytest.mark.parametrize("code", REGLIB_CODES, ids=REGLIB_CODES.values())
-def test_reglib(code):
-    """Every case: one step with exactly HoDoKu's eliminations, using the case's digits."""
-    name = REGLIB_CODES[code]
-    cases = reglib_cases(code)
-    assert cases, f"no reglib cases for {code}"
-    failures = []
-    for case in cases:
-        steps = run(FINDERS[name], case.grid)
-        assert all(step.technique == name for step in steps)
-        if case.must_not_fire:
-            if steps:
-                failures.append(f"{case}: fired {steps[0]}")
-            continue
-        matching = [s for s in steps if set(s.eliminations) == case.eliminations]
-        if not matching:
-            failures.append(f"{case}: expected {sorted(case.eliminations)}, got {steps}")
-        elif matching[0].digits != tuple(sorted(case.digits)):
-            failures.append(f"{case}: digits {matching[0].digits} != {case.digits}")
-    passed = len(cases) - len(failures)
-    assert not failures, f"{name}: {passed}/{len(cases)} pass\n" + "\n".join(failures)
 
 
 # --- soundness on known solutions ------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Singles, intersections and subsets: hand-made positions, must-not-fire cases, HoDoKu's reglib.
+"""Singles, intersections and subsets: hand-made positions and must-not-fire cases; and HoDoKu's
+regression library for every registered technique (fish and wings included).
 
 Hand-made positions are narrowed empty grids (see tests/positions.py), so each holds the one
 pattern under test. The reglib run takes HoDoKu's regression cases for our techniques: a
@@ -31,7 +32,7 @@ from solver.techniques.subsets import (
     naked_triple,
 )
 from tests.positions import confine, elims, narrowed, notation, steps_of
-from tests.reglib import reglib_cases
+from tests.reglib import REGLIB_TECHNIQUES, reglib_cases
 
 
 def row(n: int) -> int:
@@ -315,21 +316,6 @@ def test_hidden_quad_must_not_fire_when_the_digits_need_five_cells():
 
 # --- HoDoKu's regression library --------------------------------------------------------------
 
-REGLIB_CODES = {
-    "0000": "Full House",
-    "0002": "Hidden Single",
-    "0003": "Naked Single",
-    "0100": "Locked Candidates Type 1 (Pointing)",
-    "0101": "Locked Candidates Type 2 (Claiming)",
-    "0110": "Locked Pair",
-    "0111": "Locked Triple",
-    "0200": "Naked Pair",
-    "0201": "Naked Triple",
-    "0202": "Naked Quad",
-    "0210": "Hidden Pair",
-    "0211": "Hidden Triple",
-    "0212": "Hidden Quad",
-}
 
 
 def reglib_case_passes(case, steps) -> bool:
@@ -343,9 +329,9 @@ def reglib_case_passes(case, steps) -> bool:
     )
 
 
-@pytest.mark.parametrize("code", REGLIB_CODES, ids=REGLIB_CODES.values())
+@pytest.mark.parametrize("code", REGLIB_TECHNIQUES, ids=REGLIB_TECHNIQUES.values())
 def test_reglib(code):
-    tech = technique(REGLIB_CODES[code])
+    tech = technique(REGLIB_TECHNIQUES[code])
     cases = reglib_cases(code)
     assert cases, f"no reglib cases for {code}"
     failed = []
