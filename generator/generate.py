@@ -85,14 +85,16 @@ def generate(
 
     Args:
         level: EASY, MEDIUM or HARD.
-        seed: makes the result reproducible; None draws a fresh seed (reported in the result).
+        seed: a whole number >= 0 that makes the result reproducible; None draws a fresh seed
+            (reported in the result).
         symmetry, max_blanks, order: passed to ``generator.dig.dig``.
         progress: called (from the calling thread) with a fraction 0..1 that never decreases.
         cancel: polled often; when it returns True, ``GenerationCancelled`` is raised.
         max_attempts: fills to try before giving up.
 
     Raises:
-        ValueError: ``level`` is not playable, or ``order`` is unknown.
+        ValueError: ``level`` is not playable, ``seed`` is negative (``random.Random`` ignores
+            the sign, so -s would repeat s), or ``order`` is unknown.
         GenerationCancelled: ``cancel()`` returned True.
         GenerationError: no fill within ``max_attempts`` gave a puzzle of exactly ``level``
             (likely with a tight ``max_blanks``).
@@ -101,6 +103,8 @@ def generate(
         raise ValueError(f"cannot generate {level.label} puzzles; choose easy, medium or hard")
     if seed is None:
         seed = secrets.randbits(32)
+    elif seed < 0:
+        raise ValueError(f"seed must be 0 or more, got {seed}")
     rng = random.Random(seed)
     index = PLAYABLE_LEVELS.index(level)
     easier = PLAYABLE_LEVELS[index - 1] if index else None

@@ -145,6 +145,11 @@ def test_generate_gives_up_clearly_when_the_blank_cap_makes_the_level_impossible
         generate(Level.HARD, 1, max_blanks=5, max_attempts=3)
 
 
+def test_generate_refuses_negative_seeds_which_would_repeat_positive_ones():
+    with pytest.raises(ValueError, match="0 or more"):
+        generate(Level.EASY, -3)
+
+
 def test_generate_refuses_beyond():
     with pytest.raises(ValueError):
         generate(Level.BEYOND, 1)
