@@ -426,19 +426,18 @@ class Game:
 
     def undo(self) -> bool:
         """Go back one action; False when there is none."""
-        if not self.undo_stack:
-            return False
-        self.redo_stack.append(self.state)
-        self._set_state(self.undo_stack.pop())
-        self.hint = None
-        return True
+        return self._travel(self.undo_stack, self.redo_stack)
 
     def redo(self) -> bool:
         """Redo the last undone action; False when there is none."""
-        if not self.redo_stack:
+        return self._travel(self.redo_stack, self.undo_stack)
+
+    def _travel(self, source: list[PlayState], target: list[PlayState]) -> bool:
+        """Make the top of ``source`` current, keeping the current state on ``target``."""
+        if not source:
             return False
-        self.undo_stack.append(self.state)
-        self._set_state(self.redo_stack.pop())
+        target.append(self.state)
+        self._set_state(source.pop())
         self.hint = None
         return True
 
