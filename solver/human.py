@@ -26,7 +26,7 @@ from solver.step import Step
 from solver.techniques import TECHNIQUES, Technique, technique, techniques_up_to
 from solver.techniques.singles import SINGLES, lonely_digits
 
-ALL_LEVELS = max(t.level for t in TECHNIQUES)
+ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
 """The level that allows every technique in the registry (what grade() uses)."""
 
 SE_ORDER = tuple(sorted(TECHNIQUES, key=lambda t: min(t.se, t.se_in_box or t.se)))
@@ -122,22 +122,23 @@ def _solve(grid: Grid, techniques: Sequence[Technique]) -> SolvePath:
     return SolvePath(tuple(steps), work, work.is_solved())
 
 
-def next_step(grid: Grid, max_level: Level = Level.HARD) -> Step | None:
+def next_step(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> Step | None:
     """The first step of the cheapest technique (registry order, level <= max_level) that fires.
 
     ``grid`` is not changed. Returns None when no technique up to ``max_level`` applies (the
-    grid is solved, stuck, or needs a harder technique).
+    grid is solved, stuck, or needs a harder technique). ``uniqueness=False`` leaves out the
+    techniques that assume a unique solution.
     """
-    return _first_step(grid, techniques_up_to(max_level))
+    return _first_step(grid, techniques_up_to(max_level, uniqueness))
 
 
-def solve_path(grid: Grid, max_level: Level = Level.HARD) -> SolvePath:
+def solve_path(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> SolvePath:
     """Solve a copy of ``grid`` step by step, cheapest technique first (Solo's method).
 
     After every step the search restarts from the cheapest technique. Stops when the grid is
     solved or no technique up to ``max_level`` fires. The input grid is not changed.
     """
-    return _solve(grid, techniques_up_to(max_level))
+    return _solve(grid, techniques_up_to(max_level, uniqueness))
 
 
 def _apply_fresh(step: Step, grid: Grid) -> bool:
@@ -153,7 +154,7 @@ def _apply_fresh(step: Step, grid: Grid) -> bool:
     return changed
 
 
-def solve_layers(grid: Grid, max_level: Level = Level.HARD) -> LayeredPath:
+def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> LayeredPath:
     """Solve a copy of ``grid`` in layers (after the Linjat generator's depth measure).
 
     Each layer finds every step of the cheapest technique that fires on the current position
@@ -163,7 +164,7 @@ def solve_layers(grid: Grid, max_level: Level = Level.HARD) -> LayeredPath:
     """
     work = grid.copy()
     layers = []
-    allowed = techniques_up_to(max_level)
+    allowed = techniques_up_to(max_level, uniqueness)
     while True:
         for tech in allowed:
             found = list(tech.finder(work))
@@ -244,7 +245,7 @@ def _grid_or_none(values: Sequence[int]) -> Grid | None:
     return grid
 
 
-def solvable_within(values: Sequence[int], level: Level) -> bool:
+def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = True) -> bool:
     """True iff the techniques up to ``level`` fill the grid completely (the generator's check).
 
     ``values``: 81 ints, 0 = empty. Singles are propagated all at once with bit masks (no Step
@@ -260,7 +261,7 @@ def solvable_within(values: Sequence[int], level: Level) -> bool:
     if grid is None:
         return False
     values, cands = grid.values, grid.candidates
-    finders = [t.finder for t in techniques_up_to(level) if t.finder not in SINGLES]
+    finders = [t.finder for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
     while True:
         left = _propagate_singles(values, cands)
         if left <= 0:
@@ -301,11 +302,12 @@ def grade(puzzle: Grid | str | Sequence[int]) -> Grade:
     if count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
     path = solve_path(grid, ALL_LEVELS)
-    counts = {t.name: 0 for t in TECHNIQUES}
+    counts = {name: 0 for t in TECHNIQUES for name in t.names}
     for step in path.steps:
         counts[step.technique] += 1
     used = {name: n for name, n in counts.items() if n}
-    hardest = next((t for t in reversed(TECHNIQUES) if t.name in used), None)
+    rank = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
+    hardest = max((technique(name) for name in used), key=lambda t: rank[t.name], default=None)
     if path.solved:
         level = hardest.level if hardest else Level.EASY
         se = max((technique(s.technique).step_se(s) for s in _solve(grid, SE_ORDER).steps), default=0.0)

@@ -143,3 +143,14 @@ def jellyfish(grid: Grid) -> Iterator[Step]:
     Source: HoDoKu, "Basic Fish" (hodoku.sourceforge.net/en/tech_fishb.php); Sudopedia, "Jellyfish".
     """
     return _fish(grid, 4)
+
+
+def _not_yet(grid: Grid) -> Iterator[Step]:
+    """Not implemented yet: yields nothing."""
+    return iter(())
+
+
+finned_x_wing = sashimi_x_wing = finned_swordfish = sashimi_swordfish = _not_yet
+finned_jellyfish = sashimi_jellyfish = franken_x_wing = franken_swordfish = _not_yet
+franken_jellyfish = finned_franken_x_wing = finned_franken_swordfish = _not_yet
+finned_franken_jellyfish = _not_yet

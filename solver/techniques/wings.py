@@ -128,3 +128,11 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
         eliminations = sorted(cell for cell in seen if cands[cell] & bit)
         if eliminations:
             yield _wing_step(grid, "XYZ-Wing", pivot, (first, second), z, eliminations)
+
+
+def _not_yet(grid: Grid) -> Iterator[Step]:
+    """Not implemented yet: yields nothing."""
+    return iter(())
+
+
+remote_pair = w_wing = wxyz_wing = _not_yet
