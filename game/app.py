@@ -26,7 +26,8 @@ from game.jobs import JobRunner
 from game.model import Game
 from game.scenes.base import Scene
 from game.theme import Theme
-from solver.levels import PLAYABLE_LEVELS, Level
+from solver import levels
+from solver.levels import Level
 
 WINDOW_SIZE = (1200, 800)
 FPS = 60
@@ -39,7 +40,10 @@ SWITCH_INTERVAL = 0.001
 
 
 class App:
-    """Owns the screen surface, the job runner, the running Game and the current scene.
+    """Owns the screen surface, the job runners, the running Game and the current scene.
+
+    ``jobs`` runs puzzle generation, ``hint_jobs`` the play screen's hint searches (two runners,
+    so neither cancels the other).
 
     ``screen`` is any surface of WINDOW_SIZE (the display surface, or a plain Surface in
     tests); ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
@@ -52,6 +56,7 @@ class App:
         self.size = screen.get_size()
         self.theme = Theme()
         self.jobs = JobRunner()
+        self.hint_jobs = JobRunner()
         self.clock = clock
         self.game: Game | None = None
         self.scene: Scene | None = None
@@ -85,7 +90,8 @@ class App:
         from game.scenes.generating import GeneratingScene
 
         self.demo, self.demo_quits = True, quits
-        self.switch(GeneratingScene(self, level if level is not None else PLAYABLE_LEVELS[0], purpose="demo"))
+        first = level if level is not None else levels.PLAYABLE_LEVELS[0]
+        self.switch(GeneratingScene(self, first, purpose="demo"))
 
     def end_demo(self) -> None:
         """Leave the demo: back to the menu (the player's own game is untouched), or quit."""
@@ -100,7 +106,12 @@ class App:
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
+        self.cancel_jobs()
+
+    def cancel_jobs(self) -> None:
+        """Ask every background job to stop (their late results are dropped)."""
         self.jobs.cancel()
+        self.hint_jobs.cancel()
 
     # --- frame -------------------------------------------------------------------------------
 
@@ -144,7 +155,7 @@ class App:
         frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
         where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
         self.log(f"{type(exc).__name__}: {exc}{where}; back to the menu")
-        self.jobs.cancel()
+        self.cancel_jobs()
         from game.scenes.menu import MenuScene
 
         if self._failing or isinstance(self.scene, MenuScene):
@@ -232,7 +243,7 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False)
     except KeyboardInterrupt:
         return 130
     finally:
-        app.jobs.cancel()
+        app.cancel_jobs()
         pygame.quit()
 
 

@@ -1,7 +1,8 @@
 """The board view: draws a Game (it only reads it) and maps pixels to cells.
 
-Layers, bottom to top: cell fills (peers, same digit, hint houses, selection, cell colours), the
-grid lines (pre-drawn once), digits and pencil marks, hint candidates, selection outline.
+Layers, bottom to top: cell fills (peers, same digit, the hint's region and groups, selection,
+cell colours), the grid lines (pre-drawn once), digits and pencil marks, or a hint's candidates,
+group outlines and chain arrows (game.hint_view), hint edges, selection outline.
 Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred.
 """
 
@@ -12,7 +13,9 @@ import math
 import pygame
 
 from game import theme as th
-from game.model import Game, Hint
+from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
+from game.hints import Hint
+from game.model import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, ROW_OF
 
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
@@ -36,8 +39,8 @@ class BoardView:
         self.rect = pygame.Rect(origin, (cell * 9, cell * 9))
         self.digit_size = int(cell * 0.86)
         self.mark_size = max(12, int(cell * 0.31))
-        self.cand_size = max(11, int(cell * 0.27))
         self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
+        self.painter = HintPainter(theme, self.cell_rect, cell)
         self._lines = self._draw_lines()
         self._frame = self._draw_frame()
 
@@ -104,19 +107,27 @@ class BoardView:
         self._fill_cells(surface, game, hint, show_selection, flourish)
         surface.blit(self._lines, self.rect.topleft)
         pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(6, 6), 3, border_radius=6)
-        hint_cells = hint.shown_cells if hint is not None and hint.kind == "step" and hint.stage >= 2 else frozenset()
+        staged = hint is not None and hint.kind == "step" and hint.step is not None and hint.stage >= 2
+        hint_cells = hint.shown_cells if staged else frozenset()
+        roles = self.painter.roles(hint) if staged else {}
         for cell in CELLS:
             rect = self.cell_rect(cell)
             value = state.values[cell]
             if cell in hint_cells and not value:
-                self._draw_candidates(surface, rect, cell, hint)
+                self.painter.draw_candidates(surface, cell, hint, roles, self._bright[cell], DARK_INK)
             elif value:
                 self._draw_digit(surface, rect, cell, value, state, now, pops)
             else:
                 ink = DARK_INK if self._bright[cell] else th.MARK
                 self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
+        if staged:
+            self.painter.draw_group_edges(surface, hint)
         if hint is not None:
             self._draw_hint_edges(surface, hint, now)
+        if staged:
+            self.painter.draw_links(surface, hint, roles, hint_cells, state.values)
+        else:
+            self.painter.paths = []
         if show_selection:
             self._draw_selection(surface, game.selection)
 
@@ -128,9 +139,13 @@ class BoardView:
         digit = values[cursor] if show_selection else 0
         selected = set(game.selection) if show_selection else set()
         hint_houses: set[int] = set()
+        groups: dict[int, int] = {}
         if hint is not None and hint.kind == "step" and hint.step is not None:
-            for house in hint.step.houses:
+            # stage 1 points at the region; stage 2 keeps only the step's own houses (fish)
+            for house in hint.region if hint.stage == 1 else hint.step.houses:
                 hint_houses.update(HOUSES[house])
+            if hint.stage >= 2:
+                groups = self.painter.group_cells(hint)
         for cell in CELLS:
             fill = th.BOARD_BG
             if cell in peers:
@@ -139,6 +154,8 @@ class BoardView:
                 fill = th.SAME_DIGIT
             if cell in hint_houses:
                 fill = th.blend(fill, th.HINT_EDGE, 0.17)
+            if cell in groups:
+                fill = th.blend(fill, group_colour(groups[cell]), GROUP_TINT)
             if cell in state.conflicts:
                 fill = th.blend(fill, th.CONFLICT, 0.22)
             if cell in selected:
@@ -187,49 +204,24 @@ class BoardView:
                 )
             surface.blit(glyph, glyph.get_rect(center=rect.center))
 
-    def _draw_candidates(self, surface, rect, cell: int, hint: Hint) -> None:
-        """The hint's 2nd stage: the cell's candidates, pattern green, eliminations red."""
-        step = hint.step
-        mask = hint.candidates[cell] if hint.candidates else 0
-        pattern = {d for c, d in step.pattern if c == cell}
-        focus = step.digits
-        removed = {d for c, d in step.eliminations if c == cell}
-        placed = [d for c, d in step.placements if c == cell]
-        if placed:
-            glyph = self.theme.text(str(placed[0]), self.digit_size, th.GOOD)
-            surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
-            return
-        third = rect.w / 3
-        radius = int(third * 0.42)
-        for digit in DIGITS_OF[mask] if mask else ():
-            cx = rect.x + ((digit - 1) % 3 + 0.5) * third
-            cy = rect.y + ((digit - 1) // 3 + 0.5) * third
-            if digit in removed:
-                pygame.draw.circle(surface, th.CONFLICT, (cx, cy), radius)
-                colour = (255, 255, 255)
-            elif digit in pattern:
-                pygame.draw.circle(surface, th.GOOD, (cx, cy), radius)
-                colour = (12, 30, 20)
-            else:
-                colour = th.TEXT if digit in focus else th.TEXT_DIM
-                if self._bright[cell]:
-                    colour = DARK_INK
-            glyph = self.theme.text(str(digit), self.cand_size, colour)
-            surface.blit(glyph, glyph.get_rect(center=(cx, cy + 1)))
-
     def _draw_hint_edges(self, surface, hint: Hint, now: float) -> None:
         pulse = 0.75 + 0.25 * math.sin(now * 6.0)
         if hint.kind == "wrong":
             colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
             for cell in hint.cells:
                 pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
-        elif hint.kind == "step" and hint.step is not None:
+        elif hint.kind == "step" and hint.step is not None and hint.stage >= 2:
+            step = hint.step
             colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
-            for cell in hint.step.cells:
+            grouped = self.painter.group_cells(hint)  # outlined in their groups' colours
+            fins = {c for c, _ in step.fins}
+            for cell in sorted({c for c, _ in step.pattern} - fins - set(grouped)):
                 pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 3, border_radius=6)
-            if hint.stage >= 2:
-                for cell, _ in hint.step.placements:
-                    pygame.draw.rect(surface, th.GOOD, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
+            for cell in sorted(fins - set(grouped)):
+                pygame.draw.rect(surface, th.blend(th.BOARD_BG, FIN, pulse), self.cell_rect(cell).inflate(-4, -4),
+                                 3, border_radius=6)
+            for cell, _ in hint.step.placements:
+                pygame.draw.rect(surface, th.GOOD, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
 
     def _draw_selection(self, surface, selection: tuple[int, ...]) -> None:
         """SudokuPad's outline: thick lines on the outer edges of the selected region."""

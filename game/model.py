@@ -11,8 +11,8 @@ Glossary:
 
 After Simon Tatham's Solo midend: a move returns a new, immutable ``PlayState``, so undo and redo
 are two stacks of states and every player action is exactly one step on them. ``Game`` holds the
-stacks, the selection, the input mode, the staged hint and the timer; the clock is passed in so
-tests drive it (as in pyspacewar). This module never imports pygame.
+stacks, the selection, the input mode, the staged hint (game.hints) and the timer; the clock is
+passed in so tests drive it (as in pyspacewar). This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -22,19 +22,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable, Iterable, Sequence
 
-from solver.grid import BIT, CELLS, COL_OF, HOUSES, ROW_OF, Grid, cell_name, house_name
+from game.hints import Hint, HintSearch
+from solver.grid import BIT, CELLS, COL_OF, HOUSES, ROW_OF, Grid, cell_name
 from solver.levels import Level
 from solver.step import Step
 
 MODES = ("normal", "corner", "centre", "colour")
 MODE_LABELS = {"normal": "Normal", "corner": "Corner", "centre": "Centre", "colour": "Colour"}
-
-
-def find_step(grid: Grid) -> Step | None:
-    """The next human-style step on ``grid`` (solver.human.next_step); None when nothing fires."""
-    from solver.human import next_step
-
-    return next_step(grid)
 
 
 @dataclass(frozen=True, eq=False)
@@ -256,73 +250,6 @@ class PlayState:
         return grid
 
 
-@dataclass(frozen=True)
-class Hint:
-    """The hint on show, staged as Good Sudoku teaches.
-
-    kind: ``"wrong"`` (some entries differ from the solution; ``cells`` are those),
-    ``"step"`` (a technique; ``step`` is it, ``candidates`` the 81 masks of the grid it was
-    found on) or ``"none"`` (no technique fires, or the puzzle is solved).
-    stage: 1 names the technique and points at its houses; 2 shows the pattern and the result.
-    """
-
-    kind: str
-    stage: int = 1
-    step: Step | None = None
-    cells: tuple[int, ...] = ()
-    candidates: tuple[int, ...] = ()
-
-    @property
-    def title(self) -> str:
-        if self.kind == "wrong":
-            return "Check your entries"
-        if self.kind == "step" and self.step is not None:
-            return self.step.technique
-        return "No hint"
-
-    @property
-    def message(self) -> str:
-        """What the hint panel says for this stage."""
-        if self.kind == "wrong":
-            names = ", ".join(cell_name(c) for c in self.cells)
-            noun = "entry is" if len(self.cells) == 1 else "entries are"
-            return f"{len(self.cells)} {noun} wrong: {names}. Fix them first."
-        if self.kind == "none" or self.step is None:
-            return "No technique I know finds a step here."
-        step = self.step
-        if self.stage == 1:
-            if step.houses:
-                where = " and ".join(house_name(h) for h in step.houses[:4])
-            else:
-                where = ", ".join(cell_name(c) for c in step.cells[:6])
-            return f"Look at {where}."
-        return step.explain()
-
-    @property
-    def prompt(self) -> str:
-        """What the next press of H does ("" when it does nothing new)."""
-        if self.kind != "step":
-            return ""
-        return "Press H again for details." if self.stage == 1 else "Press H to apply it."
-
-    @property
-    def shown_cells(self) -> frozenset[int]:
-        """The cells whose candidates the 2nd stage shows: the step's cells and its houses."""
-        cells = set(self.step_cells)
-        if self.step is not None:
-            for house in self.step.houses:
-                cells.update(HOUSES[house])
-        return frozenset(cells)
-
-    @property
-    def step_cells(self) -> frozenset[int]:
-        """Every cell the step touches: its pattern, placements and eliminations."""
-        step = self.step
-        if step is None:
-            return frozenset(self.cells)
-        return frozenset(c for c, _ in step.pattern + step.placements + step.eliminations)
-
-
 @dataclass
 class _Stats:
     """Per-puzzle play time (seconds) and hints used."""
@@ -515,8 +442,11 @@ class Game:
         """Advance the staged hint; return what to show, or None once the step was applied.
 
         Wrong entries come first (no technique is named while any entry is wrong). Otherwise the
-        1st press names the technique and its houses, the 2nd shows pattern and result, the 3rd
-        applies it as one undoable action. Each new hint adds one to ``hints_used``.
+        1st press starts a search: the hint turns ``"thinking"`` and carries a ``HintSearch``
+        that the caller runs (on a worker: ``search.run(cancel)``) and hands back through
+        ``resolve_hint``; pressing again while it thinks changes nothing. Once the step is in,
+        the next press shows pattern and result (stage 2), and the one after applies it as one
+        undoable action. Each new hint adds one to ``hints_used`` when its step arrives.
         """
         state = self.state
         hint = self.hint
@@ -526,17 +456,14 @@ class Game:
                 self._current_stats().hints_used += 1
             self.hint = Hint("wrong", cells=cells)
             return self.hint
+        if hint is not None and hint.kind == "thinking":
+            return hint
         if hint is None or hint.kind != "step":
             if state.solved:
                 self.hint = Hint("none")
                 return self.hint
             grid = state.solver_grid()
-            step = find_step(grid)
-            if step is None:
-                self.hint = Hint("none")
-                return self.hint
-            self._current_stats().hints_used += 1
-            self.hint = Hint("step", 1, step, candidates=tuple(grid.candidates))
+            self.hint = Hint("thinking", search=HintSearch(grid, tuple(grid.candidates)))
             return self.hint
         if hint.stage == 1:
             self.hint = replace(hint, stage=2)
@@ -544,6 +471,31 @@ class Game:
         self._commit(state.apply_step(hint.step))
         self.hint = None
         return None
+
+    def resolve_hint(self, search: HintSearch, step: Step | None, failure: str = "") -> bool:
+        """Hand in the result of ``search``: its step (stage 1 of a new hint), None when no
+        technique fires, or a ``failure`` note when the search broke. Returns False, changing
+        nothing, when ``search`` is stale (the position or the hint changed since it started).
+        """
+        hint = self.hint
+        if hint is None or hint.kind != "thinking" or hint.search is not search:
+            return False
+        if failure:
+            self.hint = Hint("none", note=failure)
+        elif step is None:
+            self.hint = Hint("none")
+        else:
+            self._current_stats().hints_used += 1
+            self.hint = Hint("step", 1, step, candidates=search.candidates)
+        return True
+
+    def think(self) -> Hint | None:
+        """Run a pending hint search here, on the calling thread (for tests and scripts; the
+        play screen runs it on a worker). Returns the hint on show."""
+        hint = self.hint
+        if hint is not None and hint.kind == "thinking" and hint.search is not None:
+            self.resolve_hint(hint.search, hint.search.run())
+        return self.hint
 
     def dismiss_hint(self) -> None:
         """Hide the hint without acting (not an undo step)."""

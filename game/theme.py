@@ -203,3 +203,26 @@ def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit_text(theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2,
+             colour: tuple[int, int, int] = TEXT) -> list[pygame.Surface]:
+    """``text`` rendered to fit ``width`` pixels: on one line at the largest of ``sizes`` that
+    fits, else wrapped at the smallest size into at most ``max_lines`` lines (a line still too
+    wide, a single long word, is scaled down to the width)."""
+    for size in sizes:
+        if theme.font(size).size(text)[0] <= width:
+            return [theme.text(text, size, colour)]
+    size = sizes[-1]
+    lines = wrap_text(theme, text, size, width)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    surfaces = []
+    for line in lines:
+        glyph = theme.text(line, size, colour)
+        if glyph.get_width() > width:
+            glyph = pygame.transform.smoothscale(
+                glyph, (width, max(1, round(glyph.get_height() * width / glyph.get_width())))
+            )
+        surfaces.append(glyph)
+    return surfaces

@@ -1,10 +1,10 @@
-"""The play-state model: what each player action does, undo/redo, conflicts, hints, the timer."""
+"""The play-state model: what each player action does, undo/redo, conflicts, the timer (the staged
+hint is tested in tests/test_game_hints.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game import model
 from game.model import Game, PlayState, Puzzle
 from solver.grid import BIT, parse_values
 from solver.levels import Level
@@ -373,104 +373,7 @@ def test_timer_belongs_to_the_puzzle():
     assert game.elapsed == pytest.approx(45.0)
 
 
-# --- hints --------------------------------------------------------------------------------------------
-
-# A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
-FAKE_STEP = Step(
-    "Hidden Single",
-    placements=((R1C3, 4),),
-    eliminations=((R2C2, 6),),
-    pattern=((R1C3, 4),),
-    houses=(0,),
-    text="In row 1, 4 fits only in r1c3.",
-)
-
-
-@pytest.fixture
-def fake_solver(monkeypatch):
-    grids = []
-
-    def fake_find_step(grid):
-        grids.append(grid)
-        return FAKE_STEP
-
-    monkeypatch.setattr(model, "find_step", fake_find_step)
-    return grids
-
-
-def test_hint_points_at_wrong_entries_before_any_technique(fake_solver):
-    game = make_game()
-    game.select([R5C5])
-    game.input_digit(9)
-    hint = game.request_hint()
-    assert hint.kind == "wrong" and hint.cells == (R5C5,)
-    assert "r5c5" in hint.message
-    assert fake_solver == []  # no technique was looked for
-    game.request_hint()
-    assert game.hints_used == 1  # pressing again on the same wrong cells is not a new hint
-    assert game.state.entries[R5C5] == 9  # the hint does not fix it
-
-
-def test_hint_stages_name_show_then_apply_as_one_undo_step(fake_solver):
-    game = make_game()
-    game.select([R2C2])
-    game.input_digit(6, "corner")
-    game.input_digit(7, "corner")
-    steps_before = len(game.undo_stack)
-
-    first = game.request_hint()
-    assert (first.kind, first.stage, first.title) == ("step", 1, "Hidden Single")
-    assert "row 1" in first.message and "H again" in first.prompt
-    second = game.request_hint()
-    assert second.stage == 2 and "4 fits only in r1c3" in second.message and "apply" in second.prompt
-    assert game.state.entries[R1C3] == 0  # nothing applied yet
-    assert game.request_hint() is None  # third press applies
-
-    assert game.state.entries[R1C3] == 4
-    assert game.state.corner[R2C2] == BIT[7]  # the elimination left the player's marks
-    assert (R2C2, 6) in game.state.eliminated
-    assert len(game.undo_stack) == steps_before + 1
-    assert game.hints_used == 1 and game.hint is None
-    game.undo()
-    assert game.state.entries[R1C3] == 0 and game.state.corner[R2C2] == BIT[6] | BIT[7]
-
-
-def test_next_hint_starts_from_the_eliminations_already_applied(fake_solver):
-    game = make_game()
-    for _ in range(3):
-        game.request_hint()
-    game.request_hint()
-    grid = fake_solver[-1]
-    assert not grid.candidates[R2C2] & BIT[6]
-    assert grid.values[R1C3] == 4  # the applied placement is an entry now
-    assert game.hints_used == 2
-
-
-def test_any_other_action_resets_the_hint_stage(fake_solver):
-    game = make_game()
-    game.request_hint()
-    game.request_hint()
-    game.select([R5C5])
-    game.input_digit(2, "corner")
-    assert game.hint is None
-    assert game.request_hint().stage == 1
-
-
-def test_hint_on_a_solved_grid_says_so_without_counting(fake_solver):
-    game = make_game()
-    fill_solution(game)
-    hint = game.request_hint()
-    assert hint.kind == "none" and game.hints_used == 0
-
-
-def test_real_solver_hint_finds_and_applies_the_full_house():
-    game = Game(almost_solved(R5C5), clock=FakeClock())
-    first = game.request_hint()
-    assert first.step.technique == "Full House"
-    assert first.step.placements == ((R5C5, 5),)
-    game.request_hint()
-    game.request_hint()
-    assert game.solved
+# --- the solver grid behind hints (the staged hint itself: tests/test_game_hints.py) -----------------
 
 
 def test_solver_grid_carries_entries_and_applied_eliminations():

@@ -311,6 +311,7 @@ def test_three_hint_presses_name_show_and_apply_a_full_house(app, screen):
     game = scene.game
     game.select([0])
     app.frame([key(pygame.K_h)], FRAME)
+    run_until(app, lambda: game.hint.kind == "step")  # the search runs on the hint worker
     assert game.hint.stage == 1 and game.hint.title == "Full House"
     (cell, digit), = game.hint.step.placements
     assert cell in (R5C5, 80) and digit == int(SOLUTION[cell])
@@ -558,3 +559,69 @@ def test_marks_on_a_bright_cell_colour_switch_to_dark_ink(app, screen):
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C3)
     assert pixels(screen, rect, DARK_INK) > 3 and pixels(screen, rect, th.MARK) == 0
+
+
+# --- five levels, the demo's cycle and long technique names -----------------------------------------------
+
+ALL_FIVE = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER)
+
+
+def test_difficulty_screen_lays_out_five_levels_and_back_in_the_window(app, screen, fake_generate, monkeypatch):
+    from solver import levels
+
+    monkeypatch.setattr(levels, "PLAYABLE_LEVELS", ALL_FIVE)
+    app.switch(DifficultyScene(app))
+    menu = app.scene.menu
+    assert menu.actions() == [*ALL_FIVE, "back"]
+    notes = {b.action: b.sub for b in menu.buttons}
+    assert notes[Level.EXPERT] == "chains, ALS and big fish"
+    assert notes[Level.MASTER] == "forcing chains and nets"
+    window = screen.get_rect()
+    footer_top = window.h - 48
+    rects = [b.rect for b in menu.buttons]
+    for button in menu.buttons:
+        assert window.contains(button.rect) and button.rect.bottom < footer_top
+        label = app.theme.text(button.label, button.size, th.TEXT)
+        assert label.get_width() < button.rect.w and label.get_height() < button.rect.h
+        if button.sub:
+            assert app.theme.text(button.sub, 20, th.TEXT).get_width() < button.rect.w - 20
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    app.frame([], FRAME)
+    assert app.scene.name == "difficulty"  # drew without an error
+    app.frame([key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)], FRAME)  # Medium -> Master
+    assert isinstance(app.scene, GeneratingScene) and app.scene.level == Level.MASTER
+
+
+def test_difficulty_screen_still_offers_what_the_generator_makes(app):
+    from solver import levels
+
+    app.switch(DifficultyScene(app))
+    assert app.scene.menu.actions() == [*levels.PLAYABLE_LEVELS, "back"]
+
+
+def test_the_demo_cycles_through_every_playable_level(monkeypatch):
+    from solver import levels
+    from game.scenes.win import next_demo_level
+
+    monkeypatch.setattr(levels, "PLAYABLE_LEVELS", ALL_FIVE)
+    order = [Level.EASY]
+    for _ in range(5):
+        order.append(next_demo_level(order[-1]))
+    assert order == [*ALL_FIVE, Level.EASY]
+    assert next_demo_level(Level.BEYOND) == Level.EASY
+
+
+@pytest.mark.parametrize("hardest", ["Grouped Discontinuous Nice Loop", "Locked Candidates Type 1 (Pointing)",
+                                     "Forcing Net Contradiction", "Hidden Pair"])
+def test_win_screen_keeps_a_long_technique_name_off_its_label(app, screen, hardest):
+    puzzle = Puzzle(tuple(parse_values(SOLUTION)), tuple(parse_values(SOLUTION)), Level.EXPERT, hardest)
+    app.game = Game(puzzle, clock=app.clock)
+    app.switch(WinScene(app, app.game))
+    app.frame([], FRAME)
+    panel, blits = app.scene.layout(screen.get_width())
+    rects = [rect for _, rect in blits]
+    assert all(panel.contains(rect) for rect in rects)
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(not panel.colliderect(button.rect) for button in app.scene.menu.buttons)
+    if hardest == "Hidden Pair":  # a short name stays beside its label
+        assert rects[-1].centery == rects[-2].centery

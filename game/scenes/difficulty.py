@@ -1,4 +1,8 @@
-"""Choose a level: Easy, Medium, Hard (each says which techniques it needs)."""
+"""Choose a level: each button says which techniques the level needs.
+
+The levels offered are ``solver.levels.PLAYABLE_LEVELS`` (read when the screen opens, so the
+screen follows the generator as it learns new levels); up to five levels and Back fit the window.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +11,46 @@ import pygame
 from game import theme as th
 from game.scenes.base import ListScene
 from game.widgets import ButtonList, centred_column
-from solver.levels import PLAYABLE_LEVELS, Level
+from solver import levels
+from solver.levels import Level
 
 LEVEL_NOTES = {
     Level.EASY: "singles only",
     Level.MEDIUM: "locked candidates, pairs and triples",
     Level.HARD: "fish, wings and quads",
+    Level.EXPERT: "chains, ALS and big fish",
+    Level.MASTER: "forcing chains and nets",
 }
-LEVEL_COLOURS = {Level.EASY: th.GOOD, Level.MEDIUM: th.ACCENT_3, Level.HARD: th.ACCENT}
+LEVEL_COLOURS = {
+    Level.EASY: th.GOOD,
+    Level.MEDIUM: th.ACCENT_3,
+    Level.HARD: th.ACCENT,
+    Level.EXPERT: th.HINT_EDGE,
+    Level.MASTER: (176, 120, 255),
+}
+BUTTONS_TOP, BUTTONS_BOTTOM = 236, 730  # pixels: where the column of buttons may go
+BACK_H = 60
+MAX_BUTTON_H, GAP = 86, 14
+
+
+def level_column(width: int, choices: tuple[Level, ...]):
+    """The buttons: one per level (its note below its name), then Back, fitted between
+    BUTTONS_TOP and BUTTONS_BOTTOM (buttons shrink, down to a size that still holds two
+    lines, when there are many levels)."""
+    count = len(choices)
+    button_h = min(MAX_BUTTON_H, (BUTTONS_BOTTOM - BUTTONS_TOP - BACK_H - count * GAP) // max(1, count))
+    button_h = max(64, button_h)
+    size = 44 if button_h >= 80 else 38
+    items = [(level.label, level) for level in choices] + [("Back", "back")]
+    buttons = centred_column(width, BUTTONS_TOP, items, button_w=500, button_h=button_h, gap=GAP, size=size)
+    for button in buttons:
+        if button.action in LEVEL_NOTES:
+            button.sub = LEVEL_NOTES[button.action]
+            button.colour = LEVEL_COLOURS.get(button.action, th.ACCENT_3)
+        else:
+            button.rect.h = BACK_H
+            button.size = 34
+    return buttons
 
 
 class DifficultyScene(ListScene):
@@ -22,18 +58,7 @@ class DifficultyScene(ListScene):
 
     def __init__(self, app):
         super().__init__(app)
-        buttons = centred_column(
-            app.size[0], 250, [(level.label, level) for level in PLAYABLE_LEVELS] + [("Back", "back")],
-            button_w=480, button_h=86, gap=22, size=44,
-        )
-        for button in buttons:
-            if button.action in LEVEL_NOTES:
-                button.sub = LEVEL_NOTES[button.action]
-                button.colour = LEVEL_COLOURS[button.action]
-            else:
-                button.rect.h = 64
-                button.size = 34
-        self.menu = ButtonList(buttons)
+        self.menu = ButtonList(level_column(app.size[0], tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus_on(Level.MEDIUM)
 
     def escape(self) -> None:

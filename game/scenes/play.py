@@ -1,8 +1,11 @@
 """The play screen: the board on the left, the keypad and hint panel on the right.
 
 Input follows SudokuPad (see game.input); the staged hint follows Good Sudoku (see
-game.model.Game.request_hint). In demo mode the hint engine plays: every ``DEMO_STEP`` seconds
-the shown step is applied and the next one is shown with its highlights.
+game.model.Game.request_hint). A hint's search runs on the app's hint runner (game.jobs): the
+panel says "thinking..." meanwhile, the board keeps drawing and taking input, and a move that
+changes the grid drops the search (a newer search cancels the older). In demo mode the hint
+engine plays: every ``DEMO_STEP`` seconds the shown step is applied and the next one is asked
+for, then shown with its highlights as soon as it arrives.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import pygame
 
 from game import theme as th
 from game.board import BoardView
+from game.hints import HintSearch
 from game.input import CTRL, play_action
 from game.keypad import Keypad
 from game.model import Game
@@ -25,6 +29,8 @@ PANEL_W = 416
 DOUBLE_CLICK = 0.35  # seconds
 FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
 DEMO_STEP = 0.4  # seconds between demo steps
+HINT_SIZES = (21, 19, 17)  # the hint panel's text sizes, largest first; the first that fits
+SEARCH_FAILED = "The hint engine stumbled on this grid. Try again after your next move."
 
 
 def format_time(seconds: float) -> str:
@@ -57,16 +63,53 @@ class PlayScene(Scene):
         self.demo_clock = 0.0
         self._shown_values = game.state.values
         self._hint_lines: tuple[tuple, list[pygame.Surface]] = ((), [])
+        self._search: HintSearch | None = None  # the search whose job runs on app.hint_jobs
+        self.panel_text = ("", "", "")  # the hint panel's title, body and prompt, as last drawn
 
     # --- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
         self.game.resume()
         self._shown_values = self.game.state.values
+        self._sync_search()  # a hint that was thinking when the player left asks again
 
     def leave(self) -> None:
         self.game.pause()
         self.dragging = False
+        self.app.hint_jobs.cancel()
+        self._search = None
+
+    # --- the hint search, off the UI thread ------------------------------------------------
+
+    def _sync_search(self) -> None:
+        """Run the search of a thinking hint on the hint runner; cancel a search whose hint is
+        gone (the grid changed). Called after every action and every frame."""
+        hint = self.game.hint
+        search = hint.search if hint is not None and hint.kind == "thinking" else None
+        if search is self._search:
+            return
+        if search is None:
+            self.app.hint_jobs.cancel()
+        else:  # submitting cancels the older search
+            self.app.hint_jobs.submit(lambda progress, cancel: search.run(cancel), name="hint")
+        self._search = search
+
+    def _poll_search(self) -> None:
+        """Hand a finished search to the game (which drops it if it is stale)."""
+        search = self._search
+        for message in self.app.hint_jobs.poll():
+            if search is None or message.kind not in ("done", "error"):
+                continue
+            self._search = None
+            if message.kind == "done":
+                self.game.resolve_hint(search, message.value)
+            else:
+                self.app.log(f"hint search failed: {message.value}")
+                self.game.resolve_hint(search, None, failure=SEARCH_FAILED)
+            hint = self.game.hint
+            if self.demo and hint is not None and hint.kind == "step":
+                self.game.request_hint()  # the demo shows the pattern at once
+                self.demo_clock = 0.0
 
     # --- input -----------------------------------------------------------------------------
 
@@ -141,6 +184,7 @@ class PlayScene(Scene):
             game.redo()
         elif kind == "hint":
             game.request_hint()
+            self._sync_search()
         elif kind == "move":
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
@@ -161,6 +205,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.keypad.update(dt)
+        self._sync_search()
+        self._poll_search()
         values = self.game.state.values
         if values != self._shown_values:
             for cell in range(81):
@@ -185,19 +231,23 @@ class PlayScene(Scene):
                 self.demo_step()
 
     def demo_step(self) -> None:
-        """Apply the hint on show (if any) and show the next one at its 2nd stage."""
+        """Apply the hint on show (if any) and ask for the next one (shown when it arrives)."""
         game = self.game
-        if game.hint is not None and game.hint.kind == "step" and game.hint.stage >= 2:
-            game.request_hint()
-        if game.solved:
-            return
-        hint = game.request_hint()
+        hint = game.hint
+        if hint is not None and hint.kind == "thinking":
+            return  # the search is still running; the board keeps drawing
         if hint is not None and hint.kind == "step":
-            game.request_hint()
+            game.request_hint()  # stage 1 -> 2, or stage 2 -> applied
+            if game.hint is not None:
+                return
         elif hint is not None:  # no technique fires: place one solution digit so the demo goes on
             cell = next(c for c in range(81) if not game.state.values[c])
             game.select([cell])
             game.input_digit(game.puzzle.solution[cell], "normal")
+        if game.solved:
+            return
+        game.request_hint()
+        self._sync_search()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -237,7 +287,7 @@ class PlayScene(Scene):
     def _draw_hint_panel(self, surface: pygame.Surface) -> None:
         theme, hint = self.theme, self.game.hint
         rect = self.hint_rect
-        prompt = ""
+        prompt, extra = "", ""
         if hint is None:
             title = "DEMO" if self.demo else "KEYS"
             body = ("The hint engine is playing. Esc returns to the menu." if self.demo else
@@ -251,17 +301,58 @@ class PlayScene(Scene):
             edge, title_colour = colour, colour
             if hint.kind == "step":
                 title = f"{title}  ({hint.stage}/3)"
+                if hint.stage >= 2 and hint.step.text and hint.step.links:
+                    extra = hint.step.chain_text()
+            elif hint.kind == "thinking":
+                body = "thinking" + "." * (1 + int(self.time * 3) % 3)
         draw_panel(surface, rect, th.PANEL, edge, radius=12)
-        key = (title, body, prompt, title_colour)
+        self.panel_text = (title, body, prompt)
+        key = (title, body, prompt, extra, title_colour)
         if self._hint_lines[0] != key:
-            width = rect.w - 32
-            lines = [theme.text(title.upper() if hint is None else title, 26, title_colour)]
-            lines += [theme.text(line, 21, th.TEXT) for line in wrap_text(theme, body, 21, width)]
-            lines += [theme.text(line, 21, th.TEXT_DIM) for line in wrap_text(theme, prompt, 21, width) if line]
-            self._hint_lines = (key, lines)
+            self._hint_lines = (key, self._layout_hint(title.upper() if hint is None else title,
+                                                       body, prompt, extra, title_colour))
         y = rect.y + 14
         for i, line in enumerate(self._hint_lines[1]):
             if y + line.get_height() > rect.bottom - 8:
                 break
             surface.blit(line, (rect.x + 16, y))
             y += line.get_height() + (10 if i == 0 else 4)
+
+    def _layout_hint(self, title: str, body: str, prompt: str, extra: str, title_colour) -> list[pygame.Surface]:
+        """The panel's lines: the title, then body, chain notation and prompt at the largest of
+        HINT_SIZES that fits the panel (the chain notation is left out when nothing fits)."""
+        theme, rect = self.theme, self.hint_rect
+        width = rect.w - 32
+        head = theme.text(title, 26, title_colour)
+        if head.get_width() > width:
+            head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
+        room = rect.h - 22 - head.get_height() - 10
+        for extras in ((extra,) if extra else ()) + ("",):
+            for size in HINT_SIZES:
+                lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, body, size, width)]
+                if extras:
+                    lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, extras, size, width)]
+                lines += [theme.text(line, size, th.TEXT_DIM) for line in wrap_text(theme, prompt, size, width) if line]
+                if sum(line.get_height() + 4 for line in lines) <= room:
+                    return [head] + lines
+        return [head] + lines
+
+
+def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
+    """Eureka notation broken after its links (``=`` and ``-``) to fit ``width`` pixels."""
+    font = theme.font(size)
+    lines, line = [], ""
+    token = ""
+    for ch in chain + " ":
+        token += ch
+        if ch in "=- ;":
+            trial = line + token
+            if font.size(trial.rstrip())[0] > width and line:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = trial
+            token = ""
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines

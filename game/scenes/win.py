@@ -11,11 +11,15 @@ from game import theme as th
 from game.model import Game
 from game.scenes.base import ListScene
 from game.scenes.play import format_time
-from game.theme import draw_panel
+from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column
-from solver.levels import PLAYABLE_LEVELS
+from solver import levels
 
 DEMO_WIN_SECONDS = 3.0
+PANEL_TOP, PANEL_W, ROW_PITCH, PAD, COLUMN_GAP = 236, 560, 58, 34, 24  # the stats panel, pixels
+BESIDE_SIZES = (34, 30)  # a value beside its label shrinks to these sizes to fit its column,
+BELOW_SIZES = (34, 30, 26)  # else it goes on its own line below the label (wrapping at 26)
+BUTTONS_TOP = 566
 SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
 
 
@@ -35,7 +39,7 @@ class WinScene(ListScene):
              rng.randint(4, 9), rng.choice(SPARK_COLOURS), rng.uniform(0, 6.3))
             for _ in range(140)
         ]
-        buttons = centred_column(width, 560, [("New game", "new"), ("Menu", "menu")],
+        buttons = centred_column(width, BUTTONS_TOP, [("New game", "new"), ("Menu", "menu")],
                                  button_w=300, button_h=60, gap=16, size=36)
         self.menu = ButtonList(buttons)
 
@@ -77,9 +81,34 @@ class WinScene(ListScene):
         if self.demo and self.time >= DEMO_WIN_SECONDS:
             from game.scenes.generating import GeneratingScene
 
-            level = self.game.puzzle.level
-            following = PLAYABLE_LEVELS[(PLAYABLE_LEVELS.index(level) + 1) % 3] if level in PLAYABLE_LEVELS else None
-            self.app.switch(GeneratingScene(self.app, following or PLAYABLE_LEVELS[0], purpose="demo"))
+            self.app.switch(GeneratingScene(self.app, next_demo_level(self.game.puzzle.level), purpose="demo"))
+
+    def layout(self, width: int) -> tuple[pygame.Rect, list[tuple[pygame.Surface, pygame.Rect]]]:
+        """The stats panel's rectangle and its texts with their places. A value that does not
+        fit beside its label (a long technique name) goes on its own line below it."""
+        theme = self.theme
+        panel = pygame.Rect((width - PANEL_W) // 2, PANEL_TOP, PANEL_W, 0)
+        inner = panel.w - 2 * PAD
+        blits = []
+        y = panel.y + 30
+        for label, value in self.rows:
+            left = theme.text(label, 30, th.TEXT_DIM)
+            colour = th.ACCENT_2 if label == "Hardest technique" else th.TEXT
+            blits.append((left, left.get_rect(midleft=(panel.x + PAD, y + 18))))
+            column = inner - left.get_width() - COLUMN_GAP
+            size = next((size for size in BESIDE_SIZES if theme.font(size).size(value)[0] <= column), None)
+            if size is not None:
+                glyph = theme.text(value, size, colour)
+                blits.append((glyph, glyph.get_rect(midright=(panel.right - PAD, y + 18))))
+                bottom = y + 36
+            else:
+                bottom = y + 18 + left.get_height() // 2 + 6
+                for line in fit_text(theme, value, inner, BELOW_SIZES, max_lines=2, colour=colour):
+                    blits.append((line, line.get_rect(topright=(panel.right - PAD, bottom))))
+                    bottom += line.get_height()
+            y = bottom + ROW_PITCH - 36  # rows keep ROW_PITCH - 36 pixels between them
+        panel.h = bottom + 30 - panel.y
+        return panel, blits
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
@@ -95,17 +124,21 @@ class WinScene(ListScene):
         if abs(pulse - 1.0) > 0.002:
             title = pygame.transform.smoothscale_by(title, pulse)
         surface.blit(title, title.get_rect(center=(surface.get_width() // 2, 140)))
-        panel = pygame.Rect((surface.get_width() - 560) // 2, 250, 560, 270)
+        panel, blits = self.layout(surface.get_width())
         draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=16, width=3)
-        y = panel.y + 30
-        for label, value in self.rows:
-            left = theme.text(label, 30, th.TEXT_DIM)
-            right = theme.text(value, 34, th.ACCENT_2 if label == "Hardest technique" else th.TEXT)
-            surface.blit(left, left.get_rect(midleft=(panel.x + 34, y + 18)))
-            surface.blit(right, right.get_rect(midright=(panel.right - 34, y + 18)))
-            y += 58
+        for glyph, rect in blits:
+            surface.blit(glyph, rect)
         if self.demo:
             self.draw_footer(surface, "Demo  -  next puzzle coming  -  Esc to stop")
         else:
             self.menu.draw(surface, theme)
             self.draw_footer(surface, "Enter: new game  -  Esc: menu")
+
+
+def next_demo_level(level):
+    """The level of the demo's next puzzle: the one after ``level`` in PLAYABLE_LEVELS,
+    wrapping around (the first level when ``level`` is not playable)."""
+    playable = tuple(levels.PLAYABLE_LEVELS)
+    if level not in playable:
+        return playable[0]
+    return playable[(playable.index(level) + 1) % len(playable)]

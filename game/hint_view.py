@@ -1,0 +1,406 @@
+"""A hint's 2nd stage drawn on the board: what each candidate is to the step, and the chains.
+
+Glossary:
+  spot     where a candidate is drawn: digit d at its 3x3 position inside the cell (1 top left,
+           9 bottom right), as the player's keypad and most Sudoku programs place them.
+  role     what a candidate is to the step, by precedence: eliminated (red), fin (yellow, apart
+           from the pattern), in a group (the group's own colour), pattern or chain node
+           (green), a digit the step is about (bright text), other (dim text). Placements are
+           big green digits.
+  node     a chain's end point (cells, digit): one candidate (a ring), or a grouped node / ALS
+           node (an outline around all its candidates when they share a house).
+  link     an arrow from node to node: solid for a strong link, dashed for a weak one; it bends
+           around the step's marked candidates that a straight line would cross.
+
+Colours after HoDoKu and Sudoku Explainer (green justifies, red is removed); groups (ALS, colour
+classes, rectangle corners) each get their own colour from GROUP_COLOURS. Draws with pygame on
+the UI thread only; reads the Hint, never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import theme as th
+from game.hints import Hint
+from solver.grid import DIGITS_OF, HOUSES_OF
+from solver.step import Node, split_chains
+
+LINK = (255, 96, 214)  # chain arrows (the theme's magenta, a little lighter)
+LINK_SHADOW = (8, 10, 24)  # under each arrow, so it reads over candidates and tints
+FIN = th.ACCENT_2
+GROUP_COLOURS = (  # apart from green (pattern), red (removed), yellow (fins), orange (hint edges)
+    (64, 200, 255),  # cyan
+    (186, 124, 255),  # violet
+    (236, 236, 250),  # white
+    (90, 128, 255),  # blue
+    (255, 140, 60),  # orange
+    (255, 130, 170),  # rose
+)
+GROUP_TINT = 0.2  # how much of a group's colour shows in its cells' fill
+DASH, GAP = 8, 6  # a weak link's dash and gap, pixels
+ARROW_LEN, ARROW_HALF = 12, 6  # arrowhead length and half width, pixels
+LINE_W = 3
+
+
+def group_colour(index: int) -> tuple[int, int, int]:
+    return GROUP_COLOURS[index % len(GROUP_COLOURS)]
+
+
+def _ink_on(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark digits on a bright disc, white on a dark one."""
+    luma = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
+    return (16, 20, 36) if luma > 120 else (255, 255, 255)
+
+
+class HintPainter:
+    """Draws a step's candidates, group tints and chain arrows for a board of ``cell``-pixel
+    cells; ``cell_rect(cell)`` is the board's geometry. ``paths`` keeps the arrows of the last
+    ``draw_links`` as (points, strong) pairs, for tests and for anyone checking the drawing."""
+
+    def __init__(self, theme: th.Theme, cell_rect, cell: int):
+        self.theme = theme
+        self.cell_rect = cell_rect
+        self.cell = cell
+        self.cand_size = max(11, int(cell * 0.29))
+        self.radius = int(cell / 3 * 0.46)
+        self.paths: list[tuple[list[tuple[float, float]], bool]] = []
+        self._routed = None  # (hint, values, (nodes, arrows)) of the last routing
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    def spot(self, cell: int, digit: int) -> tuple[float, float]:
+        """The centre of ``digit``'s 3x3 position inside ``cell``, in pixels."""
+        rect = self.cell_rect(cell)
+        third = rect.w / 3
+        return (rect.x + ((digit - 1) % 3 + 0.5) * third, rect.y + ((digit - 1) // 3 + 0.5) * third)
+
+    # --- roles ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def group_cells(hint: Hint) -> dict[int, int]:
+        """cell -> index of the (first) group whose candidates lie in it."""
+        cells: dict[int, int] = {}
+        if hint.step is not None:
+            for index, group in enumerate(hint.step.groups):
+                for cell, _ in group:
+                    cells.setdefault(cell, index)
+        return cells
+
+    @staticmethod
+    def roles(hint: Hint) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """(cell, digit) -> disc colour for every candidate the step marks."""
+        step = hint.step
+        colours: dict[tuple[int, int], tuple[int, int, int]] = {}
+        if step is None:
+            return colours
+        for candidate in step.pattern:
+            colours[candidate] = th.GOOD
+        for start, end, _ in step.links:  # chain nodes justify the step too
+            for cells, digit in (start, end):
+                for cell in cells:
+                    colours[(cell, digit)] = th.GOOD
+        for index, group in enumerate(step.groups):
+            for candidate in group:
+                colours[candidate] = group_colour(index)
+        for candidate in step.fins:
+            colours[candidate] = FIN
+        for candidate in step.eliminations:
+            colours[candidate] = th.CONFLICT
+        return colours
+
+    # --- candidates --------------------------------------------------------------------------
+
+    def draw_candidates(self, surface: pygame.Surface, cell: int, hint: Hint, roles: dict,
+                        bright_fill: bool, dark_ink: tuple[int, int, int]) -> None:
+        """The cell's candidates at their spots, each in its role's colour; a placement as a
+        big green digit instead."""
+        step = hint.step
+        rect = self.cell_rect(cell)
+        placed = [d for c, d in step.placements if c == cell]
+        if placed:
+            glyph = self.theme.text(str(placed[0]), int(self.cell * 0.86), th.GOOD)
+            surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
+            return
+        mask = hint.candidates[cell] if hint.candidates else 0
+        digits = set(DIGITS_OF[mask]) | {d for (c, d) in roles if c == cell}
+        focus = step.digits
+        for digit in sorted(digits):
+            centre = self.spot(cell, digit)
+            fill = roles.get((cell, digit))
+            if fill is not None:
+                pygame.draw.circle(surface, fill, centre, self.radius)
+                colour = _ink_on(fill)
+            else:
+                colour = th.TEXT if digit in focus else th.TEXT_DIM
+                if bright_fill:
+                    colour = dark_ink
+            glyph = self.theme.text(str(digit), self.cand_size, colour)
+            surface.blit(glyph, glyph.get_rect(center=(centre[0], centre[1] + 1)))
+
+    def draw_group_edges(self, surface: pygame.Surface, hint: Hint) -> None:
+        """A thin inner outline in each group's colour around its cells (nested when a cell is
+        in several groups)."""
+        if hint.step is None:
+            return
+        depth: dict[int, int] = {}
+        for index, group in enumerate(hint.step.groups):
+            for cell in sorted({c for c, _ in group}):
+                inset = 3 + 3 * depth.get(cell, 0)
+                depth[cell] = depth.get(cell, 0) + 1
+                rect = self.cell_rect(cell).inflate(-2 * inset, -2 * inset)
+                pygame.draw.rect(surface, group_colour(index), rect, 2, border_radius=5)
+
+    # --- chains ----------------------------------------------------------------------------------
+
+    def draw_links(self, surface: pygame.Surface, hint: Hint, roles: dict, shown: frozenset[int] = frozenset(),
+                   values: tuple[int, ...] = ()) -> None:
+        """Every chain of the step: node outlines, then arrows (shadow first, then colour).
+        ``shown`` are the cells whose candidates are drawn and ``values`` the board's digits:
+        arrows bend around marked candidates first, then around plain ones and digits. The
+        routes are worked out once per hint and position (they cost more than a frame)."""
+        step = hint.step
+        if step is None or not step.links:
+            self.paths = []
+            return
+        if self._routed is None or self._routed[0] is not hint or self._routed[1] is not values:
+            self._routed = (hint, values, self._route(hint, roles, shown, values))
+        nodes, arrows = self._routed[2]
+        for node in nodes:
+            self._draw_node(surface, node)
+        for points, strong in arrows:
+            self._draw_arrow(surface, points, strong, LINK_SHADOW, LINE_W + 3)
+        for points, strong in arrows:
+            self._draw_arrow(surface, points, strong, LINK, LINE_W)
+        self.paths = arrows
+
+    def _route(self, hint: Hint, roles: dict, shown: frozenset[int], values: tuple[int, ...]):
+        """The nodes to outline and the arrows' (points, strong) of every chain of the step."""
+        step = hint.step
+        marked = list(dict.fromkeys(self.spot(*candidate) for candidate in roles))  # nodes included
+        plain = [self.spot(c, d) for c in shown if not (values and values[c])
+                 for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]]
+        plain += [self.cell_rect(c).center for c in range(len(values)) if values[c]]
+        taken = set(marked)
+        obstacles = (marked, [p for p in plain if p not in taken])
+        nodes: dict[Node, None] = {}
+        arrows = []
+        for chain in split_chains(step.links):
+            for start, end, strong in chain:
+                if not start[0] or not end[0]:
+                    continue  # a node without cells has nowhere to be drawn
+                nodes.setdefault(start)
+                nodes.setdefault(end)
+                points = self._path(start, end, obstacles)
+                arrows.append((points, strong))
+                obstacles[1].extend(_samples(points, self.radius))  # later arrows avoid this one
+        return list(nodes), arrows
+
+    def _node_shape(self, node: Node):
+        """("circle", centre, radius) for one candidate, ("rect", rect) for a node whose
+        candidates share a house, ("cells", centres) otherwise."""
+        cells, digit = node
+        centres = [self.spot(c, digit) for c in cells]
+        if len(centres) == 1:
+            return ("circle", centres[0], self.radius + 2)
+        shared = set(HOUSES_OF[cells[0]]).intersection(*(HOUSES_OF[c] for c in cells[1:]))
+        if shared:
+            xs, ys = [x for x, _ in centres], [y for _, y in centres]
+            pad = self.radius + 3
+            rect = pygame.Rect(0, 0, 0, 0)
+            rect.update(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+            return ("rect", rect)
+        return ("cells", centres)
+
+    def _draw_node(self, surface: pygame.Surface, node: Node) -> None:
+        shape = self._node_shape(node)
+        if shape[0] == "rect":
+            pygame.draw.rect(surface, LINK_SHADOW, shape[1].inflate(2, 2), 4, border_radius=8)
+            pygame.draw.rect(surface, LINK, shape[1], 2, border_radius=8)
+        elif shape[0] == "cells":
+            for centre in shape[1]:
+                pygame.draw.circle(surface, LINK, centre, self.radius + 3, 2)
+
+    def _anchor(self, node: Node, toward: tuple[float, float]) -> tuple[float, float]:
+        """Where an arrow leaves or meets ``node``: its outline, on the way to ``toward``."""
+        shape = self._node_shape(node)
+        if shape[0] == "cells":  # the node's candidate nearest the other end
+            centre = min(shape[1], key=lambda p: math.dist(p, toward))
+            shape = ("circle", centre, self.radius + 3)
+        if shape[0] == "circle":
+            (cx, cy), radius = shape[1], shape[2]
+            dx, dy = toward[0] - cx, toward[1] - cy
+            length = math.hypot(dx, dy) or 1.0
+            return (cx + dx / length * radius, cy + dy / length * radius)
+        rect = shape[1]
+        cx, cy = rect.center
+        dx, dy = toward[0] - cx, toward[1] - cy
+        scale = max(abs(dx) / (rect.w / 2), abs(dy) / (rect.h / 2), 1e-6)
+        if scale < 1:  # the other end lies inside the outline
+            return (cx, cy)
+        return (cx + dx / scale, cy + dy / scale)
+
+    def _centre(self, node: Node) -> tuple[float, float]:
+        shape = self._node_shape(node)
+        if shape[0] == "circle":
+            return shape[1]
+        if shape[0] == "rect":
+            return shape[1].center
+        xs, ys = [x for x, _ in shape[1]], [y for _, y in shape[1]]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+    def _path(self, start: Node, end: Node, obstacles) -> list[tuple[float, float]]:
+        """The arrow's points: a straight line, or a quadratic curve bent (by whole fractions
+        of a cell) to miss what the line would cross: a marked candidate costs more than a
+        plain candidate or a digit, and a bend costs a little. Between spots of one cell it is
+        always a small arc beside the candidates."""
+        a, b = self._centre(start), self._centre(end)
+        length = math.dist(a, b) or 1.0
+        normal = (-(b[1] - a[1]) / length, (b[0] - a[0]) / length)
+        ends = {self.spot(c, start[1]) for c in start[0]} | {self.spot(c, end[1]) for c in end[0]}
+        marked = [p for p in obstacles[0] if p not in ends]
+        plain = [p for p in obstacles[1] if min(math.dist(p, a), math.dist(p, b)) > self.radius * 1.8]
+        offsets = (0.0, 0.33, -0.33, 0.66, -0.66, 1.0, -1.0)
+        if length < self.cell * 0.6:  # inside one cell: arc toward the cell's nearer edge
+            centre = self.cell_rect(start[0][0]).center
+            outward = ((a[0] + b[0]) / 2 - centre[0]) * normal[0] + ((a[1] + b[1]) / 2 - centre[1]) * normal[1]
+            offsets = (0.6, -0.6) if outward >= 0 else (-0.6, 0.6)
+        best, best_cost = None, None
+        for offset in offsets:
+            bend = offset * self.cell
+            control = ((a[0] + b[0]) / 2 + normal[0] * bend, (a[1] + b[1]) / 2 + normal[1] * bend)
+            p0 = self._anchor(start, control if bend else b)
+            p2 = self._anchor(end, control if bend else a)
+            points = _bezier(p0, control, p2) if bend else [p0, p2]
+            cost = abs(offset) * 0.6
+            cost += 10 * _hits(marked, points, self.radius + 1)
+            cost += 0.5 * _hits(plain, points, self.radius * 0.7)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = points, cost
+        return best
+
+    def _draw_arrow(self, surface, points, strong: bool, colour, width: int) -> None:
+        """A polyline (solid, or dashed when ``strong`` is False) with a head at its end."""
+        tip = points[-1]
+        back = _point_back(points, ARROW_LEN)
+        total = _length(points)
+        head = min(ARROW_LEN, total * 0.5)
+        if total > 1:
+            body = _trim_end(points, head * 0.8)
+            if strong:
+                pygame.draw.lines(surface, colour, False, body, width)
+            else:
+                for dash in _dashes(body, DASH, GAP):
+                    pygame.draw.lines(surface, colour, False, dash, width)
+        dx, dy = tip[0] - back[0], tip[1] - back[1]
+        norm = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / norm, dy / norm
+        half = ARROW_HALF * head / ARROW_LEN + (width - LINE_W) / 2
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        grow = (width - LINE_W) / 2
+        tip_out = (tip[0] + ux * grow, tip[1] + uy * grow)
+        pygame.draw.polygon(surface, colour, [tip_out, (base[0] - uy * half, base[1] + ux * half),
+                                              (base[0] + uy * half, base[1] - ux * half)])
+
+
+# --- polyline helpers ----------------------------------------------------------------------------
+
+
+def _bezier(p0, p1, p2, steps: int = 20) -> list[tuple[float, float]]:
+    points = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        points.append((u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
+                       u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1]))
+    return points
+
+
+def _samples(points, spacing: float) -> list[tuple[float, float]]:
+    """Points every ``spacing`` pixels along a polyline (its ends included)."""
+    out = [points[0]]
+    for i in range(len(points) - 1):
+        a, b = points[i], points[i + 1]
+        count = max(1, int(math.dist(a, b) // spacing))
+        out += [(a[0] + (b[0] - a[0]) * k / count, a[1] + (b[1] - a[1]) * k / count) for k in range(1, count + 1)]
+    return out
+
+
+def _length(points) -> float:
+    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def _point_back(points, distance: float) -> tuple[float, float]:
+    """The point ``distance`` pixels before the polyline's end (its start if shorter)."""
+    left = distance
+    for i in range(len(points) - 1, 0, -1):
+        step = math.dist(points[i], points[i - 1])
+        if step >= left and step > 0:
+            t = left / step
+            return (points[i][0] + (points[i - 1][0] - points[i][0]) * t,
+                    points[i][1] + (points[i - 1][1] - points[i][1]) * t)
+        left -= step
+    return points[0]
+
+
+def _trim_end(points, distance: float) -> list[tuple[float, float]]:
+    """The polyline without its last ``distance`` pixels (at least two points)."""
+    cut = _point_back(points, distance)
+    left = distance
+    kept = list(points)
+    while len(kept) > 2 and math.dist(kept[-1], kept[-2]) <= left:
+        left -= math.dist(kept[-1], kept[-2])
+        kept.pop()
+    kept[-1] = cut
+    return kept
+
+
+def _dashes(points, dash: float, gap: float) -> list[list[tuple[float, float]]]:
+    """Cut a polyline into dashes of ``dash`` pixels separated by ``gap`` pixels."""
+    dashes: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = [points[0]]
+    on, left = True, dash
+    for i in range(len(points) - 1):
+        a, b = points[i], points[i + 1]
+        seg = math.dist(a, b)
+        pos = 0.0
+        while seg - pos > left:
+            pos += left
+            t = pos / seg if seg else 0.0
+            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if on:
+                current.append(p)
+                dashes.append(current)
+            else:
+                current = [p]
+            on = not on
+            left = dash if on else gap
+        left -= seg - pos
+        if on:
+            current.append(b)
+    if on and len(current) > 1:
+        dashes.append(current)
+    return [d for d in dashes if len(d) > 1]
+
+
+def _hits(obstacles, points, distance: float) -> int:
+    """How many of ``obstacles`` lie within ``distance`` pixels of the polyline."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    left, right = min(xs) - distance, max(xs) + distance
+    top, bottom = min(ys) - distance, max(ys) + distance
+    return sum(1 for p in obstacles
+               if left <= p[0] <= right and top <= p[1] <= bottom and _near_polyline(p, points, distance))
+
+
+def _near_polyline(p, points, distance: float) -> bool:
+    """True when ``p`` lies within ``distance`` pixels of the polyline."""
+    for i in range(len(points) - 1):
+        (ax, ay), (bx, by) = points[i], points[i + 1]
+        dx, dy = bx - ax, by - ay
+        seg2 = dx * dx + dy * dy
+        t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / seg2))
+        if math.dist(p, (ax + dx * t, ay + dy * t)) < distance:
+            return True
+    return False

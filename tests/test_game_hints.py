@@ -1,0 +1,481 @@
+"""The staged hint: the model's stages, the search off the UI thread (thinking, stale results
+dropped, a newer search cancelling the older), and what stage 2 draws (chains as arrows, groups
+in their own colours, fins apart, eliminations red). Steps are built by hand here, so these
+tests do not depend on the solver's finders."""
+
+from __future__ import annotations
+
+import threading
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game import hints
+from game import theme as th
+from game.board import BoardView
+from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
+from game.hints import Hint, HintCancelled, find_step, houses_text, region_of
+from game.model import Game, Puzzle
+from game.scenes.play import PlayScene
+from solver.grid import BIT, Grid, parse_values
+from solver.levels import Level
+from solver.step import Step
+from tests.test_game_model import PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, make_game
+from tests.test_game_scenes import FRAME, app, key, play, run_until, screen  # noqa: F401 (fixtures)
+
+# A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
+FAKE_STEP = Step(
+    "Hidden Single",
+    placements=((R1C3, 4),),
+    eliminations=((R2C2, 6),),
+    pattern=((R1C3, 4),),
+    houses=(0,),
+    text="In row 1, 4 fits only in r1c3.",
+)
+
+
+def cell(row: int, col: int) -> int:
+    """The cell index of r<row>c<col> (1-based, as people write it)."""
+    return (row - 1) * 9 + col - 1
+
+
+# An X-Chain on 4 drawn on an empty board: (4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3 => r2c3<>4.
+X_CHAIN = Step(
+    "X-Chain",
+    eliminations=((cell(2, 3), 4),),
+    pattern=((cell(1, 2), 4), (cell(1, 8), 4), (cell(8, 8), 4), (cell(8, 3), 4)),
+    links=(
+        (((cell(1, 2),), 4), ((cell(1, 8),), 4), True),
+        (((cell(1, 8),), 4), ((cell(8, 8),), 4), False),
+        (((cell(8, 8),), 4), ((cell(8, 3),), 4), True),
+    ),
+    text="Either end of the chain is 4, so r2c3, which sees both, is not 4.",
+)
+
+# Two Almost Locked Sets (cells of rows 4 and 6) and a finned X-Wing, both on an empty board.
+ALS_A = ((cell(4, 2), 1), (cell(4, 2), 5), (cell(4, 3), 5), (cell(4, 3), 7))
+ALS_B = ((cell(6, 5), 1), (cell(6, 5), 7), (cell(6, 6), 1))
+ALS_STEP = Step("ALS-XZ", eliminations=((cell(4, 5), 1),), groups=(ALS_A, ALS_B),
+                text="Two Almost Locked Sets joined by 7 remove 1 from r4c5.")
+FINNED = Step(
+    "Finned X-Wing",
+    eliminations=((cell(3, 2), 9),),
+    pattern=((cell(1, 2), 9), (cell(1, 6), 9), (cell(5, 2), 9), (cell(5, 6), 9)),
+    fins=((cell(1, 3), 9),),
+    houses=(0, 4, 10, 14),
+    text="A finned X-Wing on 9.",
+)
+
+BLANK = Puzzle((0,) * 81, tuple(parse_values(SOLUTION)), Level.EXPERT, "X-Chain")
+
+
+@pytest.fixture
+def fake_solver(monkeypatch):
+    """hints.find_step returns FAKE_STEP at once; the grids it was asked about are recorded."""
+    grids = []
+
+    def fake_find_step(grid, cancel=None):
+        grids.append(grid)
+        return FAKE_STEP
+
+    monkeypatch.setattr(hints, "find_step", fake_find_step)
+    return grids
+
+
+@pytest.fixture
+def slow_solver(monkeypatch):
+    """hints.find_step that waits for ``gate`` (checking cancel) and then returns ``step``;
+    ``cancelled`` lists the calls (0, 1, ...) that saw cancel() turn true."""
+    fake = SimpleNamespace(calls=0, gate=threading.Event(), cancelled=[], step=FAKE_STEP)
+
+    def find_step(grid, cancel=None):
+        index = fake.calls
+        fake.calls += 1
+        while not fake.gate.is_set():
+            if cancel is not None and cancel():
+                fake.cancelled.append(index)
+                raise HintCancelled("cancelled")
+            time.sleep(0.001)
+        return fake.step
+
+    monkeypatch.setattr(hints, "find_step", find_step)
+    yield fake
+    fake.gate.set()
+
+
+def ask(game: Game) -> Hint | None:
+    """Press H and, if a search starts, run it here (as the play screen's worker would)."""
+    game.request_hint()
+    return game.think()
+
+
+# --- the model's stages ---------------------------------------------------------------------------
+
+
+def test_hint_points_at_wrong_entries_before_any_technique(fake_solver):
+    game = make_game()
+    game.select([R5C5])
+    game.input_digit(9)
+    hint = ask(game)
+    assert hint.kind == "wrong" and hint.cells == (R5C5,)
+    assert "r5c5" in hint.message
+    assert fake_solver == []  # no technique was looked for
+    ask(game)
+    assert game.hints_used == 1  # pressing again on the same wrong cells is not a new hint
+    assert game.state.entries[R5C5] == 9  # the hint does not fix it
+
+
+def test_hint_stages_think_name_show_then_apply_as_one_undo_step(fake_solver):
+    game = make_game()
+    game.select([R2C2])
+    game.input_digit(6, "corner")
+    game.input_digit(7, "corner")
+    steps_before = len(game.undo_stack)
+
+    thinking = game.request_hint()
+    assert thinking.kind == "thinking" and thinking.message == "thinking..." and game.hints_used == 0
+    assert game.request_hint() is thinking  # pressing again while it thinks changes nothing
+    first = game.think()
+    assert (first.kind, first.stage, first.title) == ("step", 1, "Hidden Single")
+    assert first.message == "Look at row 1." and "H again" in first.prompt  # the digit would give it away
+    second = game.request_hint()
+    assert second.stage == 2 and "4 fits only in r1c3" in second.message and "apply" in second.prompt
+    assert game.state.entries[R1C3] == 0  # nothing applied yet
+    assert game.request_hint() is None  # third press applies
+
+    assert game.state.entries[R1C3] == 4
+    assert game.state.corner[R2C2] == BIT[7]  # the elimination left the player's marks
+    assert (R2C2, 6) in game.state.eliminated
+    assert len(game.undo_stack) == steps_before + 1
+    assert game.hints_used == 1 and game.hint is None
+    game.undo()
+    assert game.state.entries[R1C3] == 0 and game.state.corner[R2C2] == BIT[6] | BIT[7]
+
+
+def test_next_hint_starts_from_the_eliminations_already_applied(fake_solver):
+    game = make_game()
+    for _ in range(3):
+        ask(game)
+    ask(game)
+    grid = fake_solver[-1]
+    assert not grid.candidates[R2C2] & BIT[6]
+    assert grid.values[R1C3] == 4  # the applied placement is an entry now
+    assert game.hints_used == 2
+
+
+def test_any_other_action_resets_the_hint_stage(fake_solver):
+    game = make_game()
+    ask(game)
+    game.request_hint()
+    game.select([R5C5])
+    game.input_digit(2, "corner")
+    assert game.hint is None
+    assert ask(game).stage == 1
+
+
+def test_a_search_result_for_a_changed_grid_is_dropped(fake_solver):
+    game = make_game()
+    search = game.request_hint().search
+    game.select([R5C5])
+    game.input_digit(2, "corner")  # the grid changed while the search ran
+    assert game.hint is None
+    assert not game.resolve_hint(search, FAKE_STEP)
+    assert game.hint is None and game.hints_used == 0
+    newer = game.request_hint().search
+    assert not game.resolve_hint(search, FAKE_STEP)  # the older search's result, late
+    assert game.hint.kind == "thinking"
+    assert game.resolve_hint(newer, FAKE_STEP) and game.hint.kind == "step" and game.hints_used == 1
+
+
+def test_a_failed_search_says_so_and_counts_nothing(fake_solver):
+    game = make_game()
+    search = game.request_hint().search
+    assert game.resolve_hint(search, None, failure="The hint engine stumbled.")
+    assert game.hint.kind == "none" and game.hint.message == "The hint engine stumbled."
+    assert game.hints_used == 0
+
+
+def test_hint_on_a_solved_grid_says_so_without_counting(fake_solver):
+    game = make_game()
+    for c in range(81):
+        if not game.state.values[c]:
+            game.select([c])
+            game.input_digit(game.puzzle.solution[c], "normal")
+    hint = ask(game)
+    assert hint.kind == "none" and game.hints_used == 0 and fake_solver == []
+
+
+def test_real_solver_hint_finds_and_applies_the_full_house():
+    game = Game(almost_solved(R5C5), clock=FakeClock())
+    first = ask(game)
+    assert first.step.technique == "Full House"
+    assert first.step.placements == ((R5C5, 5),)
+    game.request_hint()
+    game.request_hint()
+    assert game.solved
+
+
+def test_find_step_agrees_with_the_solver_and_honours_cancel():
+    from solver.human import next_step
+
+    grid = Grid(parse_values(PUZZLE))
+    assert str(find_step(grid)) == str(next_step(grid))
+    with pytest.raises(HintCancelled):
+        find_step(grid, cancel=lambda: True)
+
+
+def test_stage_one_names_the_region_of_a_step_without_houses():
+    assert region_of(X_CHAIN) == (18, 20, 24, 26)  # the boxes of its nodes
+    hint = Hint("step", 1, X_CHAIN)
+    assert hint.title == "X-Chain" and hint.message == "Look at the 4s in boxes 1, 3, 7 and 9."
+    assert houses_text((0, 4, 10, 14)) == "rows 1 and 5, columns 2 and 6"
+    assert Hint("step", 2, X_CHAIN).message == X_CHAIN.text
+
+
+# --- the search off the UI thread ---------------------------------------------------------------------
+
+
+def test_the_panel_thinks_while_the_search_runs_and_the_board_takes_input(app, screen, slow_solver):
+    scene = play(app)
+    game = scene.game
+    game.select([R5C5])
+    app.frame([key(pygame.K_h)], FRAME)
+    assert game.hint.kind == "thinking" and app.hint_jobs.busy
+    for _ in range(3):
+        app.frame([], FRAME)
+    assert scene.panel_text[1].startswith("thinking") and app.scene is scene
+    app.frame([key(pygame.K_RIGHT)], FRAME)  # moving the selection keeps the search
+    assert game.selection == (R5C5 + 1,) and game.hint.kind == "thinking"
+    slow_solver.gate.set()
+    run_until(app, lambda: game.hint.kind == "step")
+    assert scene.panel_text[0] == "Hidden Single  (1/3)" and game.hints_used == 1
+    assert not app.hint_jobs.busy
+
+
+def test_a_move_while_thinking_cancels_the_search_and_drops_its_result(app, slow_solver):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_h)], FRAME)
+    app.frame([key(pygame.K_3, pygame.KMOD_LSHIFT)], FRAME)  # a corner mark changes the grid
+    assert game.hint is None
+    run_until(app, lambda: slow_solver.cancelled == [0])
+    slow_solver.gate.set()
+    for _ in range(10):
+        app.frame([], FRAME)
+        time.sleep(0.002)
+    assert game.hint is None and game.hints_used == 0
+
+
+def test_a_newer_search_cancels_the_older(app, slow_solver):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_h)], FRAME)
+    app.frame([key(pygame.K_3, pygame.KMOD_LSHIFT), key(pygame.K_h)], FRAME)  # a mark, then H again
+    assert game.hint.kind == "thinking"
+    run_until(app, lambda: slow_solver.cancelled == [0] and slow_solver.calls == 2)
+    slow_solver.gate.set()
+    run_until(app, lambda: game.hint.kind == "step")
+    assert game.hints_used == 1 and slow_solver.cancelled == [0]
+
+
+def test_a_search_that_raises_is_reported_in_the_panel_not_as_a_traceback(app, monkeypatch, capsys):
+    def broken(grid, cancel=None):
+        raise RuntimeError("forcing net tangled")
+
+    monkeypatch.setattr(hints, "find_step", broken)
+    scene = play(app)
+    app.frame([key(pygame.K_h)], FRAME)
+    run_until(app, lambda: scene.game.hint.kind == "none")
+    assert app.scene is scene and "stumbled" in scene.game.hint.message
+    err = capsys.readouterr().err
+    assert "forcing net tangled" in err and "Traceback" not in err
+
+
+def test_leaving_the_play_screen_while_thinking_asks_again_on_return(app, slow_solver):
+    from game.scenes.menu import MenuScene
+
+    scene = play(app)
+    app.frame([key(pygame.K_h)], FRAME)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+    run_until(app, lambda: slow_solver.cancelled == [0])
+    app.frame([key(pygame.K_RETURN)], FRAME)  # Continue
+    assert isinstance(app.scene, PlayScene)
+    slow_solver.gate.set()
+    run_until(app, lambda: app.scene.game.hint.kind == "step")
+    assert scene.game is app.scene.game
+
+
+def test_the_demo_waits_for_a_slow_search_and_goes_on(app, monkeypatch, slow_solver):
+    from tests.test_game_scenes import generated
+    from game import jobs
+
+    puzzle = list(SOLUTION)
+    puzzle[R5C5] = "0"
+    monkeypatch.setattr(jobs, "generate_puzzle",
+                        lambda level, seed, progress, cancel: generated("".join(puzzle), level=level))
+    slow_solver.step = Step("Full House", placements=((R5C5, 5),), pattern=((R5C5, 5),), houses=(4,))
+    app.start_demo()
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    scene = app.scene
+    for _ in range(10):
+        app.frame([], 0.1)  # several demo ticks while the search is held
+    assert scene.game.hint.kind == "thinking" and not scene.game.solved
+    slow_solver.gate.set()
+    run_until(app, lambda: scene.game.solved, frames=100)
+
+
+# --- stage 2 on the board ---------------------------------------------------------------------------------
+
+
+def show(app, step: Step, stage: int = 2, select: int = 80) -> PlayScene:
+    """The play screen on an empty board with ``step`` at ``stage``, drawn once."""
+    scene = play(app, BLANK)
+    game = scene.game
+    game.select([select])
+    grid = game.state.solver_grid()
+    game.hint = Hint("step", stage, step, candidates=tuple(grid.candidates))
+    app.frame([], FRAME)
+    return scene
+
+
+def colour_at(surface, point) -> tuple[int, int, int]:
+    return tuple(surface.get_at((round(point[0]), round(point[1]))))[:3]
+
+
+def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
+    """How many pixels of the candidate's disc (its bounding square) are ``colour``."""
+    x, y = board.painter.spot(c, digit)
+    r = board.painter.radius
+    return sum(1 for px in range(int(x - r), int(x + r) + 1) for py in range(int(y - r), int(y + r) + 1)
+               if colour_at(surface, (px, py)) == colour)
+
+
+def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
+    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit)."""
+    return disc_pixels(surface, board, c, digit, colour) > 200
+
+
+def along(points, step: float = 2.0):
+    """Points every ``step`` pixels along a polyline."""
+    out = []
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        count = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / step))
+        out += [(ax + (bx - ax) * k / count, ay + (by - ay) * k / count) for k in range(count)]
+    return out
+
+
+def test_a_strong_link_is_a_solid_arrow_between_its_candidates(app, screen):
+    scene = show(app, X_CHAIN)
+    painter = scene.board.painter
+    points, strong = painter.paths[0]
+    assert strong
+    a, b = painter.spot(cell(1, 2), 4), painter.spot(cell(1, 8), 4)
+    ring = painter.radius + 2
+    assert abs(((points[0][0] - a[0]) ** 2 + (points[0][1] - a[1]) ** 2) ** 0.5 - ring) < 1  # leaves a's ring
+    assert abs(((points[-1][0] - b[0]) ** 2 + (points[-1][1] - b[1]) ** 2) ** 0.5 - ring) < 1  # meets b's
+    body = along(points)[3:-12]  # between the candidates, short of the arrowhead
+    assert [colour_at(screen, p) for p in body].count(LINK) == len(body)  # solid all the way
+    middle = pygame.Rect(int(a[0]) + 30, int(a[1]) - 40, int(b[0] - a[0]) - 60, 80)
+    assert sum(1 for x in range(middle.left, middle.right, 2) for y in range(middle.top, middle.bottom)
+               if colour_at(screen, (x, y)) == LINK) > middle.w  # drawn in the space between them
+
+
+def test_a_weak_link_is_dashed(app, screen):
+    scene = show(app, X_CHAIN)
+    points, strong = scene.board.painter.paths[1]
+    assert not strong
+    body = along(points)[3:-12]
+    on = sum(1 for p in body if colour_at(screen, p) == LINK)
+    assert 0.3 * len(body) < on < 0.8 * len(body)
+
+
+def test_stage_two_marks_eliminations_red_and_the_pattern_green(app, screen):
+    scene = show(app, X_CHAIN)
+    board = scene.board
+    assert is_disc(screen, board, cell(2, 3), 4, th.CONFLICT)
+    assert is_disc(screen, board, cell(8, 3), 4, th.GOOD)
+    assert disc_pixels(screen, board, cell(8, 3), 5, th.GOOD) == 0  # a plain candidate, no disc
+
+
+def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
+    scene = show(app, X_CHAIN, stage=1)
+    board = scene.board
+    assert board.painter.paths == []
+    rect = board.cell_rect(cell(2, 3))
+    assert sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if colour_at(screen, (x, y)) == th.CONFLICT) == 0
+    tinted = th.blend(th.BOARD_BG, th.HINT_EDGE, 0.17)
+    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == tinted  # box 1 is in the region
+    middle = board.cell_rect(R5C5)
+    assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.BOARD_BG
+
+
+def test_a_grouped_node_is_outlined_around_its_candidates(app, screen):
+    grouped = Step(
+        "Grouped X-Chain",
+        eliminations=((cell(5, 1), 4),),
+        links=(
+            (((cell(1, 1),), 4), ((cell(1, 4), cell(1, 5), cell(1, 6)), 4), True),
+            (((cell(1, 4), cell(1, 5), cell(1, 6)), 4), ((cell(5, 5),), 4), False),
+        ),
+    )
+    scene = show(app, grouped)
+    painter = scene.board.painter
+    left, right = painter.spot(cell(1, 4), 4), painter.spot(cell(1, 6), 4)
+    top = left[1] - painter.radius - 3
+    outline = [colour_at(screen, (x, top)) for x in range(int(left[0]), int(right[0]))]
+    assert outline.count(LINK) > 0.8 * len(outline)
+    first, second = painter.paths
+    assert first[0][-1][0] == pytest.approx(left[0] - painter.radius - 3, abs=1)  # meets the outline
+
+
+def test_each_group_has_its_own_colour(app, screen):
+    scene = show(app, ALS_STEP)
+    board = scene.board
+    for index, group in enumerate((ALS_A, ALS_B)):
+        for c, digit in group:
+            assert is_disc(screen, board, c, digit, group_colour(index))
+    assert group_colour(0) != group_colour(1)
+    rect = board.cell_rect(cell(6, 6))
+    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.blend(th.BOARD_BG, group_colour(1), GROUP_TINT)
+    assert is_disc(screen, board, cell(4, 5), 1, th.CONFLICT)
+
+
+def test_fins_are_marked_apart_from_the_pattern(app, screen):
+    scene = show(app, FINNED)
+    board = scene.board
+    assert is_disc(screen, board, cell(1, 3), 9, FIN)
+    assert is_disc(screen, board, cell(1, 2), 9, th.GOOD)
+    assert is_disc(screen, board, cell(3, 2), 9, th.CONFLICT)
+    assert FIN not in (th.GOOD, th.CONFLICT)
+
+
+def test_candidates_sit_at_their_spot_in_the_cell(app, screen):
+    scene = show(app, FINNED)
+    painter = scene.board.painter
+    rect = scene.board.cell_rect(cell(1, 3))
+    assert painter.spot(cell(1, 3), 1) == pytest.approx((rect.x + 12, rect.y + 12))
+    assert painter.spot(cell(1, 3), 9) == pytest.approx((rect.x + 60, rect.y + 60))
+
+
+def test_a_forcing_chain_with_branches_draws_every_branch(app, screen):
+    forcing = Step(
+        "Forcing Chain Verity",
+        placements=((cell(9, 9), 3),),
+        links=(
+            (((cell(1, 1),), 1), ((cell(1, 1),), 2), True),
+            (((cell(1, 1),), 2), ((cell(9, 1),), 2), False),
+            (((cell(1, 1),), 1), ((cell(1, 9),), 1), False),
+        ),
+    )
+    scene = show(app, forcing)
+    paths = scene.board.painter.paths
+    assert len(paths) == 3
+    inside = paths[0][0]  # a strong link inside one cell bends out beside the candidates
+    mid = inside[len(inside) // 2]
+    assert colour_at(screen, mid) == LINK and max(abs(p[1] - inside[0][1]) for p in inside) > 6
