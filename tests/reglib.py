@@ -133,11 +133,6 @@ REGLIB_SKIPPED = {
     "0710": "not implemented yet",
     "0711": "not implemented yet",
     "0803": "not implemented yet",
-    "0901": "not implemented yet",
-    "0902": "not implemented yet",
-    "0903": "not implemented yet",
-    "0904": "not implemented yet",
-    "1101": "not implemented yet",
 }
 
 # Codes whose <candidates> field lists the eliminated candidates (chains, ALS, Sue de Coq,

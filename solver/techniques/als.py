@@ -1,36 +1,204 @@
-"""Almost Locked Sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom; and Sue de Coq.
+"""Almost Locked Sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
 
-After HoDoKu (hodoku.sourceforge.net/en/tech_als.php, tech_misc.php).
+After HoDoKu's "Almost Locked Sets" page (hodoku.sourceforge.net/en/tech_als.php); the sets,
+their reach and their restricted common candidates (RCCs) come from ``als_sets`` (see its
+glossary). ALS-XY-Chain lives in ``als_chains`` (on ``als_graph``), Death Blossom in
+``death_blossom`` and Sue de Coq in ``sue_de_coq``; this module re-exports their finders for
+the registry.
+
+  ALS-XZ       sets A and B with an RCC x: one of them has no x, so it is locked and holds
+               every other digit; a digit z both hold is then in A or B, and goes from the
+               cells that see all their z's. With two RCCs (doubly linked) each set holds one
+               of them and all its other digits.
+  ALS-XY-Wing  sets A and B each with an RCC to a pivot set C (x with A, y with C, x != y):
+               if neither A nor B held z, A would hold x and B y, leaving C two digits short;
+               so z is in A or B.
+
+Every step puts each set in ``Step.groups`` (its candidates) and the RCC and z candidates in
+``pattern``. Steps with the same eliminations are reported once (the one with the fewest
+cells); most eliminations first. Sets that share cells are used only by the XY-Wing and Death
+Blossom, after every step without shared cells, as HoDoKu does with "allow ALS overlap" (its
+regression library has such cases); HoDoKu's ALS-XZ never lets its two sets share cells.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from solver.grid import Grid
+from solver.grid import DIGITS_OF, POPCOUNT, Grid
 from solver.step import Step
+from solver.techniques.als_chains import als_xy_chain
+from solver.techniques.als_sets import (
+    Als,
+    AlsPosition,
+    als_houses,
+    als_position,
+    candidates_in,
+    digits_text,
+    eliminations_of_key,
+    groups_text,
+    removal_count,
+    removal_key,
+    removals_text,
+)
+from solver.techniques.death_blossom import death_blossom
+from solver.techniques.sue_de_coq import sue_de_coq
+from solver.techniques.wording import or_list
+
+__all__ = ["als_xz", "als_xy_wing", "als_xy_chain", "death_blossom", "sue_de_coq"]
+
+
+def _keep(found: dict, key: tuple, cells: int, *parts) -> None:
+    """Keep ``parts`` for the removal key unless a pattern with fewer cells has it already."""
+    if key:
+        kept = found.get(key)
+        if kept is None or cells < kept[0]:
+            found[key] = (cells, parts)
+
+
+def _best_first(found: dict, build, seen: set) -> Iterator[Step]:
+    """``build(*parts, eliminations)`` for each removal key -> (cells, parts) of ``found``,
+    most eliminations then fewest cells first, each set of eliminations once (steps are only
+    built when asked for)."""
+    order = sorted(found.items(), key=lambda item: (-removal_count(item[0]), item[1][0]))
+    for key, (_, parts) in order:
+        eliminations = eliminations_of_key(key)
+        if eliminations not in seen:
+            seen.add(eliminations)
+            yield build(*parts, eliminations)
+
+
+def _two_lowest(mask: int) -> int:
+    """The lowest two digits of a digit mask (HoDoKu keeps two RCCs per pair of sets)."""
+    low = mask & -mask
+    rest = mask ^ low
+    return low | (rest & -rest)
 
 
 def als_xz(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every ALS-XZ in ``grid`` (untouched): two ALS without common cells and an RCC.
+
+    Singly linked (one RCC x): each digit z both sets hold goes from the cells that see all
+    their z's. Doubly linked (two RCCs): every common digit goes from the cells that see all
+    its instances in both sets, and each set's other digits from the cells that see all of
+    them in that set. Source: HoDoKu, "ALS-XZ" (hodoku.sourceforge.net/en/tech_als.php).
+    """
+    position = als_position(grid)
+    alses = position.alses
+    pairs = position.rccs()[0]
+    found: dict = {}
+    for i, j, rcc in pairs:
+        a, b = alses[i], alses[j]
+        common = a.digits & b.digits
+        if POPCOUNT[rcc] == 1:
+            removed = [(z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common & ~rcc]]
+        else:
+            rcc = _two_lowest(rcc)
+            removed = [(d, a.reach[d] & b.reach[d]) for d in DIGITS_OF[common]]
+            removed += [(d, a.reach[d] & ~b.mask) for d in DIGITS_OF[a.digits & ~rcc]]
+            removed += [(d, b.reach[d] & ~a.mask) for d in DIGITS_OF[b.digits & ~rcc]]
+        _keep(found, removal_key(removed), len(a.cells) + len(b.cells), a, b, rcc)
+    return _best_first(found, _xz_step, set())
+
+
+def _xz_step(a: Als, b: Als, rcc: int, eliminations: tuple) -> Step:
+    """The Step for one ALS-XZ (``rcc`` has one or two digits)."""
+    removed = {d for _, d in eliminations}
+    zs = sum(1 << (d - 1) for d in removed) & a.digits & b.digits & ~rcc
+    pattern = sorted(set(candidates_in(a, rcc | zs) + candidates_in(b, rcc | zs)))
+    intro = groups_text((a, b))
+    if POPCOUNT[rcc] == 1:
+        x = DIGITS_OF[rcc][0]
+        text = (
+            f"{intro}. All their {x}s see each other, so A or B has no {x} and must hold all "
+            f"its other digits: either way {digits_text(zs)} "
+            f"{'is' if POPCOUNT[zs] == 1 else 'are'} in A or B, so "
+            f"{removals_text(eliminations)}."
+        )
+    else:
+        x, y = DIGITS_OF[rcc]
+        text = (
+            f"{intro}. All their {x}s see each other and so do their {y}s, so each of {x} "
+            f"and {y} is in at most one group; a group with neither would be short of digits, "
+            f"so each holds one of them and all its other digits: "
+            f"{removals_text(eliminations)}."
+        )
+    return Step(
+        technique="ALS-XZ",
+        eliminations=eliminations,
+        pattern=tuple(pattern),
+        houses=als_houses(a, b),
+        text=text,
+        groups=(a.candidates(), b.candidates()),
+    )
 
 
 def als_xy_wing(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every ALS-XY-Wing in ``grid`` (untouched): a pivot ALS C with an RCC x to set A and
+    an RCC y to set B (not both the same single digit); a digit z that A and B hold, other
+    than their RCCs, goes from the cells that see all z's of A and B.
+
+    Wings whose sets share no cells come first; then those where sets share cells (no RCC
+    in a shared cell, A and B not one inside the other), as HoDoKu finds with "allow ALS
+    overlap". Source: HoDoKu, "ALS-XY-Wing" (hodoku.sourceforge.net/en/tech_als.php).
+    """
+    position = als_position(grid)
+    seen: set = set()
+    yield from _best_first(_wings(position, overlap=False), _wing_step, seen)
+    yield from _best_first(_wings(position, overlap=True), _wing_step, seen)
 
 
-def als_xy_chain(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+def _wings(position: AlsPosition, overlap: bool) -> list[tuple]:
+    """The wings of a position, without shared cells or only those with some:
+    removal key -> (cells, (pivot, a, b, rcc_a, rcc_b))."""
+    alses = position.alses
+    _, neighbours, _, shared_neighbours = position.rccs()
+    found: dict = {}
+    for c, pivot in enumerate(alses):
+        arms = neighbours[c] + shared_neighbours[c] if overlap else neighbours[c]
+        plain = len(neighbours[c])  # arms[:plain] share no cells with the pivot
+        for first, (i, rcc_a) in enumerate(arms):
+            a = alses[i]
+            for second in range(first + 1, len(arms)):
+                j, rcc_b = arms[second]
+                if rcc_a == rcc_b and POPCOUNT[rcc_a] == 1:
+                    continue
+                b = alses[j]
+                common = a.targeted & b.targeted & ~(rcc_a | rcc_b)
+                if not common:
+                    continue
+                if a.mask & b.mask:
+                    union = a.mask | b.mask
+                    if not overlap or union == a.mask or union == b.mask:
+                        continue
+                elif overlap and second < plain:
+                    continue  # no shared cells at all: found in the first pass
+                key = tuple(
+                    (z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common]
+                    if a.reach[z] & b.reach[z]
+                )
+                cells = len(a.cells) + len(b.cells) + len(pivot.cells)
+                _keep(found, key, cells, pivot, a, b, rcc_a, rcc_b)
+    return found
 
 
-def death_blossom(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
-
-
-def sue_de_coq(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+def _wing_step(pivot: Als, a: Als, b: Als, rcc_a: int, rcc_b: int, eliminations: tuple) -> Step:
+    """The Step for one ALS-XY-Wing."""
+    zs = sum(1 << (d - 1) for d in {d for _, d in eliminations})
+    pattern = set(candidates_in(a, rcc_a | zs) + candidates_in(b, rcc_b | zs))
+    pattern.update(candidates_in(pivot, rcc_a | rcc_b))
+    x, y = digits_text(rcc_a), digits_text(rcc_b)
+    z = digits_text(zs, or_list)
+    text = (
+        f"{groups_text((a, b, pivot))}. If neither A nor B held {z}, A would hold {x} and B "
+        f"{y}; C, whose {x} and {y} they see, would lose them and be short of digits. So "
+        f"{removals_text(eliminations)}."
+    )
+    return Step(
+        technique="ALS-XY-Wing",
+        eliminations=eliminations,
+        pattern=tuple(sorted(pattern)),
+        houses=als_houses(pivot, a, b),
+        text=text,
+        groups=(a.candidates(), b.candidates(), pivot.candidates()),
+    )

@@ -1,0 +1,169 @@
+"""Sue de Coq (two-sector disjoint subsets), after HoDoKu's "Miscellaneous" page
+(hodoku.sourceforge.net/en/tech_misc.php).
+
+Glossary:
+  core       2 or 3 empty cells where a line (row or column) meets a box, holding between them
+             V, at least two digits more than cells.
+  line set   other empty cells of the line; the digits they hold outside V are its extras.
+  box set    other empty cells of the box, none holding a digit of V the line set holds.
+  count      core, line set and box set are together exactly as many cells as V's digits plus
+             both sets' extras: every one of those digits is then placed in them, V's digits
+             once, the line set's extras in the line set, the box set's in the box set.
+
+So the digits that must fall in the line (V's digits the box set lacks, the line extras) go
+from the rest of the line, and those that must fall in the box go from the rest of the box; an
+extra digit of both sets goes from both.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, house_name
+from solver.step import Step
+from solver.techniques.als_sets import (
+    cells_of,
+    eliminations_of_key,
+    removal_count,
+    removal_key,
+    removals_text,
+)
+from solver.techniques.wording import and_list, cells_text
+
+# (line house, box house, the three cells they share) for every row and column and box.
+INTERSECTIONS = tuple(
+    (line, 18 + box, tuple(sorted(set(HOUSES[line]) & set(BOXES[box]))))
+    for line in range(18)
+    for box in range(9)
+    if set(HOUSES[line]) & set(BOXES[box])
+)
+
+
+def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
+    """(cell mask, digit mask, size) of every non-empty subset of ``cells`` (81-bit masks)."""
+    count = 1 << len(cells)
+    union = [0] * count
+    size = [0] * count
+    masks = [0] * count
+    found = []
+    for subset in range(1, count):
+        low = subset & -subset
+        rest = subset ^ low
+        cell = cells[low.bit_length() - 1]
+        union[subset] = union[rest] | cands[cell]
+        size[subset] = size[rest] + 1
+        masks[subset] = masks[rest] | 1 << cell
+        found.append((masks[subset], union[subset], size[subset]))
+    return found
+
+
+def sue_de_coq(grid: Grid) -> Iterator[Step]:
+    """Every Sue de Coq in ``grid`` (untouched): a core of 2-3 cells where a line meets a box,
+    a line set and a box set that together hold exactly as many digits as cells.
+
+    One step per set of eliminations (fewest cells first among equals), most eliminations
+    first. Source: HoDoKu, "Sue de Coq" (hodoku.sourceforge.net/en/tech_misc.php).
+    """
+    cands = grid.candidates
+    holders = [0] * 10
+    for cell, mask in enumerate(cands):
+        for d in DIGITS_OF[mask]:
+            holders[d] |= 1 << cell
+    subsets: dict[int, list[tuple[int, int, int]]] = {}  # per house, on first use
+    found = []
+    for line, box, shared in INTERSECTIONS:
+        core_cells = [cell for cell in shared if cands[cell]]
+        if len(core_cells) < 2:
+            continue
+        for house in (line, box):
+            if house not in subsets:
+                subsets[house] = _subsets([c for c in HOUSES[house] if cands[c]], cands)
+        for core_mask, core_digits, core_size in _subsets(core_cells, cands):
+            spare = POPCOUNT[core_digits] - core_size
+            if core_size >= 2 and spare >= 2:
+                found += _around_core(holders, line, box, core_mask, core_digits, spare,
+                                      subsets[line], subsets[box])
+    found.sort(key=lambda item: (-removal_count(item[0]), item[1]))
+    seen = set()
+    for key, _, *parts in found:
+        if key not in seen:
+            seen.add(key)
+            yield _step(cands, *parts, eliminations_of_key(key))
+
+
+def _around_core(holders: list[int], line: int, box: int, core: int, core_digits: int,
+                 spare: int, line_subsets: list, box_subsets: list) -> list[tuple]:
+    """Every line set and box set that complete the core (cell masks); (eliminations, cells,
+    line, box, core, line set, box set) each."""
+    # box sets by how many of the core's spare digits they take: size minus extras
+    box_sets: dict[int, list[tuple[int, int, int]]] = {}
+    for takes, mask, digits, size in [
+        (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
+        for mask, digits, size in box_subsets
+        if digits & core_digits and not mask & core
+    ]:
+        if 0 < takes < spare:
+            box_sets.setdefault(takes, []).append((mask, digits, size))
+    if not box_sets:
+        return []
+    box_all, line_all = box_subsets[-1][0], line_subsets[-1][0]  # the last subset is all
+    found = []
+    for takes, line_mask, line_digits, line_size in [
+        (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
+        for mask, digits, size in line_subsets
+        if digits & core_digits and not mask & core
+    ]:
+        if not 0 < takes < spare or spare - takes not in box_sets:
+            continue
+        banned = line_digits & core_digits
+        for box_mask, box_digits, box_size in box_sets.get(spare - takes, ()):
+            if box_digits & banned or box_mask & line_mask:
+                continue
+            both = line_digits & box_digits & ~core_digits
+            from_box = ((core_digits | box_digits) & ~line_digits) | both
+            from_line = ((core_digits | line_digits) & ~box_digits) | both
+            box_rest = box_all & ~core & ~box_mask
+            line_rest = line_all & ~core & ~line_mask
+            removed = [(d, box_rest & holders[d]) for d in DIGITS_OF[from_box]]
+            removed += [(d, line_rest & holders[d]) for d in DIGITS_OF[from_line]]
+            key = removal_key(removed)
+            if key:
+                cells = line_size + box_size
+                found.append((key, cells, line, box, core, line_mask, box_mask))
+    return found
+
+
+def _digit_words(mask: int) -> str:
+    return and_list(DIGITS_OF[mask])
+
+
+def _step(cands: list[int], line: int, box: int, core_mask: int, line_mask: int, box_mask: int,
+          eliminations: tuple) -> Step:
+    """The Step for one Sue de Coq (the three parts as cell masks)."""
+    core, line_set, box_set = (tuple(cells_of(m)) for m in (core_mask, line_mask, box_mask))
+    def held(cells: tuple[int, ...]) -> int:
+        mask = 0
+        for cell in cells:
+            mask |= cands[cell]
+        return mask
+
+    cells = core + line_set + box_set
+    groups = tuple(
+        tuple((cell, d) for cell in part for d in DIGITS_OF[cands[cell]])
+        for part in (core, line_set, box_set)
+    )
+    text = (
+        f"{cells_text(core)}, where {house_name(line)} meets {house_name(box)}, hold only "
+        f"{_digit_words(held(core))}. With {cells_text(line_set)} of {house_name(line)} "
+        f"({_digit_words(held(line_set))}) and {cells_text(box_set)} of {house_name(box)} "
+        f"({_digit_words(held(box_set))}), these {len(cells)} cells have just enough digits "
+        f"to fill them, so each digit is placed in them: {removals_text(eliminations)}."
+    )
+    return Step(
+        technique="Sue de Coq",
+        eliminations=eliminations,
+        pattern=tuple(sorted(pair for group in groups for pair in group)),
+        houses=(line, box),
+        text=text,
+        groups=groups,
+    )
