@@ -176,7 +176,7 @@ def test_als_xy_wing_with_a_two_cell_pivot():
     assert group_cells(step) == [cells("r1c4"), cells("r5c9"), cells("r5c4", "r5c6")]
     assert step.text.endswith(
         "If neither A nor B held 2, A would hold 1 and B 3; C, whose 1 and 3 they see, would "
-        "lose them and be short of digits. So 2 can't be in r1c9."
+        "lose them and be short of digits. So A or B holds 2: 2 can't be in r1c9."
     )
 
 

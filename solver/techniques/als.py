@@ -37,13 +37,13 @@ from solver.techniques.als_sets import (
     digits_text,
     eliminations_of_key,
     groups_text,
+    likewise,
     removal_count,
     removal_key,
     removals_text,
 )
 from solver.techniques.death_blossom import death_blossom
 from solver.techniques.sue_de_coq import sue_de_coq
-from solver.techniques.wording import or_list
 
 __all__ = ["als_xz", "als_xy_wing", "als_xy_chain", "death_blossom", "sue_de_coq"]
 
@@ -188,11 +188,11 @@ def _wing_step(pivot: Als, a: Als, b: Als, rcc_a: int, rcc_b: int, eliminations:
     pattern = set(candidates_in(a, rcc_a | zs) + candidates_in(b, rcc_b | zs))
     pattern.update(candidates_in(pivot, rcc_a | rcc_b))
     x, y = digits_text(rcc_a), digits_text(rcc_b)
-    z = digits_text(zs, or_list)
+    z, *others = DIGITS_OF[zs]
     text = (
         f"{groups_text((a, b, pivot))}. If neither A nor B held {z}, A would hold {x} and B "
-        f"{y}; C, whose {x} and {y} they see, would lose them and be short of digits. So "
-        f"{removals_text(eliminations)}."
+        f"{y}; C, whose {x} and {y} they see, would lose them and be short of digits. So A or "
+        f"B holds {z}{likewise(others)}: {removals_text(eliminations)}."
     )
     return Step(
         technique="ALS-XY-Wing",

@@ -26,10 +26,10 @@ from solver.techniques.als_sets import (
     cells_of,
     eliminations_of_key,
     groups_text,
+    likewise,
     removal_count,
     removals_text,
 )
-from solver.techniques.wording import or_list
 
 
 def als_xy_chain(grid: Grid) -> Iterator[Step]:
@@ -141,7 +141,7 @@ def _chain_step(position: AlsPosition, rebuild: Rebuilder, key: tuple,
     chain = [alses[best[0]]] + [alses[state // 9] for state in best[1]]
     rccs = [state % 9 + 1 for state in best[1]]
     removed = sorted({d for _, d in eliminations})
-    z = removed[0]
+    z = removed[0]  # the chain is told, and drawn, for the first digit; the others alike
     links = []
     for k, als in enumerate(chain):
         enter = z if k == 0 else rccs[k - 1]
@@ -156,15 +156,14 @@ def _chain_step(position: AlsPosition, rebuild: Rebuilder, key: tuple,
             digits |= sum(BIT[d] for d in removed) & als.digits
         pattern.update(candidates_in(als, digits))
     pattern.difference_update(eliminations)
-    z = or_list(removed)
     names = [LETTERS[k % 26] for k in range(len(chain))]
     steps = [f"If A held no {z}, it would hold {rccs[0]}"]
     for k in range(1, len(chain)):
         holds = rccs[k] if k < len(rccs) else z
         steps.append(f"{names[k]} could not hold {rccs[k - 1]} and would hold {holds}")
     text = (
-        f"{groups_text(chain)}. {'; then '.join(steps)}. So A or {names[-1]} holds "
-        f"{z}: {removals_text(eliminations)}."
+        f"{groups_text(chain)}. {'; then '.join(steps)}. So A or {names[-1]} holds {z}"
+        f"{likewise(removed[1:])}: {removals_text(eliminations)}."
     )
     return Step(
         technique="ALS-XY-Chain",

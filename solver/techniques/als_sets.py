@@ -277,6 +277,12 @@ def groups_text(alses: Iterable[Als]) -> str:
     return "Each group holds one digit more than it has cells: " + ", ".join(named)
 
 
+def likewise(digits: list[int]) -> str:
+    """`` (and likewise 3 and 7)`` for the other digits a step removes the same way; "" if
+    there are none."""
+    return f" (and likewise {and_list(digits)})" if digits else ""
+
+
 def removals_text(eliminations: tuple[Candidate, ...]) -> str:
     """``4 can't be in r3c5 or r3c6 and 8 can't be in r9c9``: the eliminations by digit."""
     by_digit: dict[int, list[int]] = {}
