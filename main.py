@@ -110,7 +110,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             if solution is not None:
                 record["solution"] = values_to_string(solution)
                 if args.steps:
-                    path = solve_path(grid, max_level=Level.BEYOND)
+                    path = solve_path(grid, max_level=Level.MASTER, uniqueness=args.uniqueness)
                     steps = path.steps
                     record["steps"] = [step.to_dict() for step in steps]
                     record["solved_by_steps"] = path.solved
@@ -133,18 +133,18 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             for number, step in enumerate(steps, 1):
                 out.write(f"  {number}. {step}\n")
             if not record["solved_by_steps"]:
-                out.write("  (the human techniques stop here: the rest is beyond Hard)\n")
+                out.write("  (the human techniques stop here: the rest is beyond them)\n")
     return code
 
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> int:
-    from solver.human import grade
+    from solver.grading import grade
 
     code = EXIT_OK
     for _, text in read_puzzles(args.file):
         try:
             grid = Grid.parse(text)
-            result = grade(grid)
+            result = grade(grid, uniqueness=args.uniqueness)
         except PuzzleError as error:
             code = EXIT_PUZZLE
             if args.json:
@@ -154,16 +154,14 @@ def cmd_rate(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"{prefix}{error}\n")
             continue
         if args.json:
-            out.write(json.dumps({
-                "puzzle": grid.to_string(), "level": result.level.name.lower(),
-                "hardest": result.hardest, "score": result.score, "se": result.se,
-                "steps": result.steps, "layers": result.layers,
-                "techniques": result.techniques, "solved": result.solved,
-            }) + "\n")
+            out.write(json.dumps({"puzzle": grid.to_string(), **result.to_dict()}) + "\n")
         else:
             used = ", ".join(f"{name} x{count}" for name, count in result.techniques.items())
+            level = result.level.name.lower()
+            if result.hodoku_level != result.level:
+                level += f" (HoDoKu: {result.hodoku_level.hodoku_name.lower()})"
             out.write(
-                f"{grid.to_string()}  {result.level.name.lower():<6}  score {result.score:>5}"
+                f"{grid.to_string()}  {level:<6}  score {result.score:>5}"
                 f"  SE {result.se:.1f}  steps {result.steps:>3}  layers {result.layers:>3}"
                 f"  hardest: {result.hardest or '-'}  [{used}]\n"
             )
@@ -210,7 +208,8 @@ def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
             seed = None if args.seed is None else args.seed + index
             try:
                 made = generate(args.difficulty, seed, symmetry=args.symmetry,
-                                max_blanks=args.max_blanks, order=args.order)
+                                max_blanks=args.max_blanks, order=args.order,
+                                uniqueness=args.uniqueness)
             except GenerationError as error:
                 print(f"error: {error}", file=sys.stderr)
                 return EXIT_PUZZLE
@@ -239,6 +238,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return run(level=args.difficulty, seed=args.seed, demo=args.demo)
 
 
+def _uniqueness_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-uniqueness", dest="uniqueness", action="store_false",
+                        help="leave out the techniques that assume one solution (Unique "
+                        "Rectangles, BUG+1, ...)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -264,8 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--symmetry", action="store_true", help="remove givens in 180-degree pairs")
     gen.add_argument("--max-blanks", type=_non_negative, metavar="K",
                      help="leave at most K empty cells")
-    gen.add_argument("--order", choices=("entropy", "random"), default="entropy",
-                     help="digging order: lowest entropy first (default) or random")
+    gen.add_argument("--order", choices=("entropy", "random"), default=None,
+                     help="digging order: lowest entropy first or random (default: entropy up "
+                     "to hard, random for expert and master)")
+    _uniqueness_option(gen)
     gen.add_argument("-s", "--solution", action="store_true",
                      help="append the solution to each line")
     gen.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -283,6 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="puzzle file, or - for standard input (the default)")
         if name != "view":
             sub.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+            _uniqueness_option(sub)
         sub.set_defaults(func=func)
         if name == "solve":
             sub.add_argument("--steps", action="store_true",

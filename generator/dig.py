@@ -2,11 +2,13 @@
 
 A removal is kept only while the puzzle stays solvable by the techniques of the target level
 (``solver.human.solvable_within``). Those techniques are sound, so a puzzle they finish has
-exactly one solution. Late in a dig, though, most trials fail because the puzzle stops being
-unique, and the human solver can only show that by exhausting every technique of the level; the
-exact solver refutes such trials several times faster, so above Easy it is asked first (the
-result is the same; only the time changes). Each given is tried once; a removal that fails now
-would fail later too, since fewer givens never make a puzzle easier.
+exactly one solution. Three checks settle a trial, cheapest first: if the singles alone fill the
+grid (most trials), the puzzle is unique and solvable at every level; otherwise above Easy the
+exact solver is asked about uniqueness (late in a dig most trials fail there, and the exact
+solver refutes them several times faster than exhausting the level's techniques does); only
+then the human solver. With no level (``level=None``) the dig keeps uniqueness alone, and the
+caller grades the result. Each given is tried once; a removal that fails now would fail later
+too, since fewer givens never make a puzzle easier.
 
 Orders (after the seed prototype and the Rust peer):
   entropy  remove the given whose cell would have the fewest candidates first (lowest entropy:
@@ -22,7 +24,7 @@ from typing import Callable, Sequence
 
 from solver.exact import count_solutions
 from solver.grid import ALL_DIGITS, BIT, HOUSES_OF, POPCOUNT
-from solver.human import solvable_within
+from solver.human import propagate_singles, solvable_within
 from solver.levels import Level
 
 ORDERS = ("entropy", "random")
@@ -36,7 +38,7 @@ def _entropy(values: Sequence[int], house_used: list[int], cell: int) -> int:
 
 def dig(
     solution: Sequence[int],
-    level: Level,
+    level: Level | None,
     *,
     rng: random.Random,
     order: str = "entropy",
@@ -44,18 +46,23 @@ def dig(
     max_blanks: int | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[float], None] | None = None,
+    removed: list[tuple[int, ...]] | None = None,
+    uniqueness: bool = True,
 ) -> list[int]:
     """Remove givens from ``solution`` while the puzzle stays solvable at ``level``.
 
     Args:
         solution: 81 ints, a complete valid grid.
-        level: the hardest level whose techniques may be needed.
+        level: the hardest level whose techniques may be needed; None keeps only uniqueness.
         rng: random source for tie-breaks and the random order.
         order: ``"entropy"`` or ``"random"`` (see the module docstring).
         symmetry: remove cells in 180-degree symmetric pairs.
         max_blanks: stop once this many cells are empty (None: dig as far as possible).
         cancel: polled before each trial; when it returns True, ``InterruptedError`` is raised.
         progress: called with the fraction (0..1) of cells tried so far.
+        removed: if a list is given, each removal kept is appended as a tuple of cells, in
+            order (so the caller can put givens back, last removed first).
+        uniqueness: False keeps the techniques that assume one solution out of the check.
 
     Returns:
         81 ints, 0 = empty: a puzzle with a unique solution, solvable within ``level``.
@@ -93,9 +100,11 @@ def dig(
         trial = puzzle[:]
         for c in group:
             trial[c] = 0
-        if (level == Level.EASY or count_solutions(trial, 2) == 1) and solvable_within(trial, level):
+        if _keeps(trial, level, uniqueness):
             puzzle = trial
             blanks += len(group)
+            if removed is not None:
+                removed.append(group)
             for c in group:
                 for house in HOUSES_OF[c]:
                     house_used[house] &= ~BIT[solution[c]]
@@ -103,3 +112,25 @@ def dig(
             progress(1 - len(untried) / total)
     return puzzle
 
+
+
+def _keeps(trial: list[int], level: Level | None, uniqueness: bool = True) -> bool:
+    """True when ``trial`` (81 ints) has one solution and is solvable within ``level``."""
+    values = trial[:]
+    cands = [0] * 81
+    used = [0] * 27
+    for cell, value in enumerate(values):
+        if value:
+            for house in HOUSES_OF[cell]:
+                used[house] |= BIT[value]
+    for cell in range(81):
+        if not values[cell]:
+            r, c, b = HOUSES_OF[cell]
+            cands[cell] = ALL_DIGITS & ~(used[r] | used[c] | used[b])
+    if propagate_singles(values, cands) == 0:
+        return True  # the singles alone fill it: unique, and solvable at every level
+    if level == Level.EASY:
+        return False
+    if count_solutions(trial, 2) != 1:
+        return False
+    return level is None or solvable_within(trial, level, uniqueness=uniqueness)

@@ -3,6 +3,16 @@
 After Simon Tatham's Solo: the digger removes givens only while the puzzle stays solvable within
 the target level, and the result is accepted only if the grader says it needs exactly that
 level (an Easy puzzle is not served as Hard). A rejected attempt starts again from a new fill.
+
+Expert and Master are steered instead of left to chance. Checking every trial removal against
+chains and forcing nets would be slow, and most digs end too easy, so the dig keeps uniqueness
+alone (in random order, which leaves harder puzzles than the entropy order) and records the
+order of its removals. Fewer givens never make a puzzle easier, so the puzzles along that
+sequence get harder step by step: a binary search puts givens back, last removed first, to
+the last puzzle still solvable within the target level, and accepts it if it is not solvable
+one level down. One fill thus yields an Expert puzzle whenever its dig passes through Expert.
+Master is the top of the scale, so its dig needs no search: the minimal puzzle is kept when no
+Expert technique finishes it.
 """
 
 from __future__ import annotations
@@ -15,11 +25,13 @@ from typing import Callable
 
 from generator.dig import dig
 from generator.wfc import fill
-from solver.human import Grade, grade, solvable_within
+from solver.grading import Grade, grade
+from solver.human import solvable_within
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 
 DEFAULT_MAX_ATTEMPTS = 500
+STEERED_LEVELS = (Level.EXPERT, Level.MASTER)
 
 
 class GenerationError(RuntimeError):
@@ -76,21 +88,25 @@ def generate(
     *,
     symmetry: bool = False,
     max_blanks: int | None = None,
-    order: str = "entropy",
+    order: str | None = None,
     progress: Callable[[float], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    uniqueness: bool = True,
 ) -> GeneratedPuzzle:
     """Generate one puzzle whose grade is exactly ``level``.
 
     Args:
-        level: EASY, MEDIUM or HARD.
+        level: one of ``PLAYABLE_LEVELS`` (EASY, MEDIUM, HARD, EXPERT, MASTER).
         seed: a whole number >= 0 that makes the result reproducible; None draws a fresh seed
             (reported in the result).
-        symmetry, max_blanks, order: passed to ``generator.dig.dig``.
+        symmetry, max_blanks, order: passed to ``generator.dig.dig``; ``order`` None is
+            "entropy" up to Hard and "random" for Expert and Master.
         progress: called (from the calling thread) with a fraction 0..1 that never decreases.
         cancel: polled often; when it returns True, ``GenerationCancelled`` is raised.
         max_attempts: fills to try before giving up.
+        uniqueness: False leaves out the techniques that assume one solution, in the dig and
+            in the grade.
 
     Raises:
         ValueError: ``level`` is not playable, ``seed`` is negative (``random.Random`` ignores
@@ -100,7 +116,8 @@ def generate(
             (likely with a tight ``max_blanks``).
     """
     if level not in PLAYABLE_LEVELS:
-        raise ValueError(f"cannot generate {level.label} puzzles; choose easy, medium or hard")
+        names = ", ".join(lvl.name.lower() for lvl in PLAYABLE_LEVELS)
+        raise ValueError(f"cannot generate {level.label} puzzles; choose one of {names}")
     if seed is None:
         seed = secrets.randbits(32)
     elif seed < 0:
@@ -118,22 +135,34 @@ def generate(
             shown = value
             progress(value)
 
+    steered = level in STEERED_LEVELS
+    if order is None:
+        order = "random" if steered else "entropy"
     try:
         for attempt in range(max_attempts):
             solution = fill(rng=rng, cancel=cancel)
+            removed: list[tuple[int, ...]] = []
             puzzle = dig(
                 solution,
-                level,
+                None if steered else level,
                 rng=rng,
                 order=order,
                 symmetry=symmetry,
                 max_blanks=max_blanks,
                 cancel=cancel,
                 progress=lambda f, a=attempt: report(a, f),
+                removed=removed,
+                uniqueness=uniqueness,
             )
-            if easier is not None and solvable_within(puzzle, easier):
+            if level == Level.EXPERT:
+                puzzle = _last_within(solution, removed, level, uniqueness)
+                if puzzle is None:
+                    continue
+            if level == Level.MASTER and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness):
+                continue  # too easy, and far cheaper to see than the Expert check below
+            if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness):
                 continue  # too easy: cheaper to see than a full grade
-            result = grade(puzzle)
+            result = grade(puzzle, uniqueness=uniqueness)
             if result.level == level:
                 if progress is not None:
                     progress(1.0)
@@ -152,3 +181,29 @@ def generate(
         f"no {level.label} puzzle in {max_attempts} attempts"
         + (f" with at most {max_blanks} blanks" if max_blanks is not None else "")
     )
+
+
+def _last_within(
+    solution: tuple[int, ...] | list[int], removed: list[tuple[int, ...]], level: Level, uniqueness: bool
+) -> list[int] | None:
+    """The puzzle furthest along the dig's removals (``removed``, in order) that is still
+    solvable within ``level``, found by binary search: fewer givens never make a puzzle easier.
+    None when even the first removal is too hard (never in practice)."""
+
+    def after(count: int) -> list[int]:
+        puzzle = list(solution)
+        for group in removed[:count]:
+            for cell in group:
+                puzzle[cell] = 0
+        return puzzle
+
+    if solvable_within(after(len(removed)), level, uniqueness=uniqueness):
+        return after(len(removed))
+    low, high = 0, len(removed)  # solvable after `low` removals, not after `high`
+    while high - low > 1:
+        middle = (low + high) // 2
+        if solvable_within(after(middle), level, uniqueness=uniqueness):
+            low = middle
+        else:
+            high = middle
+    return after(low) if low else None

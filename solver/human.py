@@ -1,4 +1,4 @@
-"""The human-style solver: hints, solve paths, the generator's fast check, and grading.
+"""The human-style solver: hints, solve paths and the generator's fast check.
 
 The techniques in ``solver.techniques.TECHNIQUES`` are rewrite rules on the candidate graph. The
 solve loop is Simon Tatham's Solo method: apply the first step of the cheapest technique that
@@ -11,7 +11,9 @@ Public API:
     solve_path(grid, max_level) -> SolvePath             the Solo-style path
     solve_layers(grid, max_level) -> LayeredPath         the layered path
     solvable_within(values, level) -> bool               fast check for the generator
-    grade(puzzle) -> Grade                               level, score, SE estimate, counts
+    propagate_singles(values, candidates) -> int         every single at once, in place
+
+Grading (level, score, SE estimate, depth) lives in ``solver.grading``.
 """
 
 from __future__ import annotations
@@ -19,24 +21,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
+from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid
 from solver.levels import Level
 from solver.step import Step
-from solver.techniques import TECHNIQUES, Technique, technique, techniques_up_to
+from solver.techniques import TECHNIQUES, Technique, techniques_up_to
 from solver.techniques.singles import SINGLES, lonely_digits
 
 ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
-"""The level that allows every technique in the registry (what grade() uses)."""
+"""The level that allows every enabled technique of the registry (what grading uses)."""
 
-SE_ORDER = tuple(sorted(TECHNIQUES, key=lambda t: min(t.se, t.se_in_box or t.se)))
-"""The registry sorted by SE rating: the order in which Sudoku Explainer tries techniques."""
-
-BEYOND_SE = round(max(t.se for t in TECHNIQUES) + 0.1, 1)
-"""Grade.se of a puzzle our techniques cannot finish: just above the hardest rating we know
-(5.5 with Hidden Quad's 5.4 the highest). It says "harder than anything rated here", not a
-Sudoku Explainer estimate: such puzzles rate from about 4.5 (uniqueness) to 11+ in SE."""
-
+DEEP_LEVELS = (Level.EXPERT, Level.MASTER)
+"""Levels whose techniques take a layer one step at a time in the layered mode: listing every
+chain, Almost Locked Set or forcing net of a position costs far more than finding one."""
 
 @dataclass(frozen=True)
 class SolvePath:
@@ -66,37 +63,6 @@ class LayeredPath:
 
     layers: tuple[tuple[Step, ...], ...]
     grid: Grid
-    solved: bool
-
-
-@dataclass(frozen=True)
-class Grade:
-    """How hard a puzzle is for a person, measured by the techniques it needs.
-
-    Fields:
-        level: the level of the hardest technique used; Level.BEYOND if our techniques cannot
-            finish the puzzle; Level.EASY for a grid with no empty cell.
-        hardest: the name of the hardest technique used (latest in registry order), None if
-            no step was needed.
-        score: HoDoKu-style score, the sum of the technique scores over all steps.
-        se: Sudoku Explainer estimate: the highest SE rating among the steps of a second path
-            that, like Sudoku Explainer, always takes the lowest-rated technique that fires
-            (``SE_ORDER``; HoDoKu's order would rate most easy puzzles 2.3 for their first Naked
-            Single where SE finds a 1.2 box Hidden Single). 0.0 with no steps; ``BEYOND_SE``
-            (5.5) when unsolved.
-        steps: the number of steps of the Solo-style path.
-        layers: the depth of the layered path (Linjat's measure); at most ``steps`` in practice.
-        techniques: technique name -> number of steps, only those used, in registry order.
-        solved: True when our techniques finish the puzzle.
-    """
-
-    level: Level
-    hardest: str | None
-    score: int
-    se: float
-    steps: int
-    layers: int
-    techniques: dict[str, int]
     solved: bool
 
 
@@ -158,7 +124,8 @@ def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: boo
     """Solve a copy of ``grid`` in layers (after the Linjat generator's depth measure).
 
     Each layer finds every step of the cheapest technique that fires on the current position
-    and applies them all at once, skipping what an earlier step of the same layer already did
+    (only its first step for Expert and Master techniques, see ``DEEP_LEVELS``) and applies
+    them all at once, skipping what an earlier step of the same layer already did
     (a placement whose digit is no longer a candidate, eliminations already made). The number
     of layers is the depth of the solution. The input grid is not changed.
     """
@@ -167,7 +134,10 @@ def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: boo
     allowed = techniques_up_to(max_level, uniqueness)
     while True:
         for tech in allowed:
-            found = list(tech.finder(work))
+            if tech.level in DEEP_LEVELS:
+                found = [step] if (step := next(tech.finder(work), None)) else []
+            else:
+                found = list(tech.finder(work))
             if found:
                 break
         else:
@@ -186,8 +156,11 @@ def _place(values: list[int], cands: list[int], cell: int, bit: int) -> None:
         cands[peer] &= keep
 
 
-def _propagate_singles(values: list[int], cands: list[int]) -> int:
+def propagate_singles(values: list[int], cands: list[int]) -> int:
     """Place every Naked and Hidden Single until none is left, in place, with bit masks.
+
+    ``values``: 81 ints (0 = empty); ``cands``: their 81 candidate masks (0 for a filled
+    cell); both are changed.
 
     Returns the number of empty cells left, or -1 when a cell has no candidate left
     (the position is contradictory).
@@ -263,7 +236,7 @@ def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = T
     values, cands = grid.values, grid.candidates
     finders = [t.finder for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
     while True:
-        left = _propagate_singles(values, cands)
+        left = propagate_singles(values, cands)
         if left <= 0:
             return left == 0
         for finder in finders:
@@ -274,52 +247,3 @@ def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = T
             return False
         if not _apply_fresh(step, grid):  # a finder that repeats itself: never loop
             return False
-
-
-def grade(puzzle: Grid | str | Sequence[int]) -> Grade:
-    """Grade a puzzle by the techniques a person needs (all of the registry).
-
-    ``puzzle``: a Grid, a puzzle string (81 characters or a 9-line grid, see Grid.parse), or
-    81 ints (0 = empty); of a Grid only the values count (candidates are recomputed).
-    Uniqueness is checked first with the exact solver (``solver.exact.count_solutions``).
-
-    Raises:
-        PuzzleFormatError: the text or values are not a Sudoku grid.
-        NoSolutionError: no grid completes the givens.
-        MultipleSolutionsError: more than one grid completes them.
-    """
-    from solver import exact  # imported here: the exact solver is only needed for grading
-
-    if isinstance(puzzle, str):
-        grid = Grid.parse(puzzle)
-    elif isinstance(puzzle, Grid):
-        grid = Grid(puzzle.values)  # grade the values, not whatever candidates were removed
-    else:
-        grid = Grid(puzzle)
-    count = exact.count_solutions(grid.values, 2)
-    if count == 0:
-        raise NoSolutionError("the puzzle has no solution")
-    if count > 1:
-        raise MultipleSolutionsError("the puzzle has more than one solution")
-    path = solve_path(grid, ALL_LEVELS)
-    counts = {name: 0 for t in TECHNIQUES for name in t.names}
-    for step in path.steps:
-        counts[step.technique] += 1
-    used = {name: n for name, n in counts.items() if n}
-    rank = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
-    hardest = max((technique(name) for name in used), key=lambda t: rank[t.name], default=None)
-    if path.solved:
-        level = hardest.level if hardest else Level.EASY
-        se = max((technique(s.technique).step_se(s) for s in _solve(grid, SE_ORDER).steps), default=0.0)
-    else:
-        level, se = Level.BEYOND, BEYOND_SE
-    return Grade(
-        level=level,
-        hardest=hardest.name if hardest else None,
-        score=sum(technique(name).score * n for name, n in used.items()),
-        se=se,
-        steps=len(path.steps),
-        layers=len(solve_layers(grid, ALL_LEVELS).layers),
-        techniques=used,
-        solved=path.solved,
-    )

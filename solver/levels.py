@@ -61,5 +61,5 @@ class Level(enum.IntEnum):
 _HODOKU_NAMES = {Level.EXPERT: "UNFAIR", Level.MASTER: "EXTREME"}
 _SCORE_CAPS = {Level.EASY: 800, Level.MEDIUM: 1000, Level.HARD: 1600, Level.EXPERT: 1800}
 
-PLAYABLE_LEVELS = (Level.EASY, Level.MEDIUM, Level.HARD)
+PLAYABLE_LEVELS = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER)
 """The levels the game and ``gen`` offer."""

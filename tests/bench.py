@@ -1,7 +1,10 @@
-"""Benchmarks (not part of the test run): solver speed, generator speed, frame time.
+"""Benchmarks (not part of the test run): solver, grading and generator speed, frame time.
 
-    python -m tests.bench            # full run, about two minutes
-    python -m tests.bench --quick    # small samples, a smoke run
+    python -m tests.bench                                  # full run, several minutes
+    python -m tests.bench --quick                          # small samples, a smoke run
+    python -m tests.bench --only grade --hodoku PYTHON     # grading, and hodoku-py on the same
+                                                           # puzzles (PYTHON: a Python with
+                                                           # hodoku-py installed, e.g. a venv's)
 
 Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
 where the OS allows it, so the numbers are single-core numbers. Reads ../shared/data; a missing
@@ -61,11 +64,85 @@ def bench_exact(data: Path, quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
+BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
+HODOKU_DRIVER = """
+import sys, time
+from hodoku import Solver
+solver = Solver()
+start = time.process_time()
+for line in open(sys.argv[1]):
+    solver.rate(line.split()[0])
+print(time.process_time() - start)
+"""
+
+
+def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
+    """``per_rating`` puzzles of each SE rating of the bank (ratings with fewer are skipped)."""
+    from collections import defaultdict
+
+    by_rating: dict[str, list[str]] = defaultdict(list)
+    with (data / "se_rated" / "calibration.txt").open() as handle:
+        for line in handle:
+            _, puzzle, rating = line.split()
+            by_rating[rating].append(puzzle)
+    return [(p, float(r)) for r, ps in sorted(by_rating.items(), key=lambda kv: float(kv[0]))
+            if len(ps) >= per_rating for p in ps[:per_rating]]
+
+
+def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, str, str]]:
+    """Grading time per puzzle (CPU) per SE band, and hodoku-py's rating time on the same puzzles."""
+    import subprocess
+    import tempfile
+
+    from solver.grading import grade
+
+    path = data / "se_rated" / "calibration.txt"
+    if not path.is_file():
+        return [("grade", "skipped", f"{path} not found")]
+    sample = grading_sample(data, 1 if quick else 6)
+    times: dict[tuple[float, float], list[float]] = {band: [] for band in BANDS}
+    total = 0.0
+    for puzzle, rating in sample:
+        start = time.process_time()
+        grade(puzzle)
+        seconds = time.process_time() - start
+        total += seconds
+        for band in BANDS:
+            if band[0] <= rating <= band[1]:
+                times[band].append(seconds)
+    rows = []
+    for (low, high), values in times.items():
+        if not values:
+            continue
+        values.sort()
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        label = f"SE {low}-{high}" if high < 20 else f"SE {low}+"
+        rows.append((f"grade, {label} ({len(values)} puzzles)",
+                     f"median {statistics.median(values) * 1000:.0f} ms",
+                     f"p99 {p99 * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"))
+    rows.append((f"grade, all ({len(sample)} puzzles, {1 if quick else 6} per SE rating)",
+                 f"{total:.1f} s", f"{total / len(sample) * 1000:.0f} ms/puzzle"))
+    if hodoku:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+            handle.write("".join(f"{p}\n" for p, _ in sample))
+        try:
+            done = subprocess.run([hodoku, "-c", HODOKU_DRIVER, handle.name], capture_output=True,
+                                  text=True, check=True)
+            theirs = float(done.stdout.split()[-1])
+            rows.append(("hodoku-py rate, same puzzles", f"{theirs:.1f} s",
+                         f"{theirs / len(sample) * 1000:.0f} ms/puzzle; ours is {theirs / total:.1f}x faster"))
+        except (OSError, subprocess.CalledProcessError, ValueError, IndexError) as error:
+            rows.append(("hodoku-py rate", "failed", str(error)[:80]))
+        finally:
+            os.unlink(handle.name)
+    return rows
+
+
 def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
     from generator import generate
     from solver.levels import PLAYABLE_LEVELS, Level
 
-    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10}
+    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10, Level.EXPERT: 10, Level.MASTER: 5}
     rows = []
     for level in PLAYABLE_LEVELS:
         n = max(2, counts[level] // 4) if quick else counts[level]
@@ -103,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
-    parser.add_argument("--only", choices=("exact", "gen", "frames"), help="run one group")
+    parser.add_argument("--only", choices=("exact", "grade", "gen", "frames"), help="run one group")
+    parser.add_argument("--hodoku", metavar="PYTHON",
+                        help="a Python with hodoku-py installed: time its rating of the same puzzles")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -112,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| benchmark | result | detail |")
     print("|---|---|---|")
     groups = {"exact": lambda: bench_exact(args.data, args.quick),
+              "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
               "gen": lambda: bench_generate(args.quick),
               "frames": lambda: bench_frames(args.quick)}
     for name, run in groups.items():

@@ -145,7 +145,7 @@ def test_view_prints_a_boxed_grid(monkeypatch):
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_gen_lines_are_unique_and_graded_as_asked(level):
     from solver.exact import count_solutions
-    from solver.human import grade
+    from solver.grading import grade
 
     code, out = run(["gen", "-d", level, "-n", "2", "--seed", "5", "-s"])
     assert code == 0

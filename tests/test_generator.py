@@ -12,7 +12,8 @@ from generator.wfc import fill
 from solver.errors import NoSolutionError
 from solver.exact import count_solutions
 from solver.grid import HOUSES, parse_values
-from solver.human import grade, solvable_within
+from solver.grading import grade
+from solver.human import solvable_within
 from solver.levels import Level
 
 FULL = set(range(1, 10))
@@ -116,6 +117,37 @@ def test_generate_gives_unique_puzzles_graded_exactly_as_asked(level, seed):
     assert all(v in (0, s) for v, s in zip(made.puzzle, made.solution))
     assert_complete(list(made.solution))
     assert made.givens == sum(1 for v in made.puzzle if v)
+
+
+@pytest.mark.parametrize("level, seed", [(Level.EXPERT, 1), (Level.EXPERT, 2), (Level.MASTER, 1)])
+def test_generate_steers_expert_and_master_puzzles_to_exactly_their_level(level, seed):
+    made = generate(level, seed)
+    assert made.grade.level == level and made.grade.solved
+    assert count_solutions(made.puzzle, 2) == 1
+    assert all(v in (0, s) for v, s in zip(made.puzzle, made.solution))
+    assert not solvable_within(made.puzzle, Level(level - 1))
+    assert solvable_within(made.puzzle, level)
+
+
+def test_dig_records_its_removals_in_order_and_without_a_level_keeps_only_uniqueness():
+    solution = fill(5)
+    removed: list[tuple[int, ...]] = []
+    puzzle = dig(solution, None, rng=random.Random(5), order="random", removed=removed)
+    assert count_solutions(puzzle, 2) == 1
+    assert sorted(c for group in removed for c in group) == [c for c in range(81) if not puzzle[c]]
+    # putting the last removal back gives a puzzle the dig had before
+    back = list(puzzle)
+    for cell in removed[-1]:
+        back[cell] = solution[cell]
+    assert count_solutions(back, 2) == 1
+
+
+def test_generate_without_uniqueness_never_needs_a_uniqueness_technique():
+    from solver.techniques import technique
+
+    made = generate(Level.HARD, 4, uniqueness=False)
+    assert made.grade.level == Level.HARD
+    assert not any(technique(name).uniqueness for name in made.grade.techniques)
 
 
 def test_generate_is_reproducible_from_its_seed():

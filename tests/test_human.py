@@ -1,31 +1,21 @@
-"""The human solver's API: hints, solve paths, the layered mode, the generator's check, grading.
+"""The human solver's API: hints, solve paths, the layered mode, the generator's check.
 
-Levels are compared with HoDoKu 2.2.0's on the QQWing puzzle sets (hodoku/qqwing_*.hodoku220.csv):
-on the first 200 of each file, every simple/easy puzzle HoDoKu rates EASY and every intermediate
-one it rates MEDIUM gets the same level from us (the floors below leave a little slack). HoDoKu
-rates most "expert" puzzles HARD or above with techniques we do not have (Skyscraper, Unique
-Rectangles, chains), so those are only required never to come out easier than HoDoKu says.
+Grading (levels, scores, the SE estimate, agreement with HoDoKu) is tested in test_grading.py.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 import pytest
 
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import Grid
 from solver.human import (
-    BEYOND_SE,
-    grade,
     next_step,
     solvable_within,
     solve_layers,
     solve_path,
 )
 from solver.levels import Level
-from solver.techniques import TECHNIQUES, technique
-from tests.conftest import data_file, data_puzzles
 from tests.positions import confine, narrowed
 
 # A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
@@ -33,19 +23,6 @@ SIMPLE = "0804700030000500160400000500003007000000000043200010658030400020000000
 SOLVED = "185476293237958416946132857598364721671295384324781965853649172462817539719523648"
 # Easter Monster: nothing up to HARD applies, not even a single.
 EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
-
-
-def hodoku_rows(level_file: str, limit: int) -> list[tuple[str, str]]:
-    """(puzzle, HoDoKu level) pairs from hodoku/qqwing_<level_file>.hodoku220.csv."""
-    rows = []
-    with data_file(f"hodoku/qqwing_{level_file}.hodoku220.csv").open() as handle:
-        next(handle)
-        for line in handle:
-            puzzle, level = line.split(",")[:2]
-            rows.append((puzzle, level))
-            if len(rows) >= limit:
-                break
-    return rows
 
 
 # --- next_step and solve_path -----------------------------------------------------------------
@@ -82,7 +59,7 @@ def test_solve_path_solves_a_copy_and_its_steps_replay():
 
 
 def test_solve_path_stops_when_stuck():
-    path = solve_path(Grid.parse(EASTER_MONSTER))
+    path = solve_path(Grid.parse(EASTER_MONSTER), Level.HARD)
     assert not path.solved and path.steps == ()
 
 
@@ -122,80 +99,3 @@ def test_solvable_within_rejects_contradictions():
 def test_solvable_within_needs_81_values():
     with pytest.raises(PuzzleFormatError):
         solvable_within([0] * 80, Level.EASY)
-
-
-# --- grade ------------------------------------------------------------------------------------
-
-
-def test_grade_of_a_simple_puzzle():
-    result = grade(SIMPLE)
-    assert result.solved and result.level is Level.EASY
-    assert result.hardest in {"Full House", "Naked Single", "Hidden Single"}
-    assert result.steps == sum(result.techniques.values()) == SIMPLE.count("0")
-    assert result.score == sum(technique(n).score * k for n, k in result.techniques.items())
-    assert list(result.techniques) == [t.name for t in TECHNIQUES if t.name in result.techniques]
-    assert 0 < result.layers <= result.steps
-    assert result.se in (1.0, 1.2, 1.5, 2.3)
-    assert grade(Grid.parse(SIMPLE)) == grade([int(ch) for ch in SIMPLE]) == result
-
-
-def test_grade_of_a_solved_grid_and_of_a_puzzle_beyond_our_techniques():
-    done = grade(SOLVED)
-    assert (done.level, done.hardest, done.steps, done.layers, done.score) == (Level.EASY, None, 0, 0, 0)
-    beyond = grade(EASTER_MONSTER)
-    assert beyond.level is Level.BEYOND and not beyond.solved
-    assert beyond.se == BEYOND_SE > max(t.se for t in TECHNIQUES)
-
-
-def test_grade_raises_the_right_errors():
-    with pytest.raises(PuzzleFormatError):
-        grade("123")
-    with pytest.raises(PuzzleFormatError, match="two 1s in row 1"):
-        grade("11" + "." * 79)
-    with pytest.raises(NoSolutionError):
-        grade("12345678." + "........9" + "." * 63)
-    with pytest.raises(MultipleSolutionsError):
-        grade("." * 81)
-    # SOLVED with a deadly rectangle blanked: r1c3/r1c5/r2c3/r2c5 can hold 5,7 or 7,5
-    with pytest.raises(MultipleSolutionsError):
-        grade("18.4.6293" + "23.9.8416" + SOLVED[18:])
-
-
-# --- agreement with HoDoKu and Sudoku Explainer -----------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "level_file, hodoku_level, floor",
-    [("simple", "EASY", 0.95), ("easy", "EASY", 0.95), ("intermediate", "MEDIUM", 0.95)],
-)
-def test_levels_agree_with_hodoku(level_file, hodoku_level, floor):
-    rows = [(p, lvl) for p, lvl in hodoku_rows(level_file, 200) if lvl == hodoku_level]
-    ours = Counter(grade(puzzle).level.name for puzzle, _ in rows)
-    assert ours[hodoku_level] >= floor * len(rows), dict(ours)
-
-
-def test_hodoku_hard_puzzles_are_never_easier_for_us():
-    for puzzle, level in hodoku_rows("expert", 200):
-        if level in ("HARD", "UNFAIR", "EXTREME"):
-            assert grade(puzzle).level >= Level.HARD, puzzle
-
-
-def test_se_estimate_on_the_sudoku_exchange_buckets():
-    # SE < 1.5 means box Hidden Singles (and Full Houses) only
-    for puzzle in data_puzzles("se_rated/bucket_easy_se_below_1.5.txt", 50):
-        assert grade(puzzle).se < 1.5, puzzle
-    for puzzle in data_puzzles("se_rated/bucket_medium_se_1.5_to_2.4.txt", 50):
-        result = grade(puzzle)
-        assert result.se >= 1.5 and result.level <= Level.MEDIUM, puzzle
-
-
-def test_se_estimate_tracks_the_rated_bank():
-    errors = []
-    with data_file("se_rated/calibration.txt").open() as handle:
-        for line in list(handle)[:200]:
-            _, puzzle, rating = line.split()
-            result = grade(puzzle)
-            if result.solved:
-                errors.append(abs(result.se - float(rating)))
-    assert len(errors) > 100
-    assert sum(errors) / len(errors) < 0.4

@@ -1,19 +1,173 @@
 """Forcing chains and nets: the last resort that lets logic finish every puzzle.
+
+After HoDoKu's "Forcing Chains" page (hodoku.sourceforge.net/en/tech_chains.php) and Sudoku
+Explainer's chaining rules, on the implication engine of ``solver.se_chains``:
+
+  Forcing Chain Contradiction  assuming a candidate true (or false) leads, link by link, to some
+                               candidate being both true and false: so the assumption is wrong.
+  Forcing Chain Verity         every candidate of a cell (or every place of a digit in a house),
+                               assumed true in turn, leads to the same conclusion: so it holds.
+  Forcing Net ...              the same, but each removed candidate stays removed while the
+                               chain goes on, so a cell or house left with one place gives a new
+                               link (a "net": a link may rest on several earlier ones). When
+                               plain nets find nothing, nets that also apply pointing, pairs and
+                               X-Wings along the way are tried (Sudoku Explainer's nesting).
+
+Every step is a proper chain: ``Step.links`` holds each branch from its assumption to its
+conclusion (strong links ``=`` where a false candidate forces a true one, weak ``-`` where a
+true candidate forces a false one), so the hint can draw it and the CLI print it in Eureka
+notation. Steps come shortest first.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from solver.grid import Grid
-from solver.step import Step
+from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
+from solver.se_chains import Position, propagate
+from solver.step import Link, Step
+from solver.techniques.wording import or_list
+
+MAX_NESTING = 3
+
+
+def _text(cand: int, on: bool) -> str:
+    cell, d = divmod(cand, 9)
+    return f"{cell_name(cell)}={d + 1}" if on else f"{cell_name(cell)}<>{d + 1}"
+
+
+def _chain(parents: dict[int, int], potential: int) -> list[Link]:
+    """The links from an assumption to ``potential`` (2*cand + on), following first causes."""
+    nodes = [potential]
+    while nodes[-1] in parents and parents[nodes[-1]] >= 0 and len(nodes) < 200:
+        nodes.append(parents[nodes[-1]])
+    nodes.reverse()
+    links: list[Link] = []
+    for a, b in zip(nodes, nodes[1:]):
+        ca, cb = a >> 1, b >> 1
+        links.append((((ca // 9,), ca % 9 + 1), ((cb // 9,), cb % 9 + 1), not a & 1))
+    return links
+
+
+class _Search:
+    """Premise propagations of one position, computed once and shared by every kind of step."""
+
+    def __init__(self, grid: Grid, dynamic: bool, level: int):
+        self.pos = Position(grid.candidates)
+        self.dynamic, self.level = dynamic, level
+        self.cache: dict[tuple[int, bool], tuple] = {}
+
+    def run(self, cand: int, on: bool):
+        key = (cand, on)
+        if key not in self.cache:
+            parents: dict[int, int] = {}
+            prop = propagate(self.pos, (cand,) if on else (), () if on else (cand,),
+                             dynamic=self.dynamic, level=self.level, parents=parents)
+            self.cache[key] = (prop, parents)
+        return self.cache[key]
+
+
+def _steps(grid: Grid, dynamic: bool, level: int) -> list[tuple[int, Step]]:
+    """Every contradiction and verity step as (complexity, Step)."""
+    search = _Search(grid, dynamic, level)
+    kind = "Forcing Net" if dynamic else "Forcing Chain"
+    found: list[tuple[int, Step]] = []
+    cands = grid.candidates
+    for cell in range(81):
+        if POPCOUNT[cands[cell]] < 2:
+            continue
+        branches = []
+        for digit in DIGITS_OF[cands[cell]]:
+            cand = cell * 9 + digit - 1
+            for on in (True, False):
+                prop, parents = search.run(cand, on)
+                if prop.contradiction is not None:
+                    found.append(_contradiction(kind, level, cand, on, prop, parents))
+            branches.append(search.run(cand, True))
+        found += _verities(kind, level, f"{cell_name(cell)} must hold one of its candidates",
+                           [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]], branches, grid)
+    for house, cells in enumerate(HOUSES):
+        for digit in range(1, 10):
+            places = [c for c in cells if cands[c] >> (digit - 1) & 1]
+            if len(places) < 2:
+                continue
+            premises = [c * 9 + digit - 1 for c in places]
+            branches = [search.run(p, True) for p in premises]
+            if any(b[0].contradiction is not None for b in branches):
+                continue
+            found += _verities(kind, level, f"{digit} must go somewhere in {house_name(house)}",
+                               premises, branches, grid)
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def _suffix(level: int) -> str:
+    return "" if not level else " (with pointing, pairs and X-Wings nested in the net)"
+
+
+def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) -> tuple[int, Step]:
+    on_anc, off_anc = prop.contradiction
+    target = prop.conflict
+    links = _chain(parents, 2 * target + 1) + _chain(parents, 2 * target)
+    cell, d = divmod(cand, 9)
+    if on:
+        result = {"eliminations": ((cell, d + 1),)}
+        conclusion = f"{cell_name(cell)} can't be {d + 1}"
+    else:
+        result = {"placements": ((cell, d + 1),)}
+        conclusion = f"{cell_name(cell)} must be {d + 1}"
+    text = (f"Suppose {_text(cand, on)}. Following the links{_suffix(level)}, {_text(target, True)} "
+            f"would have to be both true and false, which is impossible; so {conclusion}.")
+    step = Step(f"{kind} Contradiction", pattern=((cell, d + 1),), links=tuple(links), text=text,
+                **result)
+    return on_anc.bit_count() + off_anc.bit_count(), step
+
+
+def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, Step]]:
+    """Conclusions shared by every branch (each premise assumed true in turn)."""
+    if any(prop.contradiction is not None for prop, _ in branches):
+        return []
+    common_on = set(branches[0][0].on)
+    common_off = set(branches[0][0].off)
+    for prop, _ in branches[1:]:
+        common_on &= prop.on.keys()
+        common_off &= prop.off.keys()
+    out = []
+    cands = grid.candidates
+    for target, on in [(t, True) for t in sorted(common_on)] + [(t, False) for t in sorted(common_off)]:
+        cell, d = divmod(target, 9)
+        if target in premises:
+            continue
+        if on and POPCOUNT[cands[cell]] < 2 or not cands[cell] >> d & 1:
+            continue
+        links: list[Link] = []
+        complexity = 0
+        for prop, parents in branches:
+            links += _chain(parents, 2 * target + on)
+            complexity += (prop.on if on else prop.off)[target].bit_count()
+        result = {"placements": ((cell, d + 1),)} if on else {"eliminations": ((cell, d + 1),)}
+        options = or_list(_text(p, True) for p in premises)
+        text = (f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to "
+                f"{_text(target, on)}. So {_text(target, on)}.")
+        pattern = tuple((p // 9, p % 9 + 1) for p in premises)
+        out.append((complexity, Step(f"{kind} Verity", pattern=pattern, links=tuple(links),
+                                     text=text, **result)))
+    return out
 
 
 def forcing_chain(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Forcing Chain Contradiction and Verity step (static links only), shortest first."""
+    for _, step in _steps(grid, dynamic=False, level=0):
+        yield step
 
 
 def forcing_net(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Forcing Net Contradiction and Verity step, shortest first; when plain nets find
+    nothing, nets that nest pointing, pairs and X-Wings (and then forcing chains) are tried."""
+    for level in range(MAX_NESTING + 1):
+        steps = _steps(grid, dynamic=True, level=level)
+        if steps:
+            for _, step in steps:
+                yield step
+            return
+

@@ -1,0 +1,132 @@
+"""Grading: how hard a puzzle is for a person, measured three ways from the same techniques.
+
+  level, score   the Solo-style path in HoDoKu's order (``solver.human.solve_path``): the level
+                 of the hardest technique a person needs, and HoDoKu's score (the sum of the step
+                 scores). ``hodoku_level`` applies HoDoKu's extra rule on top, raising the level
+                 while the score is above the level's cap, so our grades compare honestly with
+                 HoDoKu's.
+  se             the Sudoku Explainer estimate (``solver.se.rate``): SE's own rule order, the
+                 hardest step of a path that always takes SE's first hint.
+  layers         the depth of the layered path (``solver.human.solve_layers``), the Linjat
+                 generator's measure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from solver import exact, se
+from solver.errors import MultipleSolutionsError, NoSolutionError
+from solver.grid import Grid
+from solver.human import ALL_LEVELS, solve_layers, solve_path
+from solver.levels import Level
+from solver.techniques import TECHNIQUES, technique
+
+_RANK = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
+_ORDER = {name: i for i, t in enumerate(TECHNIQUES) for name in t.names}
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is for a person, measured by the techniques it needs.
+
+    Fields:
+        level: the level of the hardest technique used; Level.BEYOND if our techniques cannot
+            finish the puzzle; Level.EASY for a grid with no empty cell.
+        hardest: the step name of the hardest technique used (highest level, then latest in
+            HoDoKu's order), e.g. "Discontinuous Nice Loop"; None if no step was needed.
+        score: HoDoKu-style score, the sum of the technique scores over all steps.
+        se: the Sudoku Explainer estimate (``solver.se``); 0.0 with no steps.
+        steps: the number of steps of the Solo-style path.
+        layers: the depth of the layered path (Linjat's measure).
+        techniques: step name -> number of steps, only those used, in HoDoKu's order.
+        solved: True when our techniques finish the puzzle.
+        hodoku_level: HoDoKu's level rule: ``level`` raised while ``score`` is above the
+            level's cap (EASY 800, MEDIUM 1000, HARD 1600, EXPERT 1800).
+        se_hardest: Sudoku Explainer's name of the step that set ``se`` (None with no step).
+    """
+
+    level: Level
+    hardest: str | None
+    score: int
+    se: float
+    steps: int
+    layers: int
+    techniques: dict[str, int]
+    solved: bool
+    hodoku_level: Level = Level.EASY
+    se_hardest: str | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict:
+        """The JSON form of ``rate --json`` (levels in lower case)."""
+        return {
+            "level": self.level.name.lower(),
+            "hardest": self.hardest,
+            "score": self.score,
+            "se": self.se,
+            "steps": self.steps,
+            "layers": self.layers,
+            "techniques": self.techniques,
+            "solved": self.solved,
+            "hodoku_level": self.hodoku_level.name.lower(),
+            "se_hardest": self.se_hardest,
+        }
+
+
+def hodoku_level(level: Level, score: int) -> Level:
+    """HoDoKu's level for a path of ``level`` and ``score``: raised while the score is above the
+    level's cap (HoDoKu 2.2's rule; BEYOND stays BEYOND)."""
+    while level.score_cap is not None and score > level.score_cap:
+        level = Level(level + 1)
+    return level
+
+
+def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
+    if isinstance(puzzle, str):
+        return Grid.parse(puzzle)
+    if isinstance(puzzle, Grid):
+        return Grid(puzzle.values)  # grade the values, not whatever candidates were removed
+    return Grid(puzzle)
+
+
+def grade(puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True) -> Grade:
+    """Grade a puzzle by the techniques a person needs (every enabled technique).
+
+    ``puzzle``: a Grid, a puzzle string (81 characters or a 9-line grid, see Grid.parse), or
+    81 ints (0 = empty); of a Grid only the values count (candidates are recomputed).
+    ``uniqueness=False`` grades without the techniques that assume one solution. Uniqueness
+    is checked first with the exact solver (``solver.exact.count_solutions``).
+
+    Raises:
+        PuzzleFormatError: the text or values are not a Sudoku grid.
+        NoSolutionError: no grid completes the givens.
+        MultipleSolutionsError: more than one grid completes them.
+    """
+    grid = _as_grid(puzzle)
+    count = exact.count_solutions(grid.values, 2)
+    if count == 0:
+        raise NoSolutionError("the puzzle has no solution")
+    if count > 1:
+        raise MultipleSolutionsError("the puzzle has more than one solution")
+    path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness)
+    counts: dict[str, int] = {}
+    for step in path.steps:
+        counts[step.technique] = counts.get(step.technique, 0) + 1
+    used = dict(sorted(counts.items(), key=lambda item: _ORDER[item[0]]))
+    hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
+    score = sum(technique(name).score * n for name, n in used.items())
+    level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
+    rating = se.rate(grid, uniqueness=uniqueness)
+    return Grade(
+        level=level,
+        hardest=hardest,
+        score=score,
+        se=rating.rating,
+        steps=len(path.steps),
+        layers=len(solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness).layers),
+        techniques=used,
+        solved=path.solved,
+        hodoku_level=hodoku_level(level, score),
+        se_hardest=rating.hardest,
+    )

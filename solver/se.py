@@ -1,0 +1,240 @@
+"""The Sudoku Explainer estimate: rate a puzzle the way Sudoku Explainer does.
+
+Method (SukakuExplainer's Solver.getDifficulty; ../shared/SE_RATING.md): repeatedly try the rules
+in Sudoku Explainer's order, apply the first hint of the first rule that has one (a chaining
+rule offers its cheapest hint), and start over; the puzzle's rating is the highest rating among
+the hints applied. Rules and ratings:
+
+  1.0 Full House, 1.2 Hidden Single in a box, 1.5 in a row or column, 1.7 Direct Pointing,
+  1.9 Direct Claiming, 2.0 Direct Hidden Pair, 2.3 Naked Single, 2.5 Direct Hidden Triplet,
+  2.6 Pointing, 2.8 Claiming, 3.0 Naked Pair, 3.2 X-Wing, 3.4 Hidden Pair, 3.6 Naked Triplet,
+  3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
+  4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
+  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6 BUG, 6.2-6.4 VWXYZ-Wing,
+  6.2 Aligned Pair Exclusion, 6.6 UVWXYZ-Wing, then the chaining rules of ``solver.se_chains``:
+  Forcing Chains & Cycles 6.5+, Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
+  and nested levels (9.5, 10.0, ...) only when nothing else applies.
+
+Two shortcuts keep it fast without changing what it measures. Once the rating so far is 2.3 or
+more, singles are placed all at once (Sudoku Explainer places every single before anything
+harder, one by one, and none rates above 2.3). And a chaining rule may stop at its first hint
+rated no higher than the rating so far, since such a step cannot raise the puzzle's rating.
+Not modelled: BUG types 2-4, the hidden form of Unique Loop type 3 and the TUVWXYZ-Wing (rare, and Sudoku Explainer's chains rate close to them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from solver.grid import BIT, HOUSES, Grid
+from solver.human import propagate_singles
+from solver.se_chains import Position, multiple_chains
+from solver.se_loops import unique_loops
+from solver.se_rules import (
+    SEHint,
+    aligned_pair_exclusion,
+    aligned_triple_exclusion,
+    digit_masks,
+    direct_hidden_set,
+    direct_locking,
+    strong_links,
+    wings,
+)
+from solver.se_static import forcing_chains_and_cycles
+from solver.techniques import fish, intersections, singles, subsets, uniqueness, wings as xy_wings
+
+MAX_NESTING = 4
+
+
+@dataclass(frozen=True)
+class SERating:
+    """A puzzle's Sudoku Explainer estimate.
+
+    Fields:
+        rating: the highest rating among the steps (0.0 when nothing was needed).
+        hardest: the Sudoku Explainer name of that step's rule (None with no step).
+        steps: how many steps the path took (a batch of singles counts as one step each).
+        solved: False when even the deepest nesting found nothing (never seen on real puzzles).
+    """
+
+    rating: float
+    hardest: str | None
+    steps: int
+    solved: bool
+
+
+def _hidden_single(grid: Grid) -> SEHint | None:
+    """Full House 1.0 (box, column, row), then Hidden Single in a box 1.2, column or row 1.5."""
+    cands, values = grid.candidates, grid.values
+    for alone in (True, False):
+        for house in (*range(18, 27), *range(9, 18), *range(9)):
+            cells = HOUSES[house]
+            empty = sum(1 for c in cells if not values[c])
+            if (empty == 1) != alone or not empty:
+                continue
+            once = twice = 0
+            for c in cells:
+                twice |= once & cands[c]
+                once |= cands[c]
+            single = once & ~twice
+            if single:
+                digit = (single & -single).bit_length()
+                cell = next(c for c in cells if cands[c] & BIT[digit])
+                rating = 1.0 if alone else 1.2 if house >= 18 else 1.5
+                name = "Full House" if alone else "Hidden Single"
+                return SEHint(rating, name, placements=((cell, digit),))
+    return None
+
+
+def _from_finder(finder: Callable, rating: float, name: str) -> Callable[[Grid], SEHint | None]:
+    def rule(grid: Grid) -> SEHint | None:
+        step = next(finder(grid), None)
+        if step is None:
+            return None
+        return SEHint(rating, name, step.placements, step.eliminations)
+
+    return rule
+
+
+def _locking(grid: Grid) -> SEHint | None:
+    for finder, rating, name in ((intersections.locked_candidates_pointing, 2.6, "Pointing"),
+                                 (intersections.locked_candidates_claiming, 2.8, "Claiming")):
+        step = next(finder(grid), None)
+        if step is not None:
+            return SEHint(rating, name, step.placements, step.eliminations)
+    return None
+
+
+def _with_masks(rule: Callable, *args) -> Callable[[Grid], SEHint | None]:
+    return lambda grid: rule(grid, digit_masks(grid), *args)
+
+
+def _chains(producer: Callable, **options) -> Callable[[Grid, float], SEHint | None]:
+    def rule(grid: Grid, cap: float) -> SEHint | None:
+        hints = producer(Position(grid.candidates), cap=cap, **options)
+        if not hints:
+            return None
+        hint = hints[0]
+        return SEHint(hint.rating, hint.name, hint.placements, hint.eliminations)
+
+    return rule
+
+
+BASIC_RULES: tuple[tuple[Callable[[Grid], SEHint | None], bool], ...] = (
+    # (rule, needs uniqueness)
+    (_hidden_single, False),
+    (_with_masks(direct_locking), False),
+    (_with_masks(direct_hidden_set, 2), False),
+    (_from_finder(singles.naked_single, 2.3, "Naked Single"), False),
+    (_with_masks(direct_hidden_set, 3), False),
+    (_locking, False),
+    (_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), False),
+    (_from_finder(fish.x_wing, 3.2, "X-Wing"), False),
+    (_from_finder(subsets.hidden_pair, 3.4, "Hidden Pair"), False),
+    (_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), False),
+    (_from_finder(fish.swordfish, 3.8, "Swordfish"), False),
+    (_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), False),
+    (_with_masks(strong_links, 2), False),
+    (_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), False),
+    (_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), False),
+    (unique_loops, True),
+    (_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), False),
+    (_from_finder(fish.jellyfish, 5.2, "Jellyfish"), False),
+    (_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), False),
+    (_with_masks(strong_links, 3), False),
+    (lambda grid: wings(grid, 4), False),
+    (_from_finder(uniqueness.bug_plus_1, 5.6, "Bivalue Universal Grave"), True),
+    (lambda grid: wings(grid, 5), False),
+    (aligned_pair_exclusion, False),
+    (lambda grid: wings(grid, 6), False),
+)
+
+CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
+    (_chains(forcing_chains_and_cycles), 6.5),
+    (lambda grid, cap: aligned_triple_exclusion(grid), 7.5),
+    (_chains(multiple_chains, dynamic=False, nishio=True), 7.5),
+    (_chains(multiple_chains, dynamic=False), 8.0),
+    (_chains(multiple_chains, dynamic=True), 8.5),
+    (_chains(multiple_chains, dynamic=True, level=1), 9.0),
+)
+ALIGNED_TRIPLETS, DYNAMIC = 1, 4  # indices in CHAIN_RULES
+NESTED_RULES = tuple(_chains(multiple_chains, dynamic=True, level=n) for n in range(2, MAX_NESTING + 1))
+
+
+def _speed_order(cap: float) -> list[int]:
+    """Chaining rules in the order to search them: Sudoku Explainer's, except that any hint
+    rated ``cap`` or less will do, so once the rating so far reaches 7.5 the slow Aligned
+    Triplet Exclusion goes last, and from 8.5 the dynamic chains, which find a hint fastest,
+    go second."""
+    order = list(range(len(CHAIN_RULES)))
+    if cap >= 7.5:
+        order.remove(ALIGNED_TRIPLETS)
+        order.append(ALIGNED_TRIPLETS)
+    if cap >= 8.5:
+        order.remove(DYNAMIC)
+        order.insert(1, DYNAMIC)
+    return order
+
+
+def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHint | None:
+    """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
+
+    ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
+    choice (the estimate only keeps the hardest step).
+    """
+    for rule, needs_uniqueness in BASIC_RULES:
+        if needs_uniqueness and not uniqueness:
+            continue
+        hint = rule(grid)
+        if hint is not None:
+            return hint
+    found: dict[int, SEHint | None] = {}
+    for index in _speed_order(cap):
+        rule, base = CHAIN_RULES[index]
+        if any(found.get(i) is not None for i in range(index)):
+            continue  # an earlier rule in Sudoku Explainer's order already has a hint
+        hint = found[index] = rule(grid, cap)
+        if hint is not None and hint.rating <= cap:
+            return hint
+    for index in range(len(CHAIN_RULES)):
+        if found.get(index) is not None:
+            return found[index]
+    for rule in NESTED_RULES:
+        hint = rule(grid, cap)
+        if hint is not None:
+            return hint
+    return None
+
+
+def _apply(grid: Grid, hint: SEHint) -> None:
+    for cell, digit in hint.placements:
+        if not grid.values[cell]:
+            grid.place(cell, digit)
+    for cell, digit in hint.eliminations:
+        grid.eliminate(cell, digit)
+
+
+def rate(grid: Grid, *, uniqueness: bool = True) -> SERating:
+    """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
+
+    ``grid`` should hold a puzzle with one solution (the caller checks); ``uniqueness=False``
+    leaves out the rules that assume it (Unique Rectangles, BUG).
+    """
+    work = grid.copy()
+    hardest, name, steps = 0.0, None, 0
+    while not work.is_solved():
+        if hardest >= 2.3:
+            before = sum(1 for v in work.values if v)
+            left = propagate_singles(work.values, work.candidates)
+            steps += sum(1 for v in work.values if v) - before
+            if left <= 0:
+                break
+        hint = next_hint(work, hardest, uniqueness=uniqueness)
+        if hint is None:
+            return SERating(hardest, name, steps, False)
+        if hint.rating > hardest:
+            hardest, name = hint.rating, hint.name
+        _apply(work, hint)
+        steps += 1
+    return SERating(hardest, name, steps, work.is_solved())

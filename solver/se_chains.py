@@ -1,0 +1,428 @@
+"""Sudoku Explainer's chaining rules, rated as Sudoku Explainer rates them (the SE estimate's engine).
+
+After SukakuExplainer's ``Chaining`` (see ../shared/SE_RATING.md). A *potential* is a candidate
+assumed true ("on") or false ("off"). From a premise, implications spread breadth-first:
+
+  on  -> off  the other candidates of its cell (a "Y" link) and the same digit in its peers
+              (an "X" link);
+  off -> on   the other candidate of a bivalue cell (Y), the other place of a digit with two
+              places left in a house (X). In *dynamic* chains every "off" is removed from the
+              working grid when it is processed, so any cell or house left with one place
+              yields an "on" (and its other removed candidates become its parents).
+
+A hint's rating is its rule's base plus a length bonus computed from its *complexity*: the number
+of distinct potentials among the ancestors of its conclusions (summed over the branches of a
+multiple chain). Each potential carries its ancestor set as an int bitmask over the 1458
+potentials, so complexity is one popcount.
+
+Rules (producers, tried in this order by ``solver.se``):
+  forcing_chains_and_cycles  X/Y/XY cycles (6.5, XY 7.0) and forcing X-chains (6.6) / XY (7.0)
+  nishio                     dynamic contradictions with X links only (7.5)
+  multiple_chains            cell and region forcing chains (8.0; static)
+  dynamic_chains             contradiction, double, cell and region forcing chains (8.5)
+  dynamic_chains(level=n)    Dynamic Forcing Chains (+): when propagation stalls, pointing,
+                             claiming, hidden and naked pairs and X-Wings on the working grid add
+                             further "offs" (9.0); deeper nesting rates 9.5, 10.0, ...
+Each returns the hints found as ``ChainHint`` values, the cheapest first.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, POPCOUNT, ROW_OF
+
+CELL_BIT = tuple(1 << c for c in range(81))
+HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
+PEER_MASK = tuple(sum(CELL_BIT[p] for p in PEERS[c]) for c in range(81))
+BOX_HOUSE = tuple(18 + BOX_OF[c] for c in range(81))
+ROW_HOUSE = tuple(ROW_OF[c] for c in range(81))
+COL_HOUSE = tuple(9 + COL_OF[c] for c in range(81))
+# getOnToOff's order: the box first, then the row and the column outside the box
+BOX_PEERS = tuple(HOUSE_MASK[BOX_HOUSE[c]] & ~CELL_BIT[c] for c in range(81))
+ROW_OUT_BOX = tuple(HOUSE_MASK[ROW_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
+COL_OUT_BOX = tuple(HOUSE_MASK[COL_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
+OFF_ON_HOUSES = tuple((BOX_HOUSE[c], ROW_HOUSE[c], COL_HOUSE[c]) for c in range(81))
+
+
+def cells_of(mask: int) -> list[int]:
+    """The cells of an 81-bit mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def on_bit(cand: int) -> int:
+    """The ancestor-set bit of potential "candidate ``cand`` is on" (cand = cell*9 + digit-1)."""
+    return 1 << (2 * cand + 1)
+
+
+def off_bit(cand: int) -> int:
+    """The ancestor-set bit of potential "candidate ``cand`` is off"."""
+    return 1 << (2 * cand)
+
+
+def length_bonus(complexity: int) -> float:
+    """Sudoku Explainer's chain-length bonus: +0.1 for each ceiling 4, 6, 8, 12, 16, 24, ... that
+    ``complexity - 2`` exceeds (ChainingHint.getLengthDifficulty)."""
+    added, ceil, odd = 0, 4, False
+    length = complexity - 2
+    while length > ceil:
+        added += 1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added / 10
+
+
+@dataclass(frozen=True)
+class ChainHint:
+    """One hint of a chaining rule.
+
+    Fields:
+        rating: Sudoku Explainer's difficulty (base + length bonus), rounded to 0.1.
+        complexity: the ancestor count that set the length bonus.
+        name: the rule's name as Sudoku Explainer prints it ("Forcing X-Chain", "Dynamic Cell
+            Forcing Chains", ...).
+        placements: (cell, digit) pairs it places.
+        eliminations: (cell, digit) candidates it removes.
+        sort_key: Sudoku Explainer's tie-break among equally rated hints.
+    """
+
+    rating: float
+    complexity: int
+    name: str
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    sort_key: int = 0
+
+    def key(self) -> tuple[float, int, int]:
+        return (self.rating, self.complexity, self.sort_key)
+
+
+class Position:
+    """The candidates a chaining rule works on: 81 cell masks and 9 digit masks (81-bit)."""
+
+    __slots__ = ("cells", "digits")
+
+    def __init__(self, cells: Sequence[int], digits: list[int] | None = None):
+        self.cells = list(cells)
+        if digits is None:
+            digits = [0] * 10
+            for cell, mask in enumerate(self.cells):
+                bit = CELL_BIT[cell]
+                while mask:
+                    low = mask & -mask
+                    digits[low.bit_length()] |= bit
+                    mask ^= low
+        self.digits = digits
+
+    def copy(self) -> "Position":
+        return Position(self.cells[:], self.digits[:])
+
+
+def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:
+    """(placements, eliminations) of a hint whose conclusion is potential (cand, on)."""
+    cell, d = divmod(cand, 9)
+    if on:
+        if POPCOUNT[pos.cells[cell]] < 2:
+            return (), ()
+        return ((cell, d + 1),), ()
+    if not pos.cells[cell] >> d & 1:
+        return (), ()
+    return (), ((cell, d + 1),)
+
+
+class Propagation:
+    """The consequences of a premise: ``on[cand]`` and ``off[cand]`` map each implied candidate
+    to its ancestor bitmask; ``contradiction`` is (on_ancestors, off_ancestors) of the first
+    candidate found both on and off (``conflict``), or None."""
+
+    __slots__ = ("on", "off", "contradiction", "conflict")
+
+    def __init__(self) -> None:
+        self.on: dict[int, int] = {}
+        self.off: dict[int, int] = {}
+        self.contradiction: tuple[int, int] | None = None
+        self.conflict = -1  # the candidate found both on and off
+
+
+def propagate(
+    source: Position,
+    on_premises: Sequence[int],
+    off_premises: Sequence[int],
+    *,
+    y_links: bool = True,
+    dynamic: bool = False,
+    level: int = 0,
+    parents: dict[int, int] | None = None,
+) -> Propagation:
+    """Spread the premises (candidate indices cell*9 + digit-1) as Sudoku Explainer's doChaining
+    does: an "on" is processed before any "off"; a dynamic chain removes each processed "off"
+    from its working copy of ``source``; with ``level`` >= 1, stalled propagation asks the
+    nested rules (see ``solver.se_nested``) for more "offs". Stops at the first contradiction.
+
+    ``parents``, if given, receives each implied potential's first cause (potential index
+    2*cand + on -> the potential it came from), so a chain can be rebuilt for display.
+    """
+    result = Propagation()
+    on, off = result.on, result.off
+    pending_on: deque[int] = deque()
+    pending_off: deque[int] = deque()
+    for cand in on_premises:
+        on[cand] = 1 << (2 * cand + 1)
+        pending_on.append(cand)
+    for cand in off_premises:
+        off[cand] = 1 << (2 * cand)
+        pending_off.append(cand)
+    work = source.copy() if dynamic else source
+    cells, digits = work.cells, work.digits
+    src_cells, src_digits = source.cells, source.digits
+    box_peers, row_out, col_out = BOX_PEERS, ROW_OUT_BOX, COL_OUT_BOX
+    house_mask, off_on_houses, cell_bit = HOUSE_MASK, OFF_ON_HOUSES, CELL_BIT
+    pop_on, pop_off = pending_on.popleft, pending_off.popleft
+    push_on, push_off = pending_on.append, pending_off.append
+    while True:
+        while pending_on or pending_off:
+            if pending_on:
+                cand = pop_on()
+                anc = on[cand]
+                cell, d = divmod(cand, 9)
+                dmask = digits[d + 1]
+                if y_links:
+                    others = cells[cell] & ~(1 << d)
+                    base = cell * 9
+                    while others:
+                        low = others & -others
+                        target = base + low.bit_length() - 1
+                        others ^= low
+                        if target in on:
+                            result.contradiction = (on[target], anc | 1 << (2 * target))
+                            result.conflict = target
+                            if parents is not None:
+                                parents[2 * target] = 2 * cand + 1
+                            return result
+                        if target not in off:
+                            off[target] = anc | 1 << (2 * target)
+                            push_off(target)
+                            if parents is not None:
+                                parents[2 * target] = 2 * cand + 1
+                for mask in (dmask & box_peers[cell], dmask & row_out[cell], dmask & col_out[cell]):
+                    while mask:
+                        low = mask & -mask
+                        target = (low.bit_length() - 1) * 9 + d
+                        mask ^= low
+                        if target in on:
+                            result.contradiction = (on[target], anc | 1 << (2 * target))
+                            result.conflict = target
+                            if parents is not None:
+                                parents[2 * target] = 2 * cand + 1
+                            return result
+                        if target not in off:
+                            off[target] = anc | 1 << (2 * target)
+                            push_off(target)
+                            if parents is not None:
+                                parents[2 * target] = 2 * cand + 1
+            else:
+                cand = pop_off()
+                anc = off[cand]
+                cell, d = divmod(cand, 9)
+                found = []
+                cmask = cells[cell]
+                if y_links and POPCOUNT[cmask] == 2:
+                    target = cell * 9 + (cmask & ~(1 << d)).bit_length() - 1
+                    tanc = anc | 1 << (2 * target + 1)
+                    hidden = src_cells[cell] & ~cmask
+                    while hidden:
+                        low = hidden & -hidden
+                        tanc |= off[cell * 9 + low.bit_length() - 1]
+                        hidden ^= low
+                    found.append((target, tanc))
+                dmask = digits[d + 1]
+                for house in off_on_houses[cell]:
+                    places = dmask & house_mask[house]
+                    rest = places & (places - 1)
+                    if rest and not rest & (rest - 1):  # exactly two places: this one and another
+                        target = ((places & ~cell_bit[cell]).bit_length() - 1) * 9 + d
+                        tanc = anc | 1 << (2 * target + 1)
+                        hidden = src_digits[d + 1] & house_mask[house] & ~places
+                        while hidden:
+                            low = hidden & -hidden
+                            tanc |= off[(low.bit_length() - 1) * 9 + d]
+                            hidden ^= low
+                        found.append((target, tanc))
+                if dynamic:
+                    cells[cell] = cmask & ~(1 << d)
+                    digits[d + 1] = dmask & ~cell_bit[cell]
+                for target, tanc in found:
+                    if target in off:
+                        result.contradiction = (tanc, off[target])
+                        result.conflict = target
+                        if parents is not None:
+                            parents[2 * target + 1] = 2 * cand
+                        return result
+                    if target not in on:
+                        on[target] = tanc
+                        push_on(target)
+                        if parents is not None:
+                            parents[2 * target + 1] = 2 * cand
+        if level <= 0:
+            return result
+        from solver.se_nested import nested_offs  # the nested rules read this module's tables
+
+        added = False
+        for target, tanc in nested_offs(source, work, off, level):
+            if target in on:
+                result.contradiction = (on[target], tanc | off_bit(target))
+                result.conflict = target
+                if parents is not None:
+                    parents[2 * target] = -1
+                return result
+            if target not in off:
+                off[target] = tanc | off_bit(target)
+                pending_off.append(target)
+                added = True
+                if parents is not None:
+                    parents[2 * target] = -1  # deduced by a nested rule
+        if not added:
+            return result
+
+
+
+
+# --- Multiple, Nishio and Dynamic Forcing Chains (7.5, 8.0, 8.5, 9.0, ...) -----------------------
+
+NESTED_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
+                 4: " (+ Dynamic Forcing Chains)"}
+
+
+def rule_base(dynamic: bool, nishio: bool, level: int) -> float:
+    """The base difficulty of a chaining rule (Chaining.getDifficulty)."""
+    if level >= 2:
+        return 9.5 + 0.5 * (level - 2)
+    if level > 0:
+        return 8.5 + 0.5 * level
+    if nishio:
+        return 7.5
+    return 8.5 if dynamic else 8.0
+
+
+def _name(kind: str, dynamic: bool, nishio: bool, level: int) -> str:
+    if nishio:
+        return "Nishio Forcing Chains"
+    prefix = "Dynamic " if dynamic or level else ""
+    return f"{prefix}{kind} Forcing Chains{NESTED_SUFFIX.get(level, '')}"
+
+
+def multiple_chains(
+    pos: Position, *, dynamic: bool, nishio: bool = False, level: int = 0, cap: float = 0.0
+) -> list[ChainHint]:
+    """One of Sudoku Explainer's multiple-chain rules on ``pos``: Nishio (``nishio``; X links
+    only, contradictions only), Multiple Forcing Chains (static: cell and region forcing chains
+    from cells with three or more candidates), Dynamic Forcing Chains (``dynamic``: also
+    contradiction and double forcing chains, from every cell) and their nested forms (``level``).
+
+    Returns a list holding the best hint found, or an empty list; with ``cap``, the first hint
+    rated ``cap`` or less.
+    """
+    base = rule_base(dynamic, nishio, level)
+    y_links = not nishio
+    multiple = not nishio
+    best: ChainHint | None = None
+    on_cache: dict[int, Propagation] = {}
+
+    def on_of(cand: int) -> Propagation:
+        prop = on_cache.get(cand)
+        if prop is None:
+            prop = propagate(pos, (cand,), (), y_links=y_links, dynamic=dynamic or nishio, level=level)
+            on_cache[cand] = prop
+        return prop
+
+    def offer(kind: str, target: int, target_on: bool, complexity: int, sort_key: int) -> bool:
+        nonlocal best
+        placements, eliminations = _target_result(pos, target, target_on)
+        if not placements and not eliminations:
+            return False
+        hint = ChainHint(round(base + length_bonus(complexity), 1), complexity,
+                         _name(kind, dynamic, nishio, level), placements, eliminations, sort_key)
+        if best is None or hint.key() < best.key():
+            best = hint
+        return best.rating <= max(cap, base)  # nothing can rate below the rule's base
+
+    cells = pos.cells
+    for cell in range(81):
+        count = POPCOUNT[cells[cell]]
+        if not (count > 2 or (count > 1 and (dynamic or nishio))):
+            continue
+        digits = DIGITS_OF[cells[cell]]
+        branches = []
+        for digit in digits:
+            cand = cell * 9 + digit - 1
+            prop_on = on_of(cand)
+            if dynamic or nishio:
+                if prop_on.contradiction is not None:
+                    a, b = prop_on.contradiction
+                    if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
+                        return [best]
+                prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, level=level)
+                if prop_off.contradiction is not None:
+                    a, b = prop_off.contradiction
+                    if offer("Contradiction", cand, True, a.bit_count() + b.bit_count(), 7):
+                        return [best]
+                if count >= 3 and not nishio:
+                    for target in prop_on.on.keys() & prop_off.on.keys():
+                        c = prop_on.on[target].bit_count() + prop_off.on[target].bit_count()
+                        if offer("Double", target, True, c, 1):
+                            return [best]
+                    for target in prop_on.off.keys() & prop_off.off.keys():
+                        c = prop_on.off[target].bit_count() + prop_off.off[target].bit_count()
+                        if offer("Double", target, False, c, 1):
+                            return [best]
+            if not nishio:
+                if _region_chains(pos, cell, digit, on_of, offer, multiple):
+                    return [best]
+            branches.append(prop_on)
+        if not nishio and (count == 2 or multiple):
+            if _reductions("Cell", branches, offer, 2):
+                return [best]
+    return [best] if best is not None else []
+
+
+def _reductions(kind: str, branches: list[Propagation], offer, sort_key: int) -> bool:
+    """Offer every potential that all ``branches`` imply; True when ``offer`` asks to stop."""
+    common_on = set(branches[0].on)
+    common_off = set(branches[0].off)
+    for branch in branches[1:]:
+        common_on &= branch.on.keys()
+        common_off &= branch.off.keys()
+    for target in sorted(common_on):
+        if offer(kind, target, True, sum(b.on[target].bit_count() for b in branches), sort_key):
+            return True
+    for target in sorted(common_off):
+        if offer(kind, target, False, sum(b.off[target].bit_count() for b in branches), sort_key):
+            return True
+    return False
+
+
+def _region_chains(pos: Position, cell: int, digit: int, on_of, offer, multiple: bool) -> bool:
+    """Region forcing chains for ``digit`` in each house of ``cell`` whose first place is ``cell``
+    (Chaining.doRegionChainings); True when ``offer`` asks to stop."""
+    d = digit - 1
+    dmask = pos.digits[digit]
+    for house in OFF_ON_HOUSES[cell]:
+        places = dmask & HOUSE_MASK[house]
+        count = places.bit_count()
+        if not (count == 2 or (multiple and count > 2)):
+            continue
+        if (places & -places) != CELL_BIT[cell]:
+            continue
+        branches = [on_of(other * 9 + d) for other in cells_of(places)]
+        if any(b.contradiction is not None for b in branches):
+            continue
+        if _reductions("Region", branches, offer, 3):
+            return True
+    return False

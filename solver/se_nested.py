@@ -1,0 +1,158 @@
+"""The rules a Dynamic Forcing Chain (+) nests: what a stalled propagation may still deduce.
+
+After SukakuExplainer's ``Chaining.getAdvancedPotentials``: when a dynamic propagation runs out of
+implications, pointing and claiming, hidden pairs, naked pairs and X-Wings (in that order; the
+first rule that finds anything wins) are tried on the propagation's working grid. A deduction
+counts only if it depends on the chain: its *parents* are the candidates of the pattern's houses
+or cells that the chain removed (present in the source grid, gone from the working grid); its
+eliminations join the chain as new "off" potentials whose ancestors are those parents'.
+
+Level 2 and up (Sudoku Explainer's nested forcing chains, 9.5 and beyond) also nest forcing
+chains; here a nested chain's eliminations take as parents every candidate the outer chain has
+removed so far, an upper bound of Sudoku Explainer's count.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
+from solver.se_chains import HOUSE_MASK, Position, cells_of
+
+BOX_LINES = tuple(
+    (box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line]
+)
+# Sudoku Explainer's order: (box, column), (box, row), (column, box), (row, box)
+POINTING = [(b, l) for b, l in BOX_LINES if l >= 9] + [(b, l) for b, l in BOX_LINES if l < 9]
+CLAIMING = [(l, b) for b, l in BOX_LINES if l >= 9] + [(l, b) for b, l in BOX_LINES if l < 9]
+SE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
+
+
+def _removed_parents(source: Position, work: Position, off: dict[int, int], cells_mask: int, d: int) -> int:
+    """The ancestors of every candidate of digit ``d`` (0-based) in ``cells_mask`` that the chain
+    removed; 0 when it removed none."""
+    anc = 0
+    for cell in cells_of(source.digits[d + 1] & ~work.digits[d + 1] & cells_mask):
+        anc |= off[cell * 9 + d]
+    return anc
+
+
+def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+    found = []
+    digits = work.digits
+    for d in range(9):
+        dmask = digits[d + 1]
+        for base, cover in POINTING + CLAIMING:
+            places = dmask & HOUSE_MASK[base]
+            if places.bit_count() < 2 or places & ~HOUSE_MASK[cover]:
+                continue
+            removed = dmask & HOUSE_MASK[cover] & ~HOUSE_MASK[base]
+            if not removed:
+                continue
+            anc = _removed_parents(source, work, off, HOUSE_MASK[base], d)
+            if anc:
+                found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
+    return found
+
+
+def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+    found = []
+    cells, digits = work.cells, work.digits
+    for house in SE_HOUSE_ORDER:
+        hmask = HOUSE_MASK[house]
+        if sum(1 for c in HOUSES[house] if cells[c]) <= 4:
+            continue  # Sudoku Explainer leaves these to the naked sets
+        places = [digits[d + 1] & hmask for d in range(9)]
+        for a in range(9):
+            if not places[a]:
+                continue
+            for b in range(a + 1, 9):
+                if not places[b]:
+                    continue
+                both = places[a] | places[b]
+                if both.bit_count() != 2:
+                    continue
+                keep = (1 << a) | (1 << b)
+                removed = [(c * 9 + e) for c in cells_of(both) for e in DIGITS_OF[cells[c] & ~keep]]
+                if not removed:
+                    continue
+                anc = _removed_parents(source, work, off, hmask, a) | _removed_parents(source, work, off, hmask, b)
+                if anc:
+                    found += [(cand - 1, anc) for cand in removed]
+    return found
+
+
+def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+    found = []
+    cells = work.cells
+    for house in SE_HOUSE_ORDER:
+        members = [c for c in HOUSES[house] if cells[c]]
+        pairs = [c for c in members if POPCOUNT[cells[c]] == 2]
+        for i, first in enumerate(pairs):
+            for second in pairs[i + 1:]:
+                mask = cells[first]
+                if cells[second] != mask:
+                    continue
+                removed = [c * 9 + e - 1 for c in members if c not in (first, second)
+                           for e in DIGITS_OF[cells[c] & mask]]
+                if not removed:
+                    continue
+                anc = 0
+                for c in (first, second):
+                    for e in DIGITS_OF[source.cells[c] & ~cells[c]]:
+                        anc |= off[c * 9 + e - 1]
+                if anc:
+                    found += [(cand, anc) for cand in removed]
+    return found
+
+
+def _x_wings(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+    found = []
+    for d in range(9):
+        dmask = work.digits[d + 1]
+        for bases, covers in ((range(9), range(9, 18)), (range(9, 18), range(9))):
+            lines = [(b, dmask & HOUSE_MASK[b]) for b in bases]
+            lines = [(b, m) for b, m in lines if m.bit_count() == 2]
+            for i, (b1, m1) in enumerate(lines):
+                for b2, m2 in lines[i + 1:]:
+                    cover_mask = 0
+                    for c in covers:
+                        if HOUSE_MASK[c] & m1:
+                            cover_mask |= HOUSE_MASK[c]
+                    if (m2 & ~cover_mask) or (cover_mask & (m1 | m2)).bit_count() != 4:
+                        continue
+                    removed = dmask & cover_mask & ~(HOUSE_MASK[b1] | HOUSE_MASK[b2])
+                    if not removed:
+                        continue
+                    anc = _removed_parents(source, work, off, HOUSE_MASK[b1] | HOUSE_MASK[b2], d)
+                    if anc:
+                        found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
+    return found
+
+
+RULES = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
+
+
+def nested_offs(source: Position, work: Position, off: dict[int, int], level: int) -> Iterator[tuple[int, int]]:
+    """(candidate, ancestors) of each "off" the nested rules deduce on ``work``; ``off`` maps the
+    chain's "off" candidates to their ancestor masks. Level 1 nests the four basic rules;
+    level 2 and up add forcing chains when those find nothing."""
+    for rule in RULES:
+        found = rule(source, work, off)
+        if found:
+            yield from found
+            return
+    if level >= 2:
+        from solver.se_static import forcing_chains_and_cycles
+
+        removed_anc = 0
+        for anc in off.values():
+            removed_anc |= anc
+        for hint in forcing_chains_and_cycles(work):
+            for cell, digit in hint.eliminations:
+                yield cell * 9 + digit - 1, removed_anc
+            for cell, digit in hint.placements:
+                for e in DIGITS_OF[work.cells[cell]]:
+                    if e != digit:
+                        yield cell * 9 + e - 1, removed_anc
+

@@ -1,0 +1,391 @@
+"""Sudoku Explainer's rules that our HoDoKu-ordered registry does not have, for the SE estimate.
+
+After SukakuExplainer (see ../shared/SE_RATING.md); each rule returns its first (or, where Sudoku
+Explainer sorts, its cheapest) hint as an ``SEHint``, or None:
+
+  direct_locking       Direct Pointing 1.7 / Direct Claiming 1.9: a pointing or claiming that
+                       leaves the digit one place in another box or line (a placement).
+  direct_hidden_set    Direct Hidden Pair 2.0 / Triple 2.5: a hidden set that leaves another
+                       digit of its house one place.
+  strong_links         Turbot Fish (2 strong links: Skyscraper 4.0, 2-String Kite 4.1, with a
+                       box 4.1-4.2, grouped 4.3) and Three Strong Links (5.4-5.7): an X-Chain of
+                       n conjugate pairs joined by weak links; the digit goes from cells seeing
+                       both ends.
+  wings                WXYZ-Wing (5.5-5.6) and VWXYZ-Wing (6.2-6.4): n cells holding n digits
+                       between them, every digit but one (z) confined to cells that see each
+                       other; z goes from cells that see every z of the wing.
+  aligned_pair_exclusion  Aligned Pair Exclusion 6.2.
+  aligned_triple_exclusion  Aligned Triplet Exclusion 7.5.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid
+from solver.se_chains import CELL_BIT, HOUSE_MASK, PEER_MASK, cells_of
+
+Candidate = tuple[int, int]
+
+
+class SEHint(NamedTuple):
+    """A hint of a Sudoku Explainer rule: its rating, name, placements and eliminations."""
+
+    rating: float
+    name: str
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+
+
+def digit_masks(grid: Grid) -> list[int]:
+    """Per digit 1..9 the 81-bit mask of cells holding it as a candidate (index 0 unused)."""
+    masks = [0] * 10
+    for cell, mask in enumerate(grid.candidates):
+        bit = CELL_BIT[cell]
+        while mask:
+            low = mask & -mask
+            masks[low.bit_length()] |= bit
+            mask ^= low
+    return masks
+
+
+BOX_LINE_PAIRS = tuple(
+    (b, l) for b in range(18, 27) for l in range(18) if HOUSE_MASK[b] & HOUSE_MASK[l]
+)
+LOCKING_ORDER = (
+    [(b, l) for b, l in BOX_LINE_PAIRS if l >= 9] + [(b, l) for b, l in BOX_LINE_PAIRS if l < 9]
+    + [(l, b) for b, l in BOX_LINE_PAIRS if l >= 9] + [(l, b) for b, l in BOX_LINE_PAIRS if l < 9]
+)
+SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
+
+
+def _same_kind(house: int) -> range:
+    return range(18, 27) if house >= 18 else range(9, 18) if house >= 9 else range(9)
+
+
+def direct_locking(grid: Grid, masks: list[int]) -> SEHint | None:
+    """The first Direct Pointing (1.7) or Direct Claiming (1.9), as Sudoku Explainer orders them."""
+    for digit in range(1, 10):
+        dmask = masks[digit]
+        for base, cover in LOCKING_ORDER:
+            places = dmask & HOUSE_MASK[base]
+            if places.bit_count() < 2 or places & ~HOUSE_MASK[cover]:
+                continue
+            removed = dmask & HOUSE_MASK[cover] & ~HOUSE_MASK[base]
+            if not removed:
+                continue
+            for other in _same_kind(base):
+                if other == base or not HOUSE_MASK[other] & HOUSE_MASK[cover]:
+                    continue
+                there = dmask & HOUSE_MASK[other]
+                left = there & ~HOUSE_MASK[cover]
+                if there.bit_count() > 1 and left.bit_count() == 1:
+                    cell = left.bit_length() - 1
+                    rating = 1.7 if base >= 18 else 1.9
+                    name = "Direct Pointing" if base >= 18 else "Direct Claiming"
+                    return SEHint(rating, name, placements=((cell, digit),))
+    return None
+
+
+def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | None:
+    """The first Direct Hidden Pair (2.0) or Triple (2.5) of Sudoku Explainer's search."""
+    cands = grid.candidates
+    for house in SE_HOUSES:
+        hmask = HOUSE_MASK[house]
+        empty = sum(1 for c in HOUSES[house] if cands[c])
+        if empty <= degree:
+            continue
+        places = [0] + [masks[d] & hmask for d in range(1, 10)]
+        for digits in combinations(range(1, 10), degree):
+            union = 0
+            for d in digits:
+                if not places[d]:
+                    break
+                union |= places[d]
+            else:
+                if union.bit_count() != degree:
+                    continue
+                for other in range(1, 10):
+                    if other in digits or places[other].bit_count() < 2:
+                        continue
+                    left = places[other] & ~union
+                    if left.bit_count() == 1:
+                        rating = 2.0 if degree == 2 else 2.5
+                        name = "Direct Hidden Pair" if degree == 2 else "Direct Hidden Triplet"
+                        return SEHint(rating, name, placements=((left.bit_length() - 1, other),))
+    return None
+
+
+# --- strong links (Turbot Fish, Three Strong Links) ---------------------------------------------
+
+SL_BASE = {2: 4.0, 3: 5.4}
+ALL_CELLS = (1 << 81) - 1
+
+
+def _strong_links(dmask: int) -> list[tuple[int, int, int, bool]]:
+    """(node, node, kind, grouped) of one digit: nodes are cell masks; kind 0 box, 1 row,
+    2 column. A line whose places fill two of its box segments, or a box whose places lie on
+    one row and one column, gives a grouped link between the two parts."""
+    links = []
+    for house in range(27):
+        places = dmask & HOUSE_MASK[house]
+        kind = 0 if house >= 18 else 1 if house < 9 else 2
+        if places.bit_count() == 2:
+            low = places & -places
+            links.append((low, places ^ low, kind, False))
+        elif house < 18 and 2 < places.bit_count() <= 6:
+            parts = [places & HOUSE_MASK[box] for box in range(18, 27) if places & HOUSE_MASK[box]]
+            if len(parts) == 2:  # the places fill two box segments of the line
+                links.append((parts[0], parts[1], kind, True))
+        elif house >= 18 and places.bit_count() >= 3:
+            for row in range(9):
+                rmask = places & HOUSE_MASK[row]
+                if not rmask:
+                    continue
+                for col in range(9, 18):
+                    cmask = places & HOUSE_MASK[col]
+                    if not cmask or places & ~(HOUSE_MASK[row] | HOUSE_MASK[col]):
+                        continue
+                    if rmask & ~cmask and cmask & ~rmask:  # the crossing cell is in both ends
+                        links.append((rmask, cmask, 0, True))
+    return links
+
+
+def _sees_all(mask: int) -> int:
+    """The cells that see every cell of ``mask``."""
+    seen = -1
+    for cell in cells_of(mask):
+        seen &= PEER_MASK[cell]
+    return seen & ALL_CELLS
+
+
+def _sl_rating(n: int, kinds: list[int], grouped: bool) -> float:
+    if grouped:
+        return round(SL_BASE[n] + 0.3, 1)
+    has_box = 0 in kinds
+    mixed = 1 in kinds and 2 in kinds
+    if not has_box and not mixed:
+        return SL_BASE[n]
+    return round(SL_BASE[n] + (0.2 if has_box and mixed else 0.1), 1)
+
+
+def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
+    """The cheapest chain of ``n`` strong links (2 or 3) on one digit that removes something."""
+    best: SEHint | None = None
+    for digit in range(1, 10):
+        dmask = masks[digit]
+        links = _strong_links(dmask)
+        ends = []
+        for a, b, kind, grouped in links:
+            ends.append((a, b, kind, grouped))
+            ends.append((b, a, kind, grouped))
+
+        def extend(chain, used, start):
+            nonlocal best
+            last_end = chain[-1][1]
+            if len(chain) == n:
+                kinds = [link[2] for link in chain]
+                grouped = any(link[3] for link in chain)
+                rating = _sl_rating(n, kinds, grouped)
+                if best is not None and rating >= best.rating:
+                    return
+                victims = dmask & _sees_all(start) & _sees_all(last_end) & ~used
+                if victims:
+                    name = "Turbot Fish" if n == 2 else "Three Strong Links"
+                    best = SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
+                return
+            reach = _sees_all(last_end)
+            for a, b, kind, grouped in ends:
+                if (a | b) & used or a & ~reach:
+                    continue
+                chain.append((a, b, kind, grouped))
+                extend(chain, used | a | b, start)
+                chain.pop()
+
+        for a, b, kind, grouped in ends:
+            extend([(a, b, kind, grouped)], a | b, a)
+    return best
+
+
+# --- wings ---------------------------------------------------------------------------------------
+
+WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing", 6: "UVWXYZ-Wing"}
+
+
+def _wing_rating(size: int, biggest: int) -> float:
+    if size == 6:
+        return 6.6
+    base = 5.5 if size == 4 else 6.2
+    middle = (size + 2) // 2
+    return round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
+
+
+def wings(grid: Grid, size: int) -> SEHint | None:
+    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ, 6: UVWXYZ) that removes something.
+
+    As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
+    all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
+    x of the set (x is restricted); z goes from every cell that sees the bivalue cell and every
+    z of the set.
+    """
+    cands = grid.candidates
+    small = [c for c in range(81) if 2 <= POPCOUNT[cands[c]] <= size]
+    bivalue = 0
+    for c in small:
+        if POPCOUNT[cands[c]] == 2:
+            bivalue |= CELL_BIT[c]
+    best: SEHint | None = None
+
+    def grow(cells: list[int], union: int, common: int) -> None:
+        nonlocal best
+        if len(cells) == size - 1:
+            if POPCOUNT[union] == size:
+                hint = _wing_hint(grid, cells, union, size, bivalue)
+                if hint is not None and (best is None or hint.rating < best.rating):
+                    best = hint
+            return
+        for cell in cells_of(common & ~((CELL_BIT[cells[-1]] << 1) - 1)):
+            new_union = union | cands[cell]
+            if POPCOUNT[cands[cell]] >= 2 and POPCOUNT[new_union] <= size:
+                cells.append(cell)
+                grow(cells, new_union, common & PEER_MASK[cell])
+                cells.pop()
+
+    for cell in small:
+        grow([cell], cands[cell], PEER_MASK[cell])
+    return best
+
+
+def _wing_hint(grid: Grid, cells: list[int], union: int, size: int, bivalue: int) -> SEHint | None:
+    """The best wing made of the set ``cells`` (holding ``union``) and one bivalue cell."""
+    cands = grid.candidates
+    wing_mask = 0
+    seen_by_set = 0
+    for c in cells:
+        wing_mask |= CELL_BIT[c]
+        seen_by_set |= PEER_MASK[c]
+    holders = {d: [c for c in cells if cands[c] >> (d - 1) & 1] for d in DIGITS_OF[union]}
+    best = None
+    for y in cells_of(bivalue & seen_by_set & ~wing_mask):
+        ymask = cands[y]
+        if ymask & ~union:
+            continue
+        first, second = DIGITS_OF[ymask]
+        for x, z in ((first, second), (second, first)):
+            if any(not CELL_BIT[y] & PEER_MASK[c] for c in holders[x]):
+                continue  # x is not restricted
+            seen = PEER_MASK[y]
+            for c in holders[z]:
+                seen &= PEER_MASK[c]
+            victims = [c for c in cells_of(seen & ~wing_mask) if cands[c] >> (z - 1) & 1]
+            if victims:
+                biggest = max(POPCOUNT[cands[c]] for c in cells)
+                hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size],
+                              eliminations=tuple((c, z) for c in victims))
+                if best is None or hint.rating < best.rating:
+                    best = hint
+    return best
+
+
+# --- aligned pair exclusion ----------------------------------------------------------------------
+
+
+def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
+    """Sudoku Explainer's Aligned Pair Exclusion (6.2): two cells whose every pair of values is
+    ruled out, for some value of one of them, by the two cells seeing each other or by a
+    bivalue cell that sees both and holds exactly that pair."""
+    cands = grid.candidates
+    bivalue = 0
+    for c in range(81):
+        if POPCOUNT[cands[c]] == 2:
+            bivalue |= CELL_BIT[c]
+    base = []
+    for c in range(81):
+        if POPCOUNT[cands[c]] >= 2 and PEER_MASK[c] & bivalue:
+            if any(POPCOUNT[cands[p]] == 1 for p in cells_of(PEER_MASK[c])):
+                continue
+            base.append(c)
+    for first, second in combinations(base, 2):
+        common = bivalue & PEER_MASK[first] & PEER_MASK[second]
+        if common.bit_count() < 2:
+            continue
+        pairs = {cands[c] for c in cells_of(common)}
+        sees = bool(CELL_BIT[second] & PEER_MASK[first])
+        allowed_first = allowed_second = 0
+        for a in DIGITS_OF[cands[first]]:
+            for b in DIGITS_OF[cands[second]]:
+                if a == b and sees:
+                    continue
+                if (1 << (a - 1)) | (1 << (b - 1)) in pairs:
+                    continue
+                allowed_first |= 1 << (a - 1)
+                allowed_second |= 1 << (b - 1)
+        removed = [(first, d) for d in DIGITS_OF[cands[first] & ~allowed_first]]
+        removed += [(second, d) for d in DIGITS_OF[cands[second] & ~allowed_second]]
+        if removed:
+            return SEHint(6.2, "Aligned Pair Exclusion", eliminations=tuple(removed))
+    return None
+
+
+def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
+    """Sudoku Explainer's Aligned Triplet Exclusion (7.5): three cells, the third seen by a
+    cell with two or three candidates that sees one of the first two, with at least two
+    common "excluders" (cells of two or three candidates seeing all three); a value is
+    removed when every combination using it puts one digit twice in a house or empties an
+    excluder."""
+    cands = grid.candidates
+    small = 0
+    for c in range(81):
+        if 2 <= POPCOUNT[cands[c]] <= 3:
+            small |= CELL_BIT[c]
+    excluders = {}
+    for c in range(81):
+        if POPCOUNT[cands[c]] < 2:
+            continue
+        if any(POPCOUNT[cands[p]] == 1 for p in cells_of(PEER_MASK[c])):
+            continue
+        if PEER_MASK[c] & small:
+            excluders[c] = PEER_MASK[c] & small
+    base = sorted(excluders)
+    base_mask = sum(CELL_BIT[c] for c in base)
+    for i, first in enumerate(base):
+        for second in base[i + 1:]:
+            pair_common = excluders[first] & excluders[second]
+            if pair_common.bit_count() < 2:
+                continue
+            tails = (excluders[first] | excluders[second]) & base_mask
+            tails &= ~(CELL_BIT[first] | CELL_BIT[second])
+            for third in cells_of(tails):
+                common = pair_common & excluders[third]
+                if common.bit_count() < 2:
+                    continue
+                hint = _exclusion((first, second, third), cells_of(common), cands)
+                if hint is not None:
+                    return SEHint(7.5, "Aligned Triplet Exclusion", eliminations=hint)
+    return None
+
+
+def _exclusion(cells: tuple[int, ...], common: list[int], cands: list[int]) -> tuple | None:
+    """The values of ``cells`` that no allowed combination uses (see the rules above)."""
+    locked = {cands[c] for c in common}
+    allowed = [0] * len(cells)
+    a, b, c = cells
+    ab = bool(PEER_MASK[a] & CELL_BIT[b])
+    ac = bool(PEER_MASK[a] & CELL_BIT[c])
+    bc = bool(PEER_MASK[b] & CELL_BIT[c])
+    for x in DIGITS_OF[cands[a]]:
+        for y in DIGITS_OF[cands[b]]:
+            if x == y and ab:
+                continue
+            for z in DIGITS_OF[cands[c]]:
+                if (x == z and ac) or (y == z and bc):
+                    continue
+                chosen = (1 << (x - 1)) | (1 << (y - 1)) | (1 << (z - 1))
+                if any(not mask & ~chosen for mask in locked):
+                    continue
+                allowed[0] |= 1 << (x - 1)
+                allowed[1] |= 1 << (y - 1)
+                allowed[2] |= 1 << (z - 1)
+    removed = tuple((cell, d) for cell, ok in zip(cells, allowed) for d in DIGITS_OF[cands[cell] & ~ok])
+    return removed or None

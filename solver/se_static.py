@@ -1,0 +1,236 @@
+"""Sudoku Explainer's "Forcing Chains & Cycles" (ratings 6.5 to about 7.5), found all at once.
+
+Sudoku Explainer starts a breadth-first search from every candidate, assumed true and assumed
+false, over the static links of the position (see ``solver.se_chains``), in three modes:
+X links only (one digit), Y links only (bivalue cells; cycles only) and both. A search that
+comes back to its start assumed the other way is a forcing chain (the start is false, or true);
+one that comes back to its start the same way after four or more steps is a bidirectional
+cycle, whose weak links remove candidates. A hint rates its base (X-Cycle and Y-Cycle 6.5,
+Forcing X-Chain 6.6, anything with both link kinds 7.0) plus the length bonus of its number of
+nodes.
+
+Rather than one search per start, all starts spread together: every potential carries an int
+whose bit ``i`` says that start ``i`` has reached it, and each layer ORs a node's fresh bits into
+its successors. Layer ``t`` holds exactly the nodes at distance ``t``, so the first layer where a
+start meets its conjugate gives its shortest chain, as Sudoku Explainer's breadth-first search
+does. Only the hint that is kept is searched again, alone, to rebuild its cycle.
+"""
+
+from __future__ import annotations
+
+from solver.grid import POPCOUNT
+from solver.se_chains import (
+    BOX_HOUSE,
+    CELL_BIT,
+    HOUSE_MASK,
+    OFF_ON_HOUSES,
+    PEER_MASK,
+    ChainHint,
+    Position,
+    cells_of,
+    length_bonus,
+)
+
+OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
+MODES = ("x", "y", "xy")
+BASE = {("x", "cycle"): 6.5, ("y", "cycle"): 6.5, ("xy", "cycle"): 7.0,
+        ("x", "chain"): 6.6, ("xy", "chain"): 7.0}
+NAMES = {("x", "cycle"): "Bidirectional X-Cycle", ("y", "cycle"): "Bidirectional Y-Cycle",
+         ("xy", "cycle"): "Bidirectional Cycle", ("x", "chain"): "Forcing X-Chain",
+         ("xy", "chain"): "Forcing Chain"}
+SORT_KEY = {"x": 2, "y": 3, "xy": 4}
+
+
+class Links:
+    """The static successors of every potential of a position (potential = 2*cand + on)."""
+
+    def __init__(self, pos: Position):
+        cells, digits = pos.cells, pos.digits
+        self.cands = [c * 9 + d for c in range(81) for d in range(9) if cells[c] >> d & 1]
+        on_x, on_y, off_x, off_y = {}, {}, {}, {}
+        for k in self.cands:
+            cell, d = divmod(k, 9)
+            on_x[k] = [2 * (p * 9 + d) for p in cells_of(digits[d + 1] & PEER_MASK[cell])]
+            mask = cells[cell]
+            on_y[k] = [2 * (cell * 9 + e) for e in range(9) if mask >> e & 1 and e != d]
+            off_y[k] = ([2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1]
+                        if POPCOUNT[mask] == 2 else [])
+            targets = []
+            for house in OFF_ON_HOUSES[cell]:
+                places = digits[d + 1] & HOUSE_MASK[house]
+                if places.bit_count() == 2:
+                    target = 2 * (((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d) + 1
+                    if target not in targets:
+                        targets.append(target)
+            off_x[k] = targets
+        self.succ = {}
+        for mode in MODES:
+            table = {}
+            for k in self.cands:
+                table[2 * k + 1] = on_x[k] + on_y[k] if "y" in mode else on_x[k]
+                table[2 * k] = ((off_x[k] if "x" in mode else []) + (off_y[k] if "y" in mode else []))
+            self.succ[mode] = table
+        self.bivalue = {k for k in self.cands if POPCOUNT[cells[k // 9]] == 2}
+
+
+def _rating(mode: str, kind: str, complexity: int) -> float:
+    return round(BASE[mode, kind] + length_bonus(complexity), 1)
+
+
+def _cycles(pos: Position, links: Links, mode: str, start: int, max_length: int) -> tuple | None:
+    """The first cycle through "start is on" that removes something, as Sudoku Explainer's
+    doCycles finds it: (length, eliminations), or None.
+
+    Layer by layer; an "on" is expanded once, but an "off" is expanded every time it is reached
+    except from its own descendants, so every route of a loop is seen (the eliminations of a
+    loop depend on its route). Loops longer than ``max_length`` nodes are not looked for.
+    """
+    succ = links.succ[mode]
+    source = 2 * start + 1
+    nodes = [source]  # potentials
+    parent = [-1]  # index of each node's first cause
+    seen_on = {source}
+    layer_on, layer_off = [0], []
+    length = 0
+    while (layer_on or layer_off) and length < max_length:
+        length += 1
+        for index in layer_on:
+            for q in succ[nodes[index]]:
+                ancestor = parent[index]
+                while ancestor >= 0 and nodes[ancestor] != q:
+                    ancestor = parent[ancestor]
+                if ancestor < 0:
+                    nodes.append(q)
+                    parent.append(index)
+                    layer_off.append(len(nodes) - 1)
+        layer_on = []
+        length += 1
+        for index in layer_off:
+            for q in succ[nodes[index]]:
+                if q == source and length >= 4:
+                    loop = []
+                    node = index
+                    while node >= 0:
+                        loop.append(nodes[node])
+                        node = parent[node]
+                    eliminations = _cycle_eliminations(pos, loop)
+                    if eliminations:
+                        return len(loop), eliminations
+                if q not in seen_on:
+                    seen_on.add(q)
+                    nodes.append(q)
+                    parent.append(index)
+                    layer_on.append(len(nodes) - 1)
+        layer_off = []
+        if len(nodes) > 20000:  # pathological fan-out: give up on this start
+            return None
+    return None
+
+
+def _cycle_eliminations(pos: Position, loop: list[int]) -> tuple[tuple[int, int], ...]:
+    """Sudoku Explainer's createCycleHint: a candidate outside the loop's cells that sees an "on"
+    and an "off" node of its digit is removed."""
+    loop_cells = 0
+    for p in loop:
+        loop_cells |= CELL_BIT[(p >> 1) // 9]
+    forward = [0] * 9
+    back = [0] * 9
+    for p in loop:
+        cell, d = divmod(p >> 1, 9)
+        seen = PEER_MASK[cell] & pos.digits[d + 1] & ~loop_cells
+        if p & 1:
+            forward[d] |= seen
+        else:
+            back[d] |= seen
+    return tuple(sorted((c, d + 1) for d in range(9) for c in cells_of(forward[d] & back[d])))
+
+
+def forcing_chains_and_cycles(pos: Position, cap: float = 0.0) -> list[ChainHint]:
+    """Sudoku Explainer's Forcing Chains & Cycles rule on ``pos``: the cheapest hints it finds.
+
+    Returns a list holding the best hint (lowest rating, then complexity), or an empty list.
+    With ``cap``, the search stops at the first hint rated ``cap`` or less (any of those will do
+    for the SE estimate, which only keeps the hardest step).
+    """
+    links = Links(pos)
+    best = _search(pos, links, "x", None, cap)  # forcing X-chains
+    for mode in ("x", "y"):
+        if best is None or best.rating > cap:
+            best = _exact_cycles(pos, links, mode, best, cap)
+    if best is None or (best.rating > cap and best.rating >= 7.0):
+        best = _search(pos, links, "xy", best, cap)
+    return [best] if best is not None else []
+
+
+def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
+    """X-Cycles or Y-Cycles (``mode``), one exact doCycles search per start, shortest first."""
+    starts = sorted(links.bivalue) if mode == "y" else links.cands
+    for k in starts:
+        limit = 60
+        if best is not None:
+            while limit > 4 and (_rating(mode, "cycle", limit), limit) >= best.key()[:2]:
+                limit -= 1
+            if limit <= 4:
+                return best
+        found = _cycles(pos, links, mode, k, limit)
+        if found:
+            hint = ChainHint(_rating(mode, "cycle", found[0]), found[0], NAMES[mode, "cycle"],
+                             eliminations=found[1], sort_key=SORT_KEY[mode])
+            if _better(hint, best):
+                best = hint
+                if best.rating <= cap:
+                    return best
+    return best
+
+
+def _better(hint: ChainHint, best: ChainHint | None) -> bool:
+    return best is None or hint.key() < best.key()
+
+
+def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
+    succ = links.succ[mode]
+    reached: dict[int, int] = {}
+    fresh: dict[int, int] = {}
+    starts = sorted(links.bivalue) if mode == "y" else links.cands
+    for k in starts:
+        reached[2 * k + 1] = fresh[2 * k + 1] = 1 << k
+        if mode != "y":
+            reached[2 * k] = fresh[2 * k] = 1 << (OFF_BASE + k)
+    floor = BASE[mode, "cycle"]
+    depth = 0
+    while fresh:
+        depth += 1
+        if best is not None and best.key() <= (round(floor + length_bonus(depth), 1), depth, 0):
+            break  # nothing found from here on can rate lower
+        arrivals: dict[int, int] = {}
+        for p, bits in fresh.items():
+            for q in succ[p]:
+                arrivals[q] = arrivals.get(q, 0) | bits
+        fresh = {}
+        for q, bits in arrivals.items():
+            k = q >> 1
+            if q & 1:
+                if mode != "y" and bits >> (OFF_BASE + k) & 1:  # "k is off" forces k on
+                    hint = ChainHint(_rating(mode, "chain", depth + 1), depth + 1, NAMES[mode, "chain"],
+                                     placements=((k // 9, k % 9 + 1),), sort_key=SORT_KEY[mode])
+                    if _better(hint, best):
+                        best = hint
+                if mode == "xy" and depth >= 4 and bits >> k & 1:
+                    rating = _rating(mode, "cycle", depth)
+                    if best is None or (rating, depth) < best.key()[:2]:
+                        found = _cycles(pos, links, mode, k, depth)
+                        if found:
+                            best = ChainHint(_rating(mode, "cycle", found[0]), found[0], NAMES[mode, "cycle"],
+                                             eliminations=found[1], sort_key=SORT_KEY[mode])
+            elif mode != "y" and bits >> k & 1:  # "k is on" forces k off
+                hint = ChainHint(_rating(mode, "chain", depth + 1), depth + 1, NAMES[mode, "chain"],
+                                 eliminations=((k // 9, k % 9 + 1),), sort_key=SORT_KEY[mode])
+                if _better(hint, best):
+                    best = hint
+            new = bits & ~reached.get(q, 0)
+            if new:
+                reached[q] = reached.get(q, 0) | new
+                fresh[q] = new
+        if best is not None and best.rating <= cap:
+            break
+    return best

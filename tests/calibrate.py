@@ -1,0 +1,162 @@
+"""Calibration against Sudoku Explainer and HoDoKu (not part of the default test run).
+
+    python -m tests.calibrate                 # the whole bank and the four QQWing sets
+    python -m tests.calibrate --sample 6      # six puzzles per SE rating of the bank
+    python -m tests.calibrate --workers 2     # processes to grade with (default: all cores)
+
+Prints the README's calibration tables: for the Sudoku Exchange bank (SE ratings by
+SukakuExplainer), the Spearman rank correlation of our SE estimate with the bank's rating, and
+per SE band the mean absolute error, the mean signed error and the share of puzzles our
+techniques finish; for each QQWing set, a confusion matrix of HoDoKu 2.2's level against ours
+and against ``hodoku_level`` (our path under HoDoKu's score-cap rule). The slow test in
+test_calibration.py runs the same functions and checks the targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from statistics import mean
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
+LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
+
+
+def bank(sample: int | None = None, data: Path = DATA) -> list[tuple[str, float]]:
+    """(puzzle, SE rating) of se_rated/calibration.txt; ``sample`` keeps that many per rating."""
+    rows, kept = [], Counter()
+    with (data / "se_rated" / "calibration.txt").open() as handle:
+        for line in handle:
+            _, puzzle, rating = line.split()
+            if sample is not None:
+                if kept[rating] >= sample:
+                    continue
+                kept[rating] += 1
+            rows.append((puzzle, float(rating)))
+    return rows
+
+
+def qqwing(name: str, data: Path = DATA) -> list[tuple[str, str]]:
+    """(puzzle, HoDoKu level) of hodoku/qqwing_<name>.hodoku220.csv."""
+    with (data / "hodoku" / f"qqwing_{name}.hodoku220.csv").open() as handle:
+        next(handle)
+        return [tuple(line.split(",")[:2]) for line in handle]
+
+
+def _grade_one(puzzle: str) -> tuple[float, str, str, bool]:
+    from solver.grading import grade
+
+    result = grade(puzzle)
+    return result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved
+
+
+def grade_all(puzzles: list[str], workers: int | None = None) -> list[tuple[float, str, str, bool]]:
+    """(se, level, hodoku_level, solved) per puzzle, in order, graded in ``workers`` processes."""
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        return [_grade_one(p) for p in puzzles]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_grade_one, puzzles, chunksize=8))
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation (average ranks for ties)."""
+
+    def ranks(values: list[float]) -> list[float]:
+        order = sorted(range(len(values)), key=values.__getitem__)
+        result = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                result[order[k]] = (i + j) / 2
+            i = j + 1
+        return result
+
+    a, b = ranks(xs), ranks(ys)
+    ma, mb = mean(a), mean(b)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    var = (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
+    return cov / var if var else 0.0
+
+
+def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool]]) -> dict:
+    """Spearman over all, and per band: count, mean absolute error, bias, share finished."""
+    theirs = [rating for _, rating in rows]
+    ours = [g[0] for g in graded]
+    bands = {}
+    for low, high in BANDS:
+        pairs = [(t, g) for t, g in zip(theirs, graded) if low <= t <= high]
+        if pairs:
+            bands[(low, high)] = {
+                "n": len(pairs),
+                "mae": mean(abs(g[0] - t) for t, g in pairs),
+                "bias": mean(g[0] - t for t, g in pairs),
+                "finished": sum(g[3] for _, g in pairs) / len(pairs),
+            }
+    return {"spearman": spearman(theirs, ours), "n": len(rows),
+            "finished": sum(g[3] for g in graded) / len(graded), "bands": bands}
+
+
+def confusion(rows: list[tuple[str, str]], graded: list[tuple[float, str, str, bool]], column: int) -> dict:
+    """HoDoKu level -> Counter of our level (``column`` 1: level, 2: hodoku_level)."""
+    table: dict[str, Counter] = defaultdict(Counter)
+    for (_, theirs), g in zip(rows, graded):
+        table[theirs][g[column]] += 1
+    return table
+
+
+def agreement(table: dict) -> float:
+    total = sum(sum(c.values()) for c in table.values())
+    return sum(c[level] for level, c in table.items()) / total if total else 0.0
+
+
+def print_bank(report: dict) -> None:
+    print(f"Spearman {report['spearman']:.3f} over {report['n']} puzzles; "
+          f"{report['finished']:.1%} finished by logic")
+    print()
+    print("| SE band | puzzles | mean abs. error | mean error | finished by logic |")
+    print("|---|---|---|---|---|")
+    for (low, high), band in report["bands"].items():
+        label = f"{low}-{high}" if high < 20 else f"{low}+"
+        print(f"| {label} | {band['n']} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} |")
+
+
+def print_confusion(name: str, table: dict, label: str) -> None:
+    print(f"\n{name} ({label}): agreement {agreement(table):.1%}")
+    print("| HoDoKu \\ ours | " + " | ".join(LEVELS) + " | BEYOND |")
+    print("|---|" + "---|" * (len(LEVELS) + 1))
+    for theirs in LEVELS:
+        if theirs in table:
+            cells = [str(table[theirs][ours]) for ours in (*LEVELS, "BEYOND")]
+            print(f"| {theirs} | " + " | ".join(cells) + " |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sample", type=int, help="puzzles per SE rating (default: the whole bank)")
+    parser.add_argument("--workers", type=int, help="processes (default: all cores)")
+    parser.add_argument("--skip-qqwing", action="store_true")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    rows = bank(args.sample)
+    print_bank(bank_report(rows, grade_all([p for p, _ in rows], args.workers)))
+    if not args.skip_qqwing:
+        for name in ("simple", "easy", "intermediate", "expert"):
+            qrows = qqwing(name)
+            graded = grade_all([p for p, _ in qrows], args.workers)
+            print_confusion(name, confusion(qrows, graded, 2), "hodoku_level: HoDoKu's score rule")
+            print_confusion(name, confusion(qrows, graded, 1), "level: hardest technique only")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

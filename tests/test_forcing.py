@@ -1,0 +1,68 @@
+"""Forcing chains and nets: the last resort, checked on positions where nothing else applies."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from solver.exact import solve
+from solver.grid import Grid
+from solver.human import solve_path
+from solver.levels import Level
+from solver.step import split_chains
+from solver.techniques.forcing import forcing_chain, forcing_net
+from tests.conftest import data_file
+from tests.positions import narrowed, steps_of
+
+
+@cache
+def stuck_positions(limit: int) -> list[tuple[Grid, list[int]]]:
+    """Positions of SE 8.5+ bank puzzles where every technique up to Expert is stuck."""
+    found = []
+    with data_file("se_rated/calibration.txt").open() as handle:
+        for line in handle:
+            _, puzzle, rating = line.split()
+            if float(rating) < 8.5:
+                continue
+            path = solve_path(Grid.parse(puzzle), Level.EXPERT)
+            if not path.solved:
+                found.append((path.grid, solve(Grid.parse(puzzle).values)))
+                if len(found) >= limit:
+                    break
+    return found
+
+
+def test_a_contradiction_chain_eliminates_its_premise():
+    # r1c1 and r1c2 hold only 1/2: assuming r1c3=1 makes both of them 2, a contradiction
+    grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
+    steps = steps_of(forcing_chain, grid)
+    first = {str(step): step for step in steps}["Forcing Chain Contradiction: "
+                                               "(1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 => r1c3<>1"]
+    assert first.eliminations == ((2, 1),) and first.pattern == ((2, 1),)
+    assert first.text.startswith("Suppose r1c3=1.")
+    assert steps[0].eliminations and len(steps[0].links) <= len(first.links)
+
+
+@pytest.mark.parametrize("finder", [forcing_chain, forcing_net], ids=["chain", "net"])
+def test_steps_are_sound_and_each_branch_starts_at_a_premise(finder):
+    checked = 0
+    for grid, solution in stuck_positions(2):
+        steps = steps_of(finder, grid)
+        for step in steps[:20]:
+            assert all(solution[c] == d for c, d in step.placements), str(step)
+            assert all(solution[c] != d for c, d in step.eliminations), str(step)
+            assert step.links and step.text
+            premises = {p for p in step.pattern}
+            for chain in split_chains(step.links):
+                start_cells, start_digit = chain[0][0]
+                assert (start_cells[0], start_digit) in premises or step.technique.endswith("Contradiction")
+            checked += 1
+    assert checked > 0
+
+
+def test_forcing_nets_finish_what_every_other_technique_leaves():
+    for grid, solution in stuck_positions(2):
+        path = solve_path(grid, Level.MASTER)
+        assert path.solved and path.grid.values == solution
+        assert any(s.technique.startswith("Forcing") for s in path.steps)

@@ -1,0 +1,121 @@
+"""Grading: level and score (HoDoKu's order), HoDoKu's level rule, the SE estimate, the depth.
+
+Levels are compared with HoDoKu 2.2.0's on the QQWing puzzle sets (hodoku/qqwing_*.hodoku220.csv)
+on a sample of each file; the whole comparison (a confusion matrix per set) is the slow test in
+test_calibration.py and the README's table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
+from solver.grading import grade, hodoku_level
+from solver.grid import Grid
+from solver.levels import Level
+from solver.techniques import TECHNIQUES, technique
+from tests.conftest import data_file, data_puzzles
+
+# A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
+SIMPLE = "080470003000050016040000050000300700000000004320001065803040002000000000010503000"
+SOLVED = "185476293237958416946132857598364721671295384324781965853649172462817539719523648"
+
+
+def hodoku_rows(level_file: str, limit: int) -> list[tuple[str, str]]:
+    """(puzzle, HoDoKu level) pairs from hodoku/qqwing_<level_file>.hodoku220.csv."""
+    rows = []
+    with data_file(f"hodoku/qqwing_{level_file}.hodoku220.csv").open() as handle:
+        next(handle)
+        for line in handle:
+            puzzle, level = line.split(",")[:2]
+            rows.append((puzzle, level))
+            if len(rows) >= limit:
+                break
+    return rows
+
+
+def test_grade_of_a_simple_puzzle():
+    result = grade(SIMPLE)
+    assert result.solved and result.level is Level.EASY and result.hodoku_level is Level.EASY
+    assert result.hardest in {"Full House", "Naked Single", "Hidden Single"}
+    assert result.steps == sum(result.techniques.values()) == SIMPLE.count("0")
+    assert result.score == sum(technique(n).score * k for n, k in result.techniques.items())
+    order = [name for t in TECHNIQUES for name in t.names]
+    assert list(result.techniques) == [name for name in order if name in result.techniques]
+    assert 0 < result.layers <= result.steps
+    assert result.se in (1.0, 1.2, 1.5, 2.3)
+    assert grade(Grid.parse(SIMPLE)) == grade([int(ch) for ch in SIMPLE]) == result
+
+
+def test_grade_of_a_solved_grid():
+    done = grade(SOLVED)
+    assert (done.level, done.hardest, done.steps, done.layers, done.score, done.se) == (
+        Level.EASY, None, 0, 0, 0, 0.0)
+
+
+def test_grade_raises_the_right_errors():
+    with pytest.raises(PuzzleFormatError):
+        grade("123")
+    with pytest.raises(PuzzleFormatError, match="two 1s in row 1"):
+        grade("11" + "." * 79)
+    with pytest.raises(NoSolutionError):
+        grade("12345678." + "........9" + "." * 63)
+    with pytest.raises(MultipleSolutionsError):
+        grade("." * 81)
+    # SOLVED with a deadly rectangle blanked: r1c3/r1c5/r2c3/r2c5 can hold 5,7 or 7,5
+    with pytest.raises(MultipleSolutionsError):
+        grade("18.4.6293" + "23.9.8416" + SOLVED[18:])
+
+
+@pytest.mark.parametrize(
+    "level, score, expected",
+    [(Level.EASY, 800, Level.EASY), (Level.EASY, 801, Level.MEDIUM), (Level.EASY, 1001, Level.HARD),
+     (Level.HARD, 1600, Level.HARD), (Level.HARD, 1601, Level.EXPERT), (Level.HARD, 1801, Level.MASTER),
+     (Level.MASTER, 99999, Level.MASTER), (Level.BEYOND, 99999, Level.BEYOND)],
+)
+def test_hodoku_level_raises_the_level_while_the_score_passes_its_cap(level, score, expected):
+    assert hodoku_level(level, score) is expected
+
+
+def test_to_dict_keeps_the_old_fields_and_adds_hodoku_level():
+    result = grade(SIMPLE).to_dict()
+    assert set(result) >= {"level", "hardest", "score", "se", "steps", "layers", "techniques",
+                           "solved", "hodoku_level"}
+    assert result["level"] == result["hodoku_level"] == "easy"
+
+
+def test_uniqueness_off_leaves_out_the_uniqueness_techniques():
+    uses = None
+    for puzzle, _ in hodoku_rows("expert", 200):
+        result = grade(puzzle)
+        if any(technique(name).uniqueness for name in result.techniques):
+            uses = puzzle
+            break
+    assert uses is not None, "no puzzle of the sample needs a uniqueness technique"
+    without = grade(uses, uniqueness=False)
+    assert without.solved
+    assert not any(technique(name).uniqueness for name in without.techniques)
+
+
+# --- agreement with HoDoKu and Sudoku Explainer -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "level_file, limit, floor",
+    [("simple", 100, 0.98), ("easy", 100, 0.98), ("intermediate", 100, 0.95), ("expert", 40, 0.85)],
+)
+def test_levels_agree_with_hodoku(level_file, limit, floor):
+    rows = hodoku_rows(level_file, limit)
+    agree = Counter(grade(puzzle).hodoku_level.hodoku_name == level for puzzle, level in rows)
+    assert agree[True] >= floor * len(rows), dict(agree)
+
+
+def test_se_estimate_on_the_sudoku_exchange_buckets():
+    # SE < 1.5 means box Hidden Singles (and Full Houses) only
+    for puzzle in data_puzzles("se_rated/bucket_easy_se_below_1.5.txt", 50):
+        assert grade(puzzle).se < 1.5, puzzle
+    for puzzle in data_puzzles("se_rated/bucket_medium_se_1.5_to_2.4.txt", 50):
+        result = grade(puzzle)
+        assert 1.5 <= result.se < 2.5 and result.level <= Level.MEDIUM, puzzle
