@@ -1,31 +1,179 @@
-"""Chains and loops on the link graph: X-Chain, XY-Chain, Nice Loops and AICs, grouped forms.
+"""Chains on the link graph: X-Chain and XY-Chain here; Nice Loops and AICs in ``loops``.
 
-After HoDoKu (hodoku.sourceforge.net/en/tech_chains.php).
+After HoDoKu's chain pages (hodoku.sourceforge.net/en/tech_chains.php). A chain is an
+alternating inference chain (AIC): it starts with a strong link and ends with one, so at least
+one of its two ends is true, and a digit both ends hold goes from every cell that sees both.
+
+Glossary (see ``solver.techniques.links`` for node, state, premise and view):
+  X-Chain   an AIC on one digit between candidates of different cells.
+  XY-Chain  an AIC through bivalue cells: the strong links are inside the cells, the weak
+            links join two cells with the same digit.
+  ends      the first and last node of a chain; both hold the digit the chain removes.
+
+Every search runs breadth-first from all premises at once and yields the shortest chains
+first (more eliminations first among chains of one length), each elimination set once, with
+chains of 3 to ``MAX_LINKS`` (20) links.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from solver.grid import Grid
+from solver.grid import Grid, cell_name
 from solver.step import Step
+from solver.techniques.implications import Implications
+from solver.techniques.links import MAX_LINKS, LinkGraph, cells_of, link_graph
+from solver.techniques.wording import and_list
+
+__all__ = ["x_chain", "xy_chain", "nice_loop", "grouped_nice_loop", "MAX_LINKS"]
+
+
+def peer_premises(graph: LinkGraph) -> list[int]:
+    """Per candidate node: the premise bits ``1 << 2s`` (s false) of the candidates s of the
+    same digit in the cells it sees (cached on the graph)."""
+    if "peer_premises" not in graph.memo:
+        digit, count = graph.digit, graph.candidate_count
+        graph.memo["peer_premises"] = [
+            sum(1 << (y << 1) for y in graph.weak[x] if y < count and digit[y] == digit[x])
+            for x in range(count)
+        ]
+    return graph.memo["peer_premises"]
+
+
+def end_partners(graph: LinkGraph, twice: bool) -> list[int]:
+    """Per candidate node m: the premise bits of the candidates s of its digit such that some
+    other cell with that digit sees both s and m (``twice``: at least two such cells).
+
+    A chain from premise "s is false" that makes m true removes the digit from those cells.
+    Cached on the graph.
+    """
+    key = ("end_partners", twice)
+    if key not in graph.memo:
+        seen_by = peer_premises(graph)
+        digit, count = graph.digit, graph.candidate_count
+        partners = []
+        for m in range(count):
+            once = more = 0
+            for t in graph.weak[m]:
+                if t < count and digit[t] == digit[m]:
+                    more |= once & seen_by[t]
+                    once |= seen_by[t]
+            partners.append((more if twice else once) & ~(1 << (m << 1)))
+        graph.memo[key] = partners
+    return graph.memo[key]
+
+
+def ends_text(walk: str, digit: int, targets: list[int]) -> str:
+    """The sentence of a chain whose two ends hold ``digit``: the walk, then the conclusion."""
+    verb = "sees" if len(targets) == 1 else "see"
+    names = and_list(cell_name(c) for c in targets)
+    return f"{walk}: either way {names}, which {verb} both ends, can't be {digit}."
+
+
+def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[int]) -> Step:
+    """The Step of a chain whose ends hold the same digit, removing it from ``targets``."""
+    digit = graph.digit[chain[0] >> 1]
+    return Step(
+        technique=technique,
+        eliminations=tuple((cell, digit) for cell in targets),
+        pattern=graph.pattern(chain),
+        houses=graph.houses(chain),
+        links=graph.links(chain),
+        text=ends_text(graph.walk(chain), digit, targets),
+        groups=graph.groups(chain),
+    )
+
+
+def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
+    """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
+    candidates m of s's digit that the chain makes true; the digit goes from the cells that
+    see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
+    removing the digit from s's peers)."""
+    graph = link_graph(grid)
+    links = graph.view(view)
+    premises = [node << 1 for node in range(graph.candidate_count) if links.strong[node]]
+    partners = end_partners(graph, twice=False)
+    loops = view == "x"
+    sees, digit, digit_cells = graph.sees, graph.digit, graph.digit_cells
+    done: set[tuple[int, ...]] = set()
+    implications = Implications(graph, links, premises)
+    for depth, layer, _ in implications:
+        if depth < 3:
+            continue
+        pending = []  # (cells, premise, end)
+        for t, mask in layer.items():
+            if not t & 1:
+                continue
+            m = t >> 1
+            hits = mask & partners[m]
+            if loops:
+                hits |= mask & (1 << (m << 1))
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                premise = low.bit_length() - 1
+                s = premise >> 1
+                seen = sees[s] & sees[m] if s != m else sees[s]
+                targets = tuple(cells_of(seen & digit_cells[digit[m]]))
+                if targets and (digit[m],) + targets not in done:
+                    pending.append((targets, premise, t))
+        pending.sort(key=lambda item: (-len(item[0]), digit[item[2] >> 1], item[0]))
+        for targets, premise, end in pending:
+            key = (digit[end >> 1],) + targets
+            if key in done:
+                continue
+            chain = implications.chain(premise, end, depth, premise >> 1 == end >> 1, fifo=False)
+            if chain is None:
+                continue
+            done.add(key)
+            yield ends_step(graph, technique, chain, list(targets))
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every X-Chain in ``grid`` (untouched), shortest first; one Step per elimination set.
+
+    An X-Chain is an AIC on one digit: strong links (the digit's only two places in a house)
+    alternate with weak links (two cells of a house), starting and ending with a strong link,
+    so one of its ends holds the digit and every cell that sees both ends loses it. Chains of
+    3 to 20 links (HoDoKu's default limit), no cell twice. Source: HoDoKu, "Chains and Loops"
+    (hodoku.sourceforge.net/en/tech_chains.php#xc).
+    """
+    return _end_chains(grid, "x", "X-Chain")
 
 
 def xy_chain(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every XY-Chain in ``grid`` (untouched), shortest first; one Step per elimination set.
+
+    An XY-Chain runs through bivalue cells: each cell's two digits are its strong link, and
+    consecutive cells see each other and share the digit that links them. The digit at both
+    ends goes from every cell that sees both end cells. Chains of 3 to 20 links (HoDoKu's
+    default limit: 10 cells). Source: HoDoKu, "Chains and Loops"
+    (hodoku.sourceforge.net/en/tech_chains.php#xyc).
+    """
+    return _end_chains(grid, "xy", "XY-Chain")
 
 
 def nice_loop(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Nice Loop and AIC between candidates in ``grid`` (untouched), shortest first.
+
+    Yields "Continuous Nice Loop", "Discontinuous Nice Loop" and "AIC" steps, one per
+    technique and elimination set; see ``solver.techniques.loops`` for the rules. Chains of 3
+    to 20 links. Source: HoDoKu, "Chains and Loops"
+    (hodoku.sourceforge.net/en/tech_chains.php#nl).
+    """
+    from solver.techniques.loops import loops_and_aics  # loops builds on this module
+
+    return loops_and_aics(grid, grouped=False)
 
 
 def grouped_nice_loop(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Nice Loop and AIC in ``grid`` (untouched) that needs a grouped node, shortest first.
+
+    Yields "Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop" and "Grouped AIC"
+    steps. A grouped node is the 2 or 3 cells of one box-line intersection that hold a digit,
+    used as one node ("the digit is in one of these cells"). Chains of 3 to 20 links. Source:
+    HoDoKu, "Chains and Loops" (hodoku.sourceforge.net/en/tech_chains.php#gnl).
+    """
+    from solver.techniques.loops import loops_and_aics
+
+    return loops_and_aics(grid, grouped=True)

@@ -1,0 +1,410 @@
+"""The link graph of a position: strong and weak links between candidates and grouped nodes.
+
+One graph per position (built once, cached by the 81 candidate masks) serves X-Chain, XY-Chain,
+Nice Loops, AICs and, later, forcing chains. After HoDoKu's TablingSolver
+(hodoku.sourceforge.net/en/tech_chains.php). ``solver.techniques.implications`` expands
+premises on it and rebuilds chains; ``solver.techniques.als_links`` adds ALS nodes on request.
+
+Glossary:
+  node     an int id. Ids ``0 .. candidate_count - 1`` are candidates ``(cell, digit)`` in cell
+           order; the ids after them are grouped nodes: the 2 or 3 cells of one box-line
+           intersection that hold a digit ("the digit is in one of these cells").
+  strong   a strong link: the two nodes can't both be false (a digit with two places in a house,
+           a bivalue cell's two digits, a grouped node and the rest of its box or line).
+  weak     a weak link: the two nodes can't both be true (one digit in two cells that see each
+           other, two digits of one cell). Strong links between cells are weak links too.
+  state    ``2 * node + value``: the node false (value 0) or true (value 1).
+  premise  a state assumed at the start of a chain.
+  chain    a list of states, premise first, alternating: from a true node a weak link makes the
+           next one false; from a false node a strong link makes the next one true.
+  view     which links a technique may use: ``"x"`` (one digit, candidates), ``"xy"`` (bivalue
+           cells, strong links inside cells only), ``"plain"`` (candidates), ``"grouped"``
+           (candidates and grouped nodes) or ``"als"`` (and Almost Locked Sets).
+Step helpers turn a chain into ``Step.links`` (Eureka order), its pattern, groups, houses and a
+sentence that walks it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Iterable, Sequence
+
+from solver.grid import CELLS, DIGITS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, cell_name
+from solver.step import Link, Node
+from solver.techniques.wording import and_list
+
+MAX_LINKS = 20
+"""The longest chain any search builds, in links (HoDoKu's default chain length limit: 20)."""
+
+CELL_BIT = tuple(1 << cell for cell in CELLS)
+PEER_MASK = tuple(sum(CELL_BIT[p] for p in PEERS[cell]) for cell in CELLS)
+HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
+# Per line house 0..17: the boxes it crosses, as (box house, 81-bit mask of the 3 shared cells).
+LINE_BOXES = tuple(
+    tuple(
+        (box, HOUSE_MASK[line] & HOUSE_MASK[box])
+        for box in range(18, 27)
+        if HOUSE_MASK[line] & HOUSE_MASK[box]
+    )
+    for line in range(18)
+)
+
+
+def cells_of(mask: int) -> list[int]:
+    """The cells of an 81-bit cell mask, in order."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+def state(node: int, value: bool) -> int:
+    """The state id of ``node`` being true (``value``) or false."""
+    return (node << 1) | value
+
+
+class View:
+    """The links one technique may follow: ``strong[node]`` and ``weak[node]``, tuples of node ids.
+
+    Both relations are symmetric, so the same tuples list a node's predecessors in a chain.
+    ``targets[state]`` lists the states one link from ``state`` makes true (from a false
+    node, by its strong links) or false (from a true node, by its weak links). A link may
+    count as longer than one (``length``, HoDoKu's penalty for links through an ALS); those
+    are listed in ``longer[state]`` as (state, length) instead.
+    """
+
+    __slots__ = ("name", "strong", "weak", "targets", "longer", "lengths")
+
+    def __init__(
+        self,
+        name: str,
+        strong: list[tuple[int, ...]],
+        weak: list[tuple[int, ...]],
+        lengths: dict[tuple[int, int], int] | None = None,
+    ):
+        """``lengths``: (node, node) -> length of a strong link longer than 1 (both ways)."""
+        self.name, self.strong, self.weak = name, strong, weak
+        self.lengths = lengths or {}
+        lengths = self.lengths
+        targets: list[tuple[int, ...]] = [()] * (2 * len(strong))
+        longer: list[tuple[tuple[int, int], ...]] = [()] * (2 * len(strong))
+        targets[1::2] = [tuple([y << 1 for y in ys]) for ys in weak]
+        if not lengths:
+            targets[0::2] = [tuple([(y << 1) | 1 for y in ys]) for ys in strong]
+        for node, ys in enumerate(strong if lengths else ()):
+            targets[node << 1] = tuple([(y << 1) | 1 for y in ys if (node, y) not in lengths])
+            longer[node << 1] = tuple(
+                [((y << 1) | 1, lengths[(node, y)]) for y in ys if (node, y) in lengths]
+            )
+        self.targets, self.longer = targets, longer
+
+    def length(self, before: int, after: int) -> int:
+        """The length of the link from state ``before`` to state ``after`` (1 but for ALS links)."""
+        return self.lengths.get((before >> 1, after >> 1), 1) if after & 1 else 1
+
+
+class LinkGraph:
+    """Strong and weak links between the candidates and grouped nodes of one position.
+
+    Attributes (lists indexed by node id):
+        size, candidate_count: number of nodes; ids from ``candidate_count`` on are grouped.
+        als_start: the first id of an ALS node (``size`` until ``view("als")`` adds them).
+        cells: the node's cells (a tuple, sorted); digit: its digit 1..9.
+        cell_mask: its cells as an 81-bit mask; first_cell: its first cell's bit.
+        sees: the cells that see all of its cells.
+        strong, weak: the linked node ids (tuples), candidates first, then grouped nodes.
+        cell_nodes: per cell 0..80, the ids of its candidates (a tuple).
+        digit_cells: per digit 1..9, the 81-bit mask of the cells holding it.
+        cell_candidates: the position's 81 candidate masks.
+    Build it with ``link_graph(grid)``, which caches the graph of the last position.
+    """
+
+    def __init__(self, candidates: Sequence[int]):
+        """Build the graph of a position given as 81 candidate masks (0 for a filled cell).
+
+        Each node's links are listed in HoDoKu's order (the other digits of its cell, then its
+        row, column and box, then grouped nodes), which decides between equally short chains.
+        """
+        self.cell_candidates = tuple(candidates)
+        cells: list[tuple[int, ...]] = []
+        digits: list[int] = []
+        self._id = [-1] * 810
+        house_nodes = [0] * 270  # house * 10 + digit -> bit mask of node ids
+        house_cells = [0] * 270  # house * 10 + digit -> 81-bit mask of cells
+        cell_nodes = []
+        for cell in CELLS:
+            ids = []
+            for d in DIGITS_OF[candidates[cell]]:
+                node = len(cells)
+                self._id[cell * 10 + d] = node
+                cells.append((cell,))
+                digits.append(d)
+                ids.append(node)
+                for house in HOUSES_OF[cell]:
+                    house_nodes[house * 10 + d] |= 1 << node
+                    house_cells[house * 10 + d] |= CELL_BIT[cell]
+            cell_nodes.append(tuple(ids))
+        self.candidate_count = len(cells)
+        strong: list[list[int]] = []
+        weak: list[list[int]] = []
+        for node, (cell,) in enumerate(cells):
+            d = digits[node]
+            others = [y for y in cell_nodes[cell] if y != node]
+            weak_here, seen = others[:], 1 << node
+            for y in others:
+                seen |= 1 << y
+            strong_here = others[:] if len(others) == 1 else []
+            for house in HOUSES_OF[cell]:
+                mask = house_nodes[house * 10 + d]
+                new = mask & ~seen
+                weak_here.extend(_bits(new))
+                seen |= new
+                if mask.bit_count() == 2:
+                    other = (mask & ~(1 << node)).bit_length() - 1
+                    if other not in strong_here:
+                        strong_here.append(other)
+            strong.append(strong_here)
+            weak.append(weak_here)
+        self.cells, self.digit, self.cell_nodes = cells, digits, cell_nodes
+        self._add_groups(house_cells, strong, weak)
+        self.size = self.als_start = len(cells)
+        self.strong = [tuple(ys) for ys in strong]
+        self.weak = [tuple(ys) for ys in weak]
+        self.cell_mask = [sum(CELL_BIT[c] for c in node_cells) for node_cells in cells]
+        self.first_cell = [CELL_BIT[node_cells[0]] for node_cells in cells]
+        sees = []
+        for node_cells in cells:
+            mask = PEER_MASK[node_cells[0]]
+            for c in node_cells[1:]:
+                mask &= PEER_MASK[c]
+            sees.append(mask)
+        self.sees = sees
+        self.digit_cells = [0] * 10
+        for d in DIGITS:
+            for row in range(9):
+                self.digit_cells[d] |= house_cells[row * 10 + d]
+        self.memo: dict = {}  # tables the techniques derive from the graph, by name
+        self._views: dict[str, View] = {}
+
+    def _add_groups(
+        self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]
+    ) -> None:
+        """Append the grouped nodes and their links (HoDoKu's group node rules and order).
+
+        A grouped node is weakly linked to every node of its digit that sees all of its cells
+        (the rest of its line and box, and other grouped nodes there that it does not overlap);
+        it is strongly linked to the rest of its box or line when that rest is one candidate or
+        exactly one other grouped node.
+        """
+        groups = []  # (node, line, box, cell mask)
+        for line in range(18):
+            for d in DIGITS:
+                for box, inter in LINE_BOXES[line]:
+                    mask = house_cells[line * 10 + d] & inter
+                    if mask & (mask - 1):
+                        groups.append((len(self.cells), line, box, mask))
+                        self.cells.append(tuple(cells_of(mask)))
+                        self.digit.append(d)
+                        strong.append([])
+                        weak.append([])
+        by_cells = {(self.digit[g[0]], g[3]): g[0] for g in groups}
+        by_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> groups
+        for node, line, box, mask in groups:
+            for house in (line, box):
+                by_house.setdefault((self.digit[node], house), []).append((node, mask))
+        for node, line, box, mask in groups:
+            d = self.digit[node]
+            rest = {house: house_cells[house * 10 + d] & ~mask for house in (box, line)}
+            for cell in cells_of(rest[box] | rest[line]):
+                other = self._id[cell * 10 + d]
+                weak[node].append(other)
+                weak[other].append(node)
+            for house in (box, line):
+                if rest[house] and not rest[house] & (rest[house] - 1):
+                    other = self._id[(rest[house].bit_length() - 1) * 10 + d]
+                    strong[node].append(other)
+                    strong[other].append(node)
+            for house in (line, box):
+                if (d, rest[house]) in by_cells:
+                    strong[node].append(by_cells[(d, rest[house])])
+            others = by_house[(d, line)] + by_house[(d, box)]
+            weak[node].extend(sorted(o for o, mask2 in others if o != node and not mask & mask2))
+
+    # --- nodes -----------------------------------------------------------------------------
+
+    def candidate(self, cell: int, digit: int) -> int:
+        """The node id of candidate ``digit`` in ``cell``, or -1 if it is not a candidate."""
+        return self._id[cell * 10 + digit]
+
+    def is_group(self, node: int) -> bool:
+        """True for a grouped node."""
+        return node >= self.candidate_count
+
+    def node(self, node: int) -> Node:
+        """The node as ``Step.links`` writes it: ``((cells...), digit)``."""
+        return self.cells[node], self.digit[node]
+
+    def candidates(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The (cell, digit) candidates of a node: one, the cells of a grouped node, or every
+        candidate of an ALS."""
+        if node >= self.als_start:  # an ALS: the whole set justifies the step
+            return tuple(
+                (c, d) for c in self.cells[node] for d in DIGITS_OF[self.cell_candidates[c]]
+            )
+        d = self.digit[node]
+        return tuple((cell, d) for cell in self.cells[node])
+
+    def name(self, node: int) -> str:
+        """``r1c2`` for a candidate's cell, ``r1c2/r1c3`` for a grouped node's cells."""
+        return "/".join(cell_name(cell) for cell in self.cells[node])
+
+    # --- views -------------------------------------------------------------------------------
+
+    def view(self, name: str) -> View:
+        """The links a technique may follow (cached): ``"x"``: one digit, candidates only;
+        ``"xy"``: bivalue cells, strong links only inside a cell, weak links only between
+        cells; ``"plain"``: all links between candidates; ``"grouped"``: all links;
+        ``"als"``: all links and Almost Locked Sets as nodes (``solver.techniques.als_links``;
+        HoDoKu's option, off by default).
+
+        Raises:
+            KeyError: an unknown view name.
+        """
+        view = self._views.get(name)
+        if view is None:
+            with _views_lock:  # the ALS view adds nodes to the graph: build each view once
+                view = self._views.get(name)
+                if view is None:
+                    view = self._views[name] = self._make_view(name)
+        return view
+
+    def _make_view(self, name: str) -> View:
+        count, digit, cells = self.candidate_count, self.digit, self.cells
+        if name == "grouped":
+            return View(name, self.strong, self.weak)
+        if name == "als":
+            from solver.techniques.als_links import als_view  # builds on this module
+
+            return als_view(self)
+        plain_strong = [tuple([y for y in ys if y < count]) for ys in self.strong[:count]]
+        plain_weak = [tuple([y for y in ys if y < count]) for ys in self.weak[:count]]
+        if name == "plain":
+            return View(name, plain_strong, plain_weak)
+        if name == "x":
+            strong = [
+                tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_strong)
+            ]
+            weak = [
+                tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_weak)
+            ]
+            return View(name, strong, weak)
+        if name == "xy":
+            bivalue = [len(self.cell_nodes[c[0]]) == 2 for c in cells[:count]]
+            strong = [
+                tuple([y for y in ys if cells[y] == cells[x]]) if bivalue[x] else ()
+                for x, ys in enumerate(plain_strong)
+            ]
+            weak = [
+                tuple([y for y in ys if bivalue[y] and digit[y] == digit[x]]) if bivalue[x] else ()
+                for x, ys in enumerate(plain_weak)
+            ]
+            return View(name, strong, weak)
+        raise KeyError(f"unknown view {name!r}; known views: x, xy, plain, grouped")
+
+    # --- chains ------------------------------------------------------------------------------
+
+    def links(self, chain: Sequence[int]) -> tuple[Link, ...]:
+        """``Step.links`` for a chain of states: one link per pair of neighbours, strong when it
+        makes its second node true."""
+        return tuple(
+            (self.node(a >> 1), self.node(b >> 1), bool(b & 1)) for a, b in zip(chain, chain[1:])
+        )
+
+    def pattern(self, chain: Iterable[int]) -> tuple[tuple[int, int], ...]:
+        """The candidates of a chain's nodes, sorted, each once."""
+        return tuple(sorted({c for s in chain for c in self.candidates(s >> 1)}))
+
+    def groups(self, chain: Iterable[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The candidates of each grouped node in a chain (for the UI to outline)."""
+        seen = []
+        for s in chain:
+            if self.is_group(s >> 1) and self.candidates(s >> 1) not in seen:
+                seen.append(self.candidates(s >> 1))
+        return tuple(seen)
+
+    def houses(self, chain: Sequence[int]) -> tuple[int, ...]:
+        """The houses of a chain's links between cells (the first house holding both ends)."""
+        found: list[int] = []
+        for a, b in zip(chain, chain[1:]):
+            both = self.cell_mask[a >> 1] | self.cell_mask[b >> 1]
+            if self.cells[a >> 1] != self.cells[b >> 1]:
+                for house in HOUSES_OF[self.cells[a >> 1][0]]:
+                    if both & HOUSE_MASK[house] == both:
+                        if house not in found:
+                            found.append(house)
+                        break
+        return tuple(found)
+
+    def walk(self, chain: Sequence[int]) -> str:
+        """The chain read aloud: ``If r1c2 is not 4, r1c8 is; then r8c8 is not, so r8c3 is``
+        (a digit is named only when it changes)."""
+        text = ""
+        previous = None
+        for i, s in enumerate(chain):
+            clause = self.statement(s >> 1, s & 1, previous)
+            if i == 0:
+                text = f"If {clause}"
+            elif i == 1:
+                text += f", {clause}"
+            else:
+                text += f", so {clause}" if s & 1 else f"; then {clause}"
+            previous = s >> 1
+        return text
+
+    def statement(self, node: int, value: int, previous: int | None = None) -> str:
+        """``r1c2 is 4``, ``r1c2 is not 4``, ``r1c2 or r1c3 is 4``, ``neither r1c2 nor r1c3 is
+        4``; the digit is left out when ``previous`` has the same one, the cell is "it" when
+        ``previous`` is in the same cell."""
+        digit = self.digit[node]
+        same_digit = previous is not None and self.digit[previous] == digit
+        tail = "" if same_digit else f" {digit}"
+        if node >= self.als_start:
+            names = "/".join(cell_name(c) for c in self.cells[node])
+            size = len(self.cells[node])
+            if value:
+                return f"the set {names} ({size} cells, {size + 1} digits) must hold {digit}"
+            return f"the set {names} holds no {digit}"
+        if previous is not None and self.cells[previous] == self.cells[node]:
+            subject = "it"
+        elif self.is_group(node):
+            names = [cell_name(c) for c in self.cells[node]]
+            if not value:
+                if len(names) == 2:
+                    return f"neither {names[0]} nor {names[1]} is{tail}"
+                return f"none of {and_list(names)} is{tail}"
+            subject = " or ".join(names)
+        else:
+            subject = cell_name(self.cells[node][0])
+        return f"{subject} is{tail}" if value else f"{subject} is not{tail}"
+
+
+_bits = cells_of  # the set bits of any mask, lowest first
+
+_last: tuple[tuple[int, ...], LinkGraph] | None = None  # one entry, replaced in one step
+_views_lock = threading.Lock()
+
+
+def link_graph(grid: Grid) -> LinkGraph:
+    """The link graph of ``grid``'s candidates; the last position's graph is reused while its
+    81 candidate masks are unchanged (the grid itself is never changed). Safe to call from
+    the game's worker thread and the solver at once: the cache entry is swapped atomically."""
+    global _last
+    key = tuple(grid.candidates)
+    last = _last
+    if last is not None and last[0] == key:
+        return last[1]
+    graph = LinkGraph(key)
+    _last = (key, graph)
+    return graph

@@ -1,0 +1,292 @@
+"""Nice Loops and AICs on the link graph, plain or with grouped nodes.
+
+After HoDoKu's "Chains and Loops" page (hodoku.sourceforge.net/en/tech_chains.php) and its
+TablingSolver: every candidate is assumed true and assumed false (the premises), the
+implications are followed breadth-first, and a chain that comes back to its start cell is a
+nice loop; one from "s is false" to "m is true" in another cell is an AIC.
+
+Glossary (see ``solver.techniques.links`` for node, state, premise and chain):
+  start cell           the cell of the premise; a nice loop leaves it and comes back to it.
+  Discontinuous Nice Loop
+                       the loop contradicts its premise: "s is a" leads to "s is not a" or to
+                       another digit in s (a goes), or "s is not a" leads to "s is a" (s is a).
+  Continuous Nice Loop the loop is consistent all the way round: every weak link in it then
+                       has exactly one true end, so the digit goes from every cell that sees
+                       both ends of a weak link, and a cell the loop enters and leaves by
+                       strong links on two digits keeps only those two.
+  AIC                  "s is not a" leads to "m is b": with a = b the digit goes from the cells
+                       that see both ends (at least two of them; one alone is a
+                       discontinuous loop); with a != b and s, m seeing each other, s loses b
+                       and m loses a.
+HoDoKu's rules are kept: a chain is at least 3 links long, a loop leaves its start cell by its
+first link (except a loop back to the premise itself, which may leave through the cell's own
+link: that finds the XY-loops HoDoKu's tables miss), no cell comes back (HoDoKu's lasso rule,
+see ``Implications.chain``), and cells of a continuous loop keep their candidates when a weak
+link's digit goes elsewhere. With ALS nodes (HoDoKu's option, off in the registry) a loop
+through a set also locks the set's other digits (``_als_link_eliminations``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.grid import DIGITS_OF, Grid, cell_name
+from solver.step import Step
+from solver.techniques.als_links import ALS_MAX_LENGTH, reach_of, als_digits
+from solver.techniques.chains import end_partners, ends_text, peer_premises
+from solver.techniques.implications import Implications
+from solver.techniques.links import MAX_LINKS, PEER_MASK, LinkGraph, cells_of, link_graph
+from solver.techniques.wording import and_list
+
+CONTINUOUS, DISCONTINUOUS, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
+
+
+def _cross_partners(graph: LinkGraph) -> list[int]:
+    """Per candidate node m (digit b): the premise bits of "s is a" false, for candidates s
+    of another digit a in a cell that sees m, where s's cell also holds b and m's holds a
+    (an AIC between them removes b from s and a from m). Cached on the graph."""
+    if "cross_partners" not in graph.memo:
+        count, digit, cells = graph.candidate_count, graph.digit, graph.cells
+        seen_by = peer_premises(graph)
+        holding = {}  # (a, b) -> premise bits of "(s, a) false" where s's cell also holds b
+        for node in range(count):
+            for other in graph.cell_nodes[cells[node][0]]:
+                if other != node:
+                    key = (digit[node], digit[other])
+                    holding[key] = holding.get(key, 0) | 1 << (node << 1)
+        partners = []
+        for m in range(count):
+            mask = 0
+            for other in graph.cell_nodes[cells[m][0]]:
+                if other != m:
+                    mask |= holding.get((digit[other], digit[m]), 0) & seen_by[other]
+            partners.append(mask)
+        graph.memo["cross_partners"] = partners
+    return graph.memo["cross_partners"]
+
+
+def _loop_kind(graph: LinkGraph, premise: int, end: int) -> tuple[str, tuple] | None:
+    """(kind, eliminations) for a chain from ``premise`` back to a state ``end`` in its cell;
+    the eliminations of a continuous loop are found later (they need the loop), None if the
+    pair makes no nice loop."""
+    s, e = premise >> 1, end >> 1
+    a = graph.digit[s]
+    cell = graph.cells[s][0]
+    first_strong, last_strong = not premise & 1, bool(end & 1)
+    if s == e:
+        if premise == end:
+            return CONTINUOUS, ()
+        if first_strong:
+            return DISCONTINUOUS, tuple(
+                (cell, graph.digit[n]) for n in graph.cell_nodes[cell] if n != s
+            )
+        return DISCONTINUOUS, ((cell, a),)
+    if first_strong == last_strong:
+        if first_strong or len(graph.cell_nodes[cell]) == 2:
+            return CONTINUOUS, ()
+        return None
+    return DISCONTINUOUS, ((cell, a if last_strong else graph.digit[e]),)
+
+
+def _continuous_eliminations(graph: LinkGraph, loop: list[int]) -> tuple[tuple[int, int], ...]:
+    """The eliminations of a continuous loop (a chain of states whose last equals its first).
+
+    Each weak link between cells removes its digit from the cells that see both ends; a weak
+    link inside a cell leaves that cell only its two digits. Cells of the loop are spared,
+    as in HoDoKu.
+    """
+    used = 0
+    for s in loop:
+        used |= graph.cell_mask[s >> 1]
+    found = set()
+    for x, y in zip(loop, loop[1:]):
+        xn, yn = x >> 1, y >> 1
+        if y & 1 and (xn >= graph.als_start or yn >= graph.als_start):
+            found.update(_als_link_eliminations(graph, xn, yn))
+            continue
+        if y & 1:
+            continue
+        if graph.cells[xn] == graph.cells[yn]:
+            cell = graph.cells[xn][0]
+            keep = {graph.digit[xn], graph.digit[yn]}
+            found.update((cell, d) for d in DIGITS_OF[graph.cell_candidates[cell]] if d not in keep)
+        else:
+            d = graph.digit[yn]
+            common = graph.sees[xn] & graph.sees[yn] & graph.digit_cells[d] & ~used
+            found.update((cell, d) for cell in cells_of(common))
+    return tuple(sorted(found))
+
+
+def removals(eliminations: tuple[tuple[int, int], ...]) -> str:
+    """``r1c2 and r1c3 can't be 2; r2c1 can't be 1``: eliminations grouped by digit."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    return "; ".join(
+        f"{and_list(cell_name(c) for c in cells)} can't be {d}" for d, cells in by_digit.items()
+    )
+
+
+def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, int]]:
+    """HoDoKu's eliminations at a strong link of a continuous loop that involves an ALS.
+
+    Inside one set (digits j and k): exactly one of them is missing, so its other digits are
+    locked and leave their reach. A forcing (the set holds j, or cell c is e): the set lacks
+    j or one of c's other digits, so digits outside those leave their reach, and each of c's
+    other digits leaves the cells that see c and the set's cells holding it.
+    """
+    als, other = (x, y) if x >= graph.als_start else (y, x)
+    mask, j = graph.cell_mask[als], graph.digit[als]
+    if other >= graph.als_start:
+        spared, cell = 1 << (graph.digit[other] - 1), None
+    else:
+        cell = graph.cells[other][0]
+        spared = graph.cell_candidates[cell] & ~(1 << (graph.digit[other] - 1))
+    found = set()
+    for d in DIGITS_OF[als_digits(graph, als)]:
+        reach = reach_of(graph, mask, d) & graph.digit_cells[d]
+        if d != j and not spared >> (d - 1) & 1:
+            found.update((c, d) for c in cells_of(reach))
+        elif cell is not None and d != j:
+            found.update((c, d) for c in cells_of(reach & PEER_MASK[cell]))
+    return found
+
+
+def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) -> str:
+    """The sentence of a nice loop: the walk, then why the eliminations follow."""
+    walk = graph.walk(chain)
+    removed = removals(eliminations)
+    if kind == CONTINUOUS:
+        return (
+            f"{walk}, back where it started. The loop works whichever way round it is read, so "
+            f"each weak link in it has exactly one true end: {removed}."
+        )
+    premise, end = chain[0], chain[-1]
+    cell = cell_name(graph.cells[premise >> 1][0])
+    if premise & 1 and end >> 1 == premise >> 1:
+        why = f"{cell} can't be {graph.digit[premise >> 1]} and not be it"
+    elif premise & 1:
+        why = f"{cell} can't hold two digits"
+    elif end & 1:
+        return f"{walk}: assuming the opposite proves it, so {cell} is {graph.digit[end >> 1]}."
+    else:
+        return (
+            f"{walk}. Read backwards: if {cell} were {graph.digit[end >> 1]}, it would have to be "
+            f"{graph.digit[premise >> 1]} too, so {removed}."
+        )
+    return f"{walk}: a contradiction ({why}), so {removed}."
+
+
+def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple) -> str:
+    """The sentence of an AIC whose ends hold two digits in cells that see each other."""
+    s, m = chain[0] >> 1, chain[-1] >> 1
+    first, last = cell_name(graph.cells[s][0]), cell_name(graph.cells[m][0])
+    ends = f"{first} is {graph.digit[s]} or {last} is {graph.digit[m]}"
+    removed = removals(eliminations)
+    return (
+        f"{graph.walk(chain)}: either way {ends}, and as the two cells see each other, {removed}."
+    )
+
+
+def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Step]:
+    """Every Nice Loop and AIC in ``grid`` (untouched), shortest first, one Step per technique
+    name and elimination set; with ``grouped`` only chains that use a grouped node (or, with
+    ``als``, an Almost Locked Set: HoDoKu's option, off by default), named "Grouped ...".
+    Chains of 3 to ``MAX_LINKS`` (20) links."""
+    graph = link_graph(grid)
+    grouped = grouped or als
+    view = graph.view("als" if als else "grouped" if grouped else "plain")
+    count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
+    cell_premises = [sum(3 << (n << 1) for n in nodes) for nodes in graph.cell_nodes]
+    same = end_partners(graph, twice=True)
+    cross = _cross_partners(graph)
+    prefix = "Grouped " if grouped else ""
+    done: set[tuple] = set()
+    longest = ALS_MAX_LENGTH if als else MAX_LINKS
+    implications = Implications(graph, view, range(2 * count), longest, True, grouped)
+    for depth, layer, returns in implications:
+        if depth < 3:
+            continue
+        wanted = implications.grouped_layers[depth] if grouped else layer
+        pending = []  # (eliminations, kind, premise, end, chain or None)
+        loop_hits = [(p, p) for p in (implications.grouped_returns if grouped else returns)]
+        for t, mask in wanted.items():
+            m = t >> 1
+            if m >= count:
+                continue
+            hits = mask & cell_premises[cells[m][0]]
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                loop_hits.append((low.bit_length() - 1, t))
+            hits = mask & (same[m] | cross[m]) if t & 1 else 0
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                premise = low.bit_length() - 1
+                s = premise >> 1
+                if digit[s] == digit[m]:
+                    common = sees[s] & sees[m] & graph.digit_cells[digit[m]]
+                    eliminations = tuple((c, digit[m]) for c in cells_of(common))
+                else:
+                    eliminations = tuple(sorted(((cells[s][0], digit[m]), (cells[m][0], digit[s]))))
+                if (AIC, eliminations) not in done:
+                    pending.append((eliminations, AIC, premise, t, None))
+        for premise, end in loop_hits:
+            kind_found = _loop_kind(graph, premise, end)
+            if kind_found is None:
+                continue
+            kind, eliminations = kind_found
+            if kind == DISCONTINUOUS:
+                if eliminations and (kind, eliminations) not in done:
+                    pending.append((eliminations, kind, premise, end, None))
+                continue
+            chain = implications.chain(premise, end, depth, True, grouped)
+            if chain is None:
+                continue
+            if chain[-1] != premise:
+                chain.append(premise)
+            eliminations = _continuous_eliminations(graph, chain)
+            if eliminations and (kind, eliminations) not in done:
+                pending.append((eliminations, kind, premise, end, chain))
+        pending.sort(key=lambda item: (-len(item[0]), item[0], item[1]))
+        for eliminations, kind, premise, end, chain in pending:
+            if (kind, eliminations) in done:
+                continue
+            if chain is None:  # any shortest chain will do: its ends decide the eliminations
+                chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False)
+                if chain is None:
+                    continue
+            done.add((kind, eliminations))
+            yield _step(
+                graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations)
+            )
+
+
+def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) -> str:
+    """The sentence of a nice loop or AIC."""
+    if kind != AIC:
+        return _loop_text(graph, kind, chain, eliminations)
+    if graph.digit[chain[0] >> 1] == graph.digit[chain[-1] >> 1]:
+        return ends_text(
+            graph.walk(chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations]
+        )
+    return _aic_text(graph, chain, eliminations)
+
+
+def _step(
+    graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple, text: str
+) -> Step:
+    """The Step of a loop or AIC: its chain's links, pattern, houses and grouped nodes."""
+    return Step(
+        technique=technique,
+        eliminations=eliminations,
+        pattern=graph.pattern(chain),
+        houses=graph.houses(chain),
+        links=graph.links(chain),
+        text=text,
+        groups=graph.groups(chain),
+    )
+
+
+__all__ = ["loops_and_aics", "MAX_LINKS"]
