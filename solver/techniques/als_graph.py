@@ -144,7 +144,7 @@ def _simple_walk(graph: ChainGraph, sources: list[int], goal: int, used: set[int
     goal itself, whose set should be in ``used``).
 
     Depth-first, pruned by each state's distance to the goal (breadth-first backwards); gives
-    up after a few hundred states.
+    up after a hundred states (a longer search rarely finds one).
     """
     distance = {goal: 0}
     frontier = [goal]
@@ -157,7 +157,7 @@ def _simple_walk(graph: ChainGraph, sources: list[int], goal: int, used: set[int
                     following.append(parent)
         frontier = following
 
-    budget = 300
+    budget = 100
 
     def extend(path: list[int], links: int) -> list[int] | None:
         nonlocal budget
