@@ -44,6 +44,7 @@ from solver.techniques import (
     subsets,
     uniqueness,
     wings,
+    wings_more,
 )
 
 Finder = Callable[[Grid], Iterator[Step]]
@@ -109,7 +110,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("X-Wing",                                 H, 140, 3.2, fish.x_wing),
     T("Swordfish",                              H, 150, 3.8, fish.swordfish),
     T("Jellyfish",                              H, 160, 5.2, fish.jellyfish),
-    T("Remote Pair",                            H, 110, 6.5, wings.remote_pair),
+    T("Remote Pair",                            H, 110, 6.5, wings_more.remote_pair),
     T("Bivalue Universal Grave + 1",            H, 100, 5.6, uniqueness.bug_plus_1, uniqueness=True),
     T("Skyscraper",                             H, 130, 4.0, single_digit.skyscraper),
     T("2-String Kite",                          H, 150, 4.1, single_digit.two_string_kite,
@@ -117,7 +118,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("Turbot Fish",                            H, 120, 4.2, single_digit.turbot_fish),
     T("Empty Rectangle",                        H, 120, 4.2, single_digit.empty_rectangle,
       names=("Empty Rectangle", "Dual Empty Rectangle")),
-    T("W-Wing",                                 H, 150, 4.4, wings.w_wing),
+    T("W-Wing",                                 H, 150, 4.4, wings_more.w_wing),
     T("XY-Wing",                                H, 160, 4.2, wings.xy_wing),
     T("XYZ-Wing",                               H, 180, 4.4, wings.xyz_wing),
     T("Uniqueness Test 1",                      H, 100, 4.5, uniqueness.uniqueness_test_1, uniqueness=True),
@@ -145,7 +146,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("Nice Loop / AIC",                        U, 280, 7.0, chains.nice_loop, names=NL),
     T("Grouped Nice Loop / AIC",                U, 300, 7.2, chains.grouped_nice_loop,
       names=tuple(f"Grouped {name}" for name in NL)),
-    T("WXYZ-Wing",                              U, 240, 5.5, wings.wxyz_wing),
+    T("WXYZ-Wing",                              U, 240, 5.5, wings_more.wxyz_wing),
     T("ALS-XZ",                                 U, 300, 7.0, als.als_xz),
     T("ALS-XY-Wing",                            U, 320, 7.2, als.als_xy_wing),
     T("ALS-XY-Chain",                           U, 340, 7.5, als.als_xy_chain),

@@ -1,33 +1,404 @@
 """Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
 
-Definitions after HoDoKu (hodoku.sourceforge.net/en/tech_sdp.php). Every pattern is a short chain
-on one digit: strong links (a house with exactly two places for the digit) joined by a weak
-link; the digit goes from every cell that sees both ends.
+Definitions after HoDoKu's "Single Digit Patterns" page (hodoku.sourceforge.net/en/tech_sdp.php).
+Every pattern is a short chain on one digit: a strong link (a house with exactly two places for
+the digit), a weak link (two places that share a house), and a second strong link. One end of
+the chain or the other must hold the digit, so it goes from every cell that sees both ends.
+
+Glossary (see also solver.techniques.cellsets):
+  ends        the two cells at the outer ends of the chain; one of them holds the digit.
+  Skyscraper  two strong links in rows (or in columns) whose inner ends share a column (a row).
+  2-String Kite  a strong link in a row and one in a column whose inner ends share a box.
+  Turbot Fish any chain strong - weak - strong on one digit (Skyscraper and Kite included).
+  Empty Rectangle  a box whose places for the digit all lie in one row and one column of the
+              box (the box is a grouped strong link: its digit is in the row or in the column),
+              joined to a strong link outside the box.
+  Dual        two Kites sharing their two box cells, or two Empty Rectangles in one box, that
+              remove different candidates: reported as one step that removes both.
+
+Steps of one finder come best first: single patterns before duals, most eliminations first.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
-from solver.grid import Grid
-from solver.step import Step
+from solver.grid import BOX_OF, COL_OF, DIGITS, HOUSES_OF, ROW_OF, Grid, cell_name, house_name
+from solver.step import Link, Step
+from solver.techniques.cellsets import (
+    CELL_BIT,
+    HOUSE_BITS,
+    PEER_BITS,
+    cells_of,
+    digit_places,
+    shared_house,
+    strong_links,
+)
+from solver.techniques.wording import cells_text, or_list
+
+ROW_HOUSES = range(0, 9)
+COL_HOUSES = range(9, 18)
+
+# The rows and columns of each box, as house indices: BOX_ROWS[box] = (0, 1, 2) for box 0.
+BOX_ROWS = tuple(tuple(range(box // 3 * 3, box // 3 * 3 + 3)) for box in range(9))
+BOX_COLS = tuple(tuple(9 + c for c in range(box % 3 * 3, box % 3 * 3 + 3)) for box in range(9))
+
+
+def _sees(cells: list[int]) -> str:
+    """``'sees'`` after one cell, ``'see'`` after several."""
+    return "sees" if len(cells) == 1 else "see"
+
+
+def _link(first: int, second: int, digit: int, strong: bool) -> Link:
+    """A link between two single-cell nodes of ``digit``."""
+    return ((first,), digit), ((second,), digit), strong
+
+
+def _chain_step(
+    name: str,
+    digit: int,
+    cells: tuple[int, int, int, int],
+    houses: tuple[int, int, int],
+    targets: list[int],
+) -> Step:
+    """The Step for a chain ``a = b - c = e`` on ``digit`` (strong links in houses[0] and
+    houses[2], weak link in houses[1]) that removes the digit from ``targets``."""
+    a, b, c, e = cells
+    strong1, weak, strong2 = houses
+    text = (
+        f"{cell_name(a)} and {cell_name(b)} are the only places for {digit} in "
+        f"{house_name(strong1)}, and {cell_name(c)} and {cell_name(e)} the only places in "
+        f"{house_name(strong2)}; {cell_name(b)} and {cell_name(c)} share {house_name(weak)}, so "
+        f"they can't both be {digit}, and {cell_name(a)} or {cell_name(e)} must be {digit}. "
+        f"So {digit} can't be in {or_list(cell_name(t) for t in targets)}, which "
+        f"{_sees(targets)} both."
+    )
+    return Step(
+        technique=name,
+        eliminations=tuple((t, digit) for t in targets),
+        pattern=tuple(sorted((cell, digit) for cell in cells)),
+        houses=houses,
+        links=(_link(a, b, digit, True), _link(b, c, digit, False), _link(c, e, digit, True)),
+        text=text,
+    )
+
+
+def _best_first(steps: list[Step]) -> list[Step]:
+    """Steps with the most eliminations first (stable: ties keep the order found)."""
+    steps.sort(key=lambda step: -len(step.eliminations))
+    return steps
 
 
 def skyscraper(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Skyscraper in ``grid`` (untouched): two rows with two places each for a digit, one
+    place of each in the same column (or the same with columns and rows); the digit goes from
+    every cell that sees both other places. Parallel links sharing both columns (an X-Wing) are
+    not Skyscrapers. The shared column may hold the first place of one row and the second of
+    the other (HoDoKu 2.2 misses these; its Turbot Fish finds them). Yields one Step per set of
+    removals, most removals first.
+
+    Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php).
+    """
+    places = digit_places(grid)
+    steps: list[Step] = []
+    seen: set[tuple] = set()
+    for digit in DIGITS:
+        where = places[digit]
+        for houses, line_of in ((ROW_HOUSES, COL_OF), (COL_HOUSES, ROW_OF)):
+            links = strong_links(where, houses)
+            for i, (house1, a0, a1) in enumerate(links):
+                for house2, b0, b1 in links[i + 1 :]:
+                    for base1, free1 in ((a0, a1), (a1, a0)):
+                        for base2, free2 in ((b0, b1), (b1, b0)):
+                            if line_of[base1] != line_of[base2] or line_of[free1] == line_of[free2]:
+                                continue
+                            inner = CELL_BIT[base1] | CELL_BIT[base2]
+                            seen_by_both = PEER_BITS[free1] & PEER_BITS[free2]
+                            targets = cells_of(where & seen_by_both & ~inner)
+                            key = (digit, tuple(targets))
+                            if targets and key not in seen:
+                                seen.add(key)
+                                weak = shared_house(base1, base2)
+                                steps.append(
+                                    _chain_step(
+                                        "Skyscraper", digit, (free1, base1, base2, free2),
+                                        (house1, weak, house2), targets,
+                                    )
+                                )
+    yield from _best_first(steps)
+
+
+class Kite(NamedTuple):
+    """A 2-String Kite: the chain ``row end = row box cell - column box cell = column end``."""
+
+    digit: int
+    cells: tuple[int, int, int, int]  # row end, row box cell, column box cell, column end
+    houses: tuple[int, int, int]  # row, box, column
+    targets: list[int]
+
+
+def _kites(places: list[int]) -> list[Kite]:
+    """Every 2-String Kite that removes something, once per digit and targets."""
+    kites = []
+    seen: set[tuple] = set()
+    for digit in DIGITS:
+        where = places[digit]
+        row_links = strong_links(where, ROW_HOUSES)
+        if not row_links:
+            continue
+        col_links = strong_links(where, COL_HOUSES)
+        for row, r0, r1 in row_links:
+            for col, c0, c1 in col_links:
+                if len({r0, r1, c0, c1}) < 4:
+                    continue
+                for in_box_r, free_r in ((r0, r1), (r1, r0)):
+                    for in_box_c, free_c in ((c0, c1), (c1, c0)):
+                        if BOX_OF[in_box_r] != BOX_OF[in_box_c]:
+                            continue
+                        inner = CELL_BIT[in_box_r] | CELL_BIT[in_box_c]
+                        seen_by_both = PEER_BITS[free_r] & PEER_BITS[free_c]
+                        targets = cells_of(where & seen_by_both & ~inner)
+                        key = (digit, tuple(targets))
+                        if targets and key not in seen:
+                            seen.add(key)
+                            cells = (free_r, in_box_r, in_box_c, free_c)
+                            houses = (row, 18 + BOX_OF[in_box_r], col)
+                            kites.append(Kite(digit, cells, houses, targets))
+    return kites
 
 
 def two_string_kite(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every 2-String Kite in ``grid`` (untouched), then every Dual 2-String Kite.
+
+    A Kite: a row and a column with two places each for a digit, one place of each in the same
+    box (two different cells); one of the two other places holds the digit, so it goes from the
+    cell where their row and column cross, and from any other cell that sees both (HoDoKu 2.2
+    takes the crossing only and leaves the others to its Turbot Fish). A Dual 2-String Kite is
+    two Kites of one digit on the same two box cells that remove different candidates, one step.
+
+    Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php).
+    """
+    kites = _kites(digit_places(grid))
+    for kite in kites:
+        yield _chain_step("2-String Kite", kite.digit, kite.cells, kite.houses, kite.targets)
+    for i, first in enumerate(kites):
+        box_cells = {first.cells[1], first.cells[2]}
+        for second in kites[i + 1 :]:
+            if (
+                second.digit == first.digit
+                and {second.cells[1], second.cells[2]} == box_cells
+                and second.targets != first.targets
+            ):
+                yield _dual_kite_step(first, second)
+
+
+def _dual_kite_step(first: Kite, second: Kite) -> Step:
+    """The Step for two Kites on the same box cells: both chains, both removals."""
+    digit = first.digit
+    b, c = first.cells[1], first.cells[2]
+    box = first.houses[1]
+    halves = []
+    for kite in (first, second):
+        (a, _, _, e), (row, _, col) = kite.cells, kite.houses
+        halves.append(
+            f"from {house_name(row)} and {house_name(col)}, {cell_name(a)} or {cell_name(e)} must "
+            f"then be {digit}, so {or_list(cell_name(t) for t in kite.targets)} can't be"
+        )
+    text = (
+        f"In {house_name(box)}, {cell_name(b)} and {cell_name(c)} can't both be {digit}. "
+        f"{halves[0][0].upper()}{halves[0][1:]}; {halves[1]}."
+    )
+    links: list[Link] = []
+    for a, b1, c1, e in (first.cells, second.cells):
+        links += [_link(a, b1, digit, True), _link(b1, c1, digit, False), _link(c1, e, digit, True)]
+    eliminations = sorted({(t, digit) for t in first.targets + second.targets})
+    return Step(
+        technique="Dual 2-String Kite",
+        eliminations=tuple(eliminations),
+        pattern=tuple(sorted({(cell, digit) for cell in first.cells + second.cells})),
+        houses=tuple(dict.fromkeys(first.houses + second.houses)),
+        links=tuple(links),
+        text=text,
+    )
 
 
 def turbot_fish(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Turbot Fish in ``grid`` (untouched): a chain ``a = b - c = e`` on one digit, where
+    ``a = b`` and ``c = e`` are strong links in any houses and ``b``, ``c`` share a house; one
+    of ``a`` and ``e`` holds the digit, so it goes from every cell that sees both. Four
+    different cells; Skyscrapers and 2-String Kites are Turbot Fish too. One Step per set of
+    removals, most removals first.
+
+    Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php): an
+    X-Chain of three links.
+    """
+    places = digit_places(grid)
+    steps: list[Step] = []
+    seen: set[tuple] = set()
+    for digit in DIGITS:
+        where = places[digit]
+        links = strong_links(where)
+        if len(links) < 2:
+            continue
+        partners: dict[int, list[tuple[int, int]]] = {}
+        for house, first, second in links:
+            partners.setdefault(first, []).append((house, second))
+            partners.setdefault(second, []).append((house, first))
+        linked = 0
+        for cell in partners:
+            linked |= CELL_BIT[cell]
+        for house1, first, second in links:
+            for a, b in ((first, second), (second, first)):
+                for c in cells_of(linked & PEER_BITS[b] & ~CELL_BIT[a]):
+                    for house3, e in partners[c]:
+                        if e == a or e == b or e < a:  # each chain once, from its lower end
+                            continue
+                        inner = CELL_BIT[b] | CELL_BIT[c]
+                        targets = cells_of(where & PEER_BITS[a] & PEER_BITS[e] & ~inner)
+                        key = (digit, tuple(targets))
+                        if targets and key not in seen:
+                            seen.add(key)
+                            steps.append(
+                                _chain_step(
+                                    "Turbot Fish", digit, (a, b, c, e),
+                                    (house1, shared_house(b, c), house3), targets,
+                                )
+                            )
+    yield from _best_first(steps)
+
+
+class Rectangle(NamedTuple):
+    """An Empty Rectangle: ``box``'s places for ``digit`` lie in ``row`` or ``col`` (houses);
+    ``x`` on ``line`` (the row or the column) outside the box has the strong link ``x = y`` in
+    ``strong_house``; ``target``, where y's line meets the box's other line, loses the digit."""
+
+    digit: int
+    box: int
+    row: int
+    col: int
+    line: int
+    x: int
+    y: int
+    strong_house: int
+    target: int
+
+
+def _rectangle_lines(in_box: int, box: int) -> Iterator[tuple[int, int]]:
+    """(row, column) houses of ``box`` that hold all its places ``in_box`` (a cell set), with
+    some places of each off their crossing."""
+    for row in BOX_ROWS[box]:
+        row_part = in_box & HOUSE_BITS[row]
+        for col in BOX_COLS[box]:
+            col_part = in_box & HOUSE_BITS[col]
+            off_cross = row_part & ~col_part and col_part & ~row_part
+            if off_cross and not in_box & ~(row_part | col_part):
+                yield row, col
+
+
+def _empty_rectangles(places: list[int]) -> list[Rectangle]:
+    """Every Empty Rectangle that removes something, by digit and box."""
+    found = []
+    for digit in DIGITS:
+        where = places[digit]
+        for box in range(9):
+            in_box = where & HOUSE_BITS[18 + box]
+            if in_box.bit_count() < 2:
+                continue
+            for row, col in _rectangle_lines(in_box, box):
+                for line, other_line in ((row, col), (col, row)):
+                    along = 0 if line < 9 else 1  # HOUSES_OF index of `line`'s kind
+                    for x in cells_of(where & HOUSE_BITS[line] & ~in_box):
+                        strong_house = HOUSES_OF[x][1 - along]  # across `line`
+                        pair = where & HOUSE_BITS[strong_house]
+                        if pair.bit_count() != 2:
+                            continue
+                        y = (pair & ~CELL_BIT[x]).bit_length() - 1
+                        hit = where & HOUSE_BITS[HOUSES_OF[y][along]] & HOUSE_BITS[other_line]
+                        if hit and not hit & in_box:
+                            target = hit.bit_length() - 1
+                            found.append(
+                                Rectangle(digit, box, row, col, line, x, y, strong_house, target)
+                            )
+    return found
+
+
+def _er_step(name: str, where: int, rectangles: list[Rectangle]) -> Step:
+    """The Step for one Empty Rectangle, or two in one box (a Dual Empty Rectangle). The box
+    end is two grouped nodes: the box's places on the line through x, then the rest (on the
+    box's other line)."""
+    first = rectangles[0]
+    digit, box = first.digit, 18 + first.box
+    in_box = where & HOUSE_BITS[box]
+    box_cells = cells_of(in_box)
+    links: list[Link] = []
+    pattern = {(cell, digit) for cell in box_cells}
+    houses = [box]
+    for r in rectangles:
+        near = in_box & HOUSE_BITS[r.line]
+        near_node, far_node = tuple(cells_of(near)), tuple(cells_of(in_box & ~near))
+        links += [
+            (((r.y,), digit), ((r.x,), digit), True),
+            (((r.x,), digit), (near_node, digit), False),
+            ((near_node, digit), (far_node, digit), True),
+        ]
+        pattern |= {(r.x, digit), (r.y, digit)}
+        houses += [house for house in (r.line, r.strong_house) if house not in houses]
+    head = (
+        f"Every {digit} of {house_name(box)} lies in {house_name(first.row)} or "
+        f"{house_name(first.col)}."
+    )
+    target, x, y = cell_name(first.target), cell_name(first.x), cell_name(first.y)
+    if len(rectangles) == 1:
+        text = (
+            f"{head} If {target} were {digit}, {y} could not be, so {x} would be (the only other "
+            f"place for {digit} in {house_name(first.strong_house)}), and together they would "
+            f"leave {house_name(box)} no place for {digit}; so {digit} can't be in {target}."
+        )
+    else:
+        second = rectangles[1]
+        text = (
+            f"{head} If {target} were {digit}, {y} could not be and {x} would be, leaving "
+            f"{house_name(box)} no place for {digit}; the same holds for "
+            f"{cell_name(second.target)} through {cells_text((second.y, second.x))}, so {digit} "
+            f"can't be in {target} or {cell_name(second.target)}."
+        )
+    return Step(
+        technique=name,
+        eliminations=tuple(sorted((r.target, digit) for r in rectangles)),
+        pattern=tuple(sorted(pattern)),
+        houses=tuple(houses),
+        links=tuple(links),
+        text=text,
+        groups=(tuple((cell, digit) for cell in box_cells),),
+    )
 
 
 def empty_rectangle(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
+    """Every Empty Rectangle in ``grid`` (untouched), then every Dual Empty Rectangle.
+
+    An Empty Rectangle: in one box every place for a digit lies in one row or one column of the
+    box (some off their crossing in each); a cell x on that row (column) outside the box has a
+    strong link x = y across it; then the digit goes from the cell where y's row (column) meets
+    the box's column (row), outside the box. A Dual Empty Rectangle is two of them in one box
+    that remove different candidates, one step. Box ends are grouped nodes in ``links``; the
+    box's places form the step's one group. One Empty Rectangle per digit and target (HoDoKu
+    2.2 stops at the first strong link of each box, row and column; we look at them all).
+
+    Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php).
+    """
+    places = digit_places(grid)
+    rectangles = _empty_rectangles(places)
+    seen: set[tuple[int, int]] = set()
+    for r in rectangles:
+        if (r.digit, r.target) not in seen:
+            seen.add((r.digit, r.target))
+            yield _er_step("Empty Rectangle", places[r.digit], [r])
+    done: set[tuple] = set()
+    for i, first in enumerate(rectangles):
+        for second in rectangles[i + 1 :]:
+            if (first.digit, first.box) != (second.digit, second.box):
+                continue
+            key = (first.digit, first.box, frozenset((first.target, second.target)))
+            if first.target != second.target and key not in done:
+                done.add(key)
+                yield _er_step("Dual Empty Rectangle", places[first.digit], [first, second])

@@ -129,10 +129,3 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
         if eliminations:
             yield _wing_step(grid, "XYZ-Wing", pivot, (first, second), z, eliminations)
 
-
-def _not_yet(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
-
-
-remote_pair = w_wing = wxyz_wing = _not_yet

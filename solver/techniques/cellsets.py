@@ -1,0 +1,62 @@
+"""Cell sets as 81-bit ints: geometry tables and the per-digit views single-digit techniques share.
+
+Glossary:
+  cell set   an int whose bit ``cell`` (0..80) is set for each cell in the set; ``&`` is
+             intersection, ``|`` union, ``int.bit_count()`` the size.
+  places     ``places[d]``: the cell set of the cells where digit d (1..9) is still a candidate
+             (index 0 is unused); one pass over the grid builds all nine.
+  strong link  a house where a digit has exactly two places: one of the two must hold it
+             (a conjugate pair).
+  weak link  two places of a digit that share a house: at most one of them holds it.
+
+The tables are computed once at import from ``solver.grid``; nothing here changes a grid.
+"""
+
+from __future__ import annotations
+
+from solver.grid import CELLS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid
+
+CELL_BIT = tuple(1 << cell for cell in CELLS)
+HOUSE_BITS = tuple(sum(CELL_BIT[cell] for cell in house) for house in HOUSES)
+PEER_BITS = tuple(sum(CELL_BIT[peer] for peer in PEERS[cell]) for cell in CELLS)
+
+
+def cells_of(bits: int) -> list[int]:
+    """The cells of a cell set, in ascending order."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells
+
+
+def digit_places(grid: Grid) -> list[int]:
+    """``places[d]`` for d in 1..9 (index 0 unused): the cells where d is still a candidate."""
+    places = [0] * 10
+    for cell, mask in enumerate(grid.candidates):
+        if mask:
+            bit = CELL_BIT[cell]
+            for digit in DIGITS_OF[mask]:
+                places[digit] |= bit
+    return places
+
+
+def strong_links(places: int, houses: range = range(27)) -> list[tuple[int, int, int]]:
+    """(house, first cell, second cell) for every house in ``houses`` where the cell set
+    ``places`` (one digit's places) has exactly two cells; cells in ascending order."""
+    links = []
+    for house in houses:
+        pair = places & HOUSE_BITS[house]
+        if pair and pair.bit_count() == 2:
+            low = pair & -pair
+            links.append((house, low.bit_length() - 1, (pair ^ low).bit_length() - 1))
+    return links
+
+
+def shared_house(first: int, second: int) -> int:
+    """The first house (row, then column, then box) two cells share; -1 if they share none."""
+    for house in HOUSES_OF[first]:
+        if house in HOUSES_OF[second]:
+            return house
+    return -1
