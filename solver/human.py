@@ -66,10 +66,37 @@ class LayeredPath:
     solved: bool
 
 
+_DEEP_MEMO: dict[tuple, Step | None] = {}
+_DEEP_MEMO_SIZE = 4096
+
+
+def deep_first(tech: Technique, grid: Grid) -> Step | None:
+    """The first step of an Expert or Master technique on ``grid``, remembered by position.
+
+    Grading walks the Solo path and the layered path over the same positions whenever only
+    deep techniques apply (both then take one step at a time), and those finders cost the most,
+    so each (technique, position) is searched once. The memo is bounded and safe to share
+    between threads (a lost race only repeats a search).
+    """
+    key = (tech.name, tuple(grid.values), tuple(grid.candidates))
+    try:
+        return _DEEP_MEMO[key]
+    except KeyError:
+        pass
+    step = next(tech.finder(grid), None)
+    if len(_DEEP_MEMO) >= _DEEP_MEMO_SIZE:
+        _DEEP_MEMO.clear()
+    _DEEP_MEMO[key] = step
+    return step
+
+
 def _first_step(grid: Grid, techniques: Sequence[Technique]) -> Step | None:
     """The first step of the first technique in ``techniques`` that fires, or None."""
     for tech in techniques:
-        step = next(tech.finder(grid), None)
+        if tech.level in DEEP_LEVELS:
+            step = deep_first(tech, grid)
+        else:
+            step = next(tech.finder(grid), None)
         if step is not None:
             return step
     return None
@@ -135,7 +162,7 @@ def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: boo
     while True:
         for tech in allowed:
             if tech.level in DEEP_LEVELS:
-                found = [step] if (step := next(tech.finder(work), None)) else []
+                found = [step] if (step := deep_first(tech, work)) else []
             else:
                 found = list(tech.finder(work))
             if found:

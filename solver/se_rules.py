@@ -20,11 +20,13 @@ Explainer sorts, its cheapest) hint as an ``SEHint``, or None:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid
 from solver.se_chains import CELL_BIT, HOUSE_MASK, PEER_MASK, cells_of
+from solver.techniques.als_sets import als_position
 
 Candidate = tuple[int, int]
 
@@ -170,41 +172,62 @@ def _sl_rating(n: int, kinds: list[int], grouped: bool) -> float:
     return round(SL_BASE[n] + (0.2 if has_box and mixed else 0.1), 1)
 
 
+@lru_cache(maxsize=64)
+def _links_of(dmask: int) -> tuple[dict[int, list[tuple[int, int, int, bool]]], list]:
+    """The strong-link ends of one digit's places, both directions: by start cell for ends
+    that start at one cell, and the list of ends that start at a group of cells."""
+    by_cell: dict[int, list[tuple[int, int, int, bool]]] = {}
+    grouped = []
+    for a, b, kind, is_group in _strong_links(dmask):
+        for start, end in ((a, b), (b, a)):
+            if start & (start - 1):
+                grouped.append((start, end, kind, is_group))
+            else:
+                by_cell.setdefault(start.bit_length() - 1, []).append((start, end, kind, is_group))
+    return by_cell, grouped
+
+
 def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
     """The cheapest chain of ``n`` strong links (2 or 3) on one digit that removes something."""
     best: SEHint | None = None
+    name = "Turbot Fish" if n == 2 else "Three Strong Links"
     for digit in range(1, 10):
         dmask = masks[digit]
-        links = _strong_links(dmask)
-        ends = []
-        for a, b, kind, grouped in links:
-            ends.append((a, b, kind, grouped))
-            ends.append((b, a, kind, grouped))
+        if not dmask:
+            continue
+        by_cell, grouped_ends = _links_of(dmask)
+        seen: dict[int, int] = {}
 
-        def extend(chain, used, start):
+        def sees(mask: int) -> int:
+            value = seen.get(mask)
+            if value is None:
+                value = seen[mask] = _sees_all(mask)
+            return value
+
+        def extend(depth: int, start: int, last: int, used: int, kinds: tuple, grouped: bool) -> None:
             nonlocal best
-            last_end = chain[-1][1]
-            if len(chain) == n:
-                kinds = [link[2] for link in chain]
-                grouped = any(link[3] for link in chain)
-                rating = _sl_rating(n, kinds, grouped)
+            if depth == n:
+                rating = _sl_rating(n, list(kinds), grouped)
                 if best is not None and rating >= best.rating:
                     return
-                victims = dmask & _sees_all(start) & _sees_all(last_end) & ~used
+                victims = dmask & sees(start) & sees(last) & ~used
                 if victims:
-                    name = "Turbot Fish" if n == 2 else "Three Strong Links"
                     best = SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
                 return
-            reach = _sees_all(last_end)
-            for a, b, kind, grouped in ends:
-                if (a | b) & used or a & ~reach:
-                    continue
-                chain.append((a, b, kind, grouped))
-                extend(chain, used | a | b, start)
-                chain.pop()
+            reach = sees(last)
+            for cell in cells_of(reach & dmask & ~used):
+                for a, b, kind, is_group in by_cell.get(cell, ()):
+                    if not b & used:
+                        extend(depth + 1, start, b, used | a | b, kinds + (kind,), grouped or is_group)
+            for a, b, kind, is_group in grouped_ends:
+                if not (a | b) & used and not a & ~reach:
+                    extend(depth + 1, start, b, used | a | b, kinds + (kind,), grouped or is_group)
 
-        for a, b, kind, grouped in ends:
-            extend([(a, b, kind, grouped)], a | b, a)
+        for cell, ends in by_cell.items():
+            for a, b, kind, is_group in ends:
+                extend(1, a, b, a | b, (kind,), is_group)
+        for a, b, kind, is_group in grouped_ends:
+            extend(1, a, b, a | b, (kind,), is_group)
     return best
 
 
@@ -227,33 +250,22 @@ def wings(grid: Grid, size: int) -> SEHint | None:
     As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
     all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
     x of the set (x is restricted); z goes from every cell that sees the bivalue cell and every
-    z of the set.
+    z of the set. Three or more cells that all see each other lie in one house, so the sets are
+    the position's Almost Locked Sets (``solver.techniques.als_sets``, shared with the ALS
+    techniques).
     """
     cands = grid.candidates
-    small = [c for c in range(81) if 2 <= POPCOUNT[cands[c]] <= size]
     bivalue = 0
-    for c in small:
+    for c in range(81):
         if POPCOUNT[cands[c]] == 2:
             bivalue |= CELL_BIT[c]
     best: SEHint | None = None
-
-    def grow(cells: list[int], union: int, common: int) -> None:
-        nonlocal best
-        if len(cells) == size - 1:
-            if POPCOUNT[union] == size:
-                hint = _wing_hint(grid, cells, union, size, bivalue)
-                if hint is not None and (best is None or hint.rating < best.rating):
-                    best = hint
-            return
-        for cell in cells_of(common & ~((CELL_BIT[cells[-1]] << 1) - 1)):
-            new_union = union | cands[cell]
-            if POPCOUNT[cands[cell]] >= 2 and POPCOUNT[new_union] <= size:
-                cells.append(cell)
-                grow(cells, new_union, common & PEER_MASK[cell])
-                cells.pop()
-
-    for cell in small:
-        grow([cell], cands[cell], PEER_MASK[cell])
+    for als in als_position(grid).alses:
+        if len(als.cells) != size - 1 or any(POPCOUNT[cands[c]] < 2 for c in als.cells):
+            continue
+        hint = _wing_hint(grid, list(als.cells), als.digits, size, bivalue)
+        if hint is not None and (best is None or hint.rating < best.rating):
+            best = hint
     return best
 
 

@@ -11,7 +11,7 @@ from solver.grid import Grid
 from solver.human import solve_path
 from solver.levels import Level
 from solver.step import split_chains
-from solver.techniques.forcing import forcing_chain, forcing_net
+from solver.techniques.forcing import _phases, forcing_chain, forcing_net
 from tests.conftest import data_file
 from tests.positions import narrowed, steps_of
 
@@ -33,15 +33,25 @@ def stuck_positions(limit: int) -> list[tuple[Grid, list[int]]]:
     return found
 
 
-def test_a_contradiction_chain_eliminates_its_premise():
-    # r1c1 and r1c2 hold only 1/2: assuming r1c3=1 makes both of them 2, a contradiction
+def test_a_bivalue_cell_verity_comes_first():
+    # r1c1 and r1c2 hold only 1/2: whichever r1c1 is, r1c3 can't be 1
     grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
-    steps = steps_of(forcing_chain, grid)
-    first = {str(step): step for step in steps}["Forcing Chain Contradiction: "
-                                               "(1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 => r1c3<>1"]
-    assert first.eliminations == ((2, 1),) and first.pattern == ((2, 1),)
-    assert first.text.startswith("Suppose r1c3=1.")
-    assert steps[0].eliminations and len(steps[0].links) <= len(first.links)
+    first = steps_of(forcing_chain, grid)[0]
+    assert str(first) == ("Forcing Chain Verity: (1)r1c1-(1)r1c3; (2)r1c1-(2=1)r1c2-(1)r1c3 "
+                          "=> r1c3<>1")
+    assert first.pattern == ((0, 1), (0, 2))
+    assert first.text.startswith("r1c1 must hold one of its candidates: whichever is true")
+
+
+def test_a_contradiction_chain_eliminates_its_premise():
+    # assuming r1c3=1 makes both r1c1 and r1c2 2: a contradiction
+    grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
+    steps = [step for found in _phases(grid, dynamic=False, level=0) for _, step in found]
+    by_text = {str(step): step for step in steps}
+    step = by_text["Forcing Chain Contradiction: (1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 "
+                   "=> r1c3<>1"]
+    assert step.eliminations == ((2, 1),) and step.pattern == ((2, 1),)
+    assert step.text.startswith("Suppose r1c3=1.")
 
 
 @pytest.mark.parametrize("finder", [forcing_chain, forcing_net], ids=["chain", "net"])

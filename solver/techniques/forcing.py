@@ -16,7 +16,8 @@ Explainer's chaining rules, on the implication engine of ``solver.se_chains``:
 Every step is a proper chain: ``Step.links`` holds each branch from its assumption to its
 conclusion (strong links ``=`` where a false candidate forces a true one, weak ``-`` where a
 true candidate forces a false one), so the hint can draw it and the CLI print it in Eureka
-notation. Steps come shortest first.
+notation. Steps from bivalue cells come first (they are the cheapest to find and to follow),
+then the others; each group shortest first.
 """
 
 from __future__ import annotations
@@ -67,38 +68,55 @@ class _Search:
         return self.cache[key]
 
 
-def _steps(grid: Grid, dynamic: bool, level: int) -> list[tuple[int, Step]]:
-    """Every contradiction and verity step as (complexity, Step)."""
+def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, Step]]]:
+    """Contradiction and verity steps as (complexity, Step), in two phases: first what the
+    bivalue cells give (their candidates assumed true and false, and their verities), then
+    everything else (other cells, and each digit's places in each house). Finding the first
+    step usually needs only the first, cheaper phase."""
     search = _Search(grid, dynamic, level)
     kind = "Forcing Net" if dynamic else "Forcing Chain"
-    found: list[tuple[int, Step]] = []
     cands = grid.candidates
-    for cell in range(81):
-        if POPCOUNT[cands[cell]] < 2:
-            continue
-        branches = []
-        for digit in DIGITS_OF[cands[cell]]:
-            cand = cell * 9 + digit - 1
-            for on in (True, False):
-                prop, parents = search.run(cand, on)
-                if prop.contradiction is not None:
-                    found.append(_contradiction(kind, level, cand, on, prop, parents))
-            branches.append(search.run(cand, True))
-        found += _verities(kind, level, f"{cell_name(cell)} must hold one of its candidates",
-                           [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]], branches, grid)
-    for house, cells in enumerate(HOUSES):
-        for digit in range(1, 10):
-            places = [c for c in cells if cands[c] >> (digit - 1) & 1]
-            if len(places) < 2:
+    for phase in (0, 1):
+        found: list[tuple[int, Step]] = []
+        for cell in range(81):
+            count = POPCOUNT[cands[cell]]
+            if count < 2 or (count == 2) != (phase == 0):
                 continue
-            premises = [c * 9 + digit - 1 for c in places]
-            branches = [search.run(p, True) for p in premises]
-            if any(b[0].contradiction is not None for b in branches):
-                continue
-            found += _verities(kind, level, f"{digit} must go somewhere in {house_name(house)}",
-                               premises, branches, grid)
-    found.sort(key=lambda item: item[0])
-    return found
+            branches = []
+            for digit in DIGITS_OF[cands[cell]]:
+                cand = cell * 9 + digit - 1
+                for on in (True, False):
+                    prop, parents = search.run(cand, on)
+                    if prop.contradiction is not None:
+                        found.append(_contradiction(kind, level, cand, on, prop, parents))
+                branches.append(search.run(cand, True))
+            found += _verities(kind, level, f"{cell_name(cell)} must hold one of its candidates",
+                               [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]], branches, grid)
+        if phase == 1:
+            for house, cells in enumerate(HOUSES):
+                for digit in range(1, 10):
+                    places = [c for c in cells if cands[c] >> (digit - 1) & 1]
+                    if len(places) < 2:
+                        continue
+                    premises = [c * 9 + digit - 1 for c in places]
+                    branches = [search.run(p, True) for p in premises]
+                    if any(b[0].contradiction is not None for b in branches):
+                        continue
+                    found += _verities(kind, level, f"{digit} must go somewhere in {house_name(house)}",
+                                       premises, branches, grid)
+        found.sort(key=lambda item: item[0])
+        yield found
+
+
+def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
+    """Every step of both phases, each phase shortest first, each elimination set once."""
+    seen: set[tuple] = set()
+    for found in _phases(grid, dynamic, level):
+        for _, step in found:
+            key = (step.placements, step.eliminations)
+            if key not in seen:
+                seen.add(key)
+                yield step
 
 
 def _suffix(level: int) -> str:
@@ -156,18 +174,19 @@ def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, 
 
 
 def forcing_chain(grid: Grid) -> Iterator[Step]:
-    """Every Forcing Chain Contradiction and Verity step (static links only), shortest first."""
-    for _, step in _steps(grid, dynamic=False, level=0):
-        yield step
+    """Every Forcing Chain Contradiction and Verity step (static links only): those from
+    bivalue cells first, then the others, each group shortest first."""
+    return _steps(grid, dynamic=False, level=0)
 
 
 def forcing_net(grid: Grid) -> Iterator[Step]:
-    """Every Forcing Net Contradiction and Verity step, shortest first; when plain nets find
-    nothing, nets that nest pointing, pairs and X-Wings (and then forcing chains) are tried."""
+    """Every Forcing Net Contradiction and Verity step, bivalue cells first, each group
+    shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
+    (and then forcing chains) are tried."""
     for level in range(MAX_NESTING + 1):
-        steps = _steps(grid, dynamic=True, level=level)
-        if steps:
-            for _, step in steps:
-                yield step
+        found = False
+        for step in _steps(grid, dynamic=True, level=level):
+            found = True
+            yield step
+        if found:
             return
-
