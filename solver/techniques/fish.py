@@ -8,7 +8,8 @@ Glossary (after HoDoKu's "Basic Fish" page and Sudopedia's "Fish"):
   positions   for one digit and one line (row or column), the 9-bit mask of the crossing lines
               (columns or rows) where the digit is still a candidate.
 
-Only complete basic fish are found here (no fins, no boxes as base or cover sets). A base set
+Only complete basic fish are found here (finned and sashimi fish are in fish_finned, fish with
+boxes among the base or cover sets in fish_franken; both share the positions table). A base set
 needs 2..n positions: a line with one position is a single, and one with none has the digit
 placed. A fish is reported only when it eliminates something. Fish that contain a smaller fish
 of the same digit are not filtered out; the solve loop tries the smaller technique first.
@@ -144,13 +145,3 @@ def jellyfish(grid: Grid) -> Iterator[Step]:
     """
     return _fish(grid, 4)
 
-
-def _not_yet(grid: Grid) -> Iterator[Step]:
-    """Not implemented yet: yields nothing."""
-    return iter(())
-
-
-finned_x_wing = sashimi_x_wing = finned_swordfish = sashimi_swordfish = _not_yet
-finned_jellyfish = sashimi_jellyfish = franken_x_wing = franken_swordfish = _not_yet
-franken_jellyfish = finned_franken_x_wing = finned_franken_swordfish = _not_yet
-finned_franken_jellyfish = _not_yet

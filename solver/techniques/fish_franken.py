@@ -1,0 +1,378 @@
+"""Franken fish: X-Wing, Swordfish and Jellyfish with boxes among the base or cover sets.
+
+Glossary (after HoDoKu's "Franken Fish" page; the words of solver.techniques.fish and
+solver.techniques.fish_finned):
+  Franken fish  base sets are rows and boxes, cover sets columns and boxes (or base sets columns
+                and boxes, cover sets rows and boxes), with at least one box. Every candidate
+                of the digit in the base sets lies in a cover set, so the n base sets take the
+                digit n times, once in each cover set: the digit leaves the rest of the cover
+                sets.
+  endo fin      a candidate in two base sets (a row and a box that cross). Were it the digit, it
+                would serve two base sets at once, so it counts as a fin.
+  cannibalism   a candidate in two cover sets is removed too, base candidate or not: as the
+                digit it would fill two cover sets with one base set, leaving the other base
+                sets one cover set short.
+  finned        some base candidates (the fins, endo fins included) lie outside the cover sets;
+                only cells that see every fin lose the digit.
+
+Search limits as HoDoKu's defaults: at most 5 fins of which at most 2 endo fins; like HoDoKu, a
+finned fish is not reported when its cover sets but the last (in house order) already hold every
+base candidate. Fish made of rows and columns alone are the basic and finned fish of the other
+modules and are not repeated here. One search per digit and orientation builds base and cover
+sets together (see ``_fish_of_digit``), so only cover sets that touch the base sets are tried,
+and a choice of base sets that cannot be covered is dropped with everything built on it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from solver.grid import DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, cell_name
+from solver.step import Step
+from solver.techniques.fish import FISH_NAMES
+from solver.techniques.fish_finned import finned_text, houses_text, siamese_text
+from solver.techniques.wording import and_list
+
+MAX_FINS = 5
+MAX_ENDO_FINS = 2
+ALL_CELLS = (1 << 81) - 1
+HOUSE_BITS = tuple(sum(1 << cell for cell in house) for house in HOUSES)
+PEER_BITS = tuple(sum(1 << peer for peer in peers) for peers in PEERS)
+BASE_HOUSES = (tuple(range(9)) + tuple(range(18, 27)), tuple(range(9, 27)))  # by orientation
+LINE_BITS = (  # per cell, the 81-bit mask of its row (row bases) or column (column bases)
+    tuple(HOUSE_BITS[houses[0]] for houses in HOUSES_OF),
+    tuple(HOUSE_BITS[houses[1]] for houses in HOUSES_OF),
+)
+COVER_HOUSES = (tuple(range(9, 27)), tuple(range(9)) + tuple(range(18, 27)))
+COVERS_OF = (  # the two houses that may cover a cell: (column, box) or (row, box)
+    tuple((houses[1], houses[2]) for houses in HOUSES_OF),
+    tuple((houses[0], houses[2]) for houses in HOUSES_OF),
+)
+
+
+def _cells(bits: int) -> list[int]:
+    """The cells of an 81-bit mask, in order."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells
+
+
+def _seen_by_all(bits: int) -> int:
+    """The 81-bit mask of the cells that see every cell of ``bits`` (all cells if empty)."""
+    seen = ALL_CELLS
+    while bits:
+        low = bits & -bits
+        seen &= PEER_BITS[low.bit_length() - 1]
+        bits ^= low
+    return seen
+
+
+def _digit_masks(grid: Grid) -> list[int]:
+    """``masks[digit]``: the 81-bit mask of the cells holding ``digit`` as a candidate."""
+    masks = [0] * 10
+    for cell, cands in enumerate(grid.candidates):
+        if cands:
+            bit = 1 << cell
+            for digit in DIGITS_OF[cands]:
+                masks[digit] |= bit
+    return masks
+
+
+Fish = tuple[tuple[int, ...], int, int, tuple[int, ...], int, int]
+
+
+def _fish_of_digit(
+    digit_cells: int, pool: list[tuple[int, int]], orientation: int, size: int, finned: bool
+) -> list[Fish]:
+    """(base houses, base candidates, endo fins, cover houses, fins, eliminations) for every
+    fish of one digit and orientation (masks are 81-bit; fins include endo fins).
+
+    One search builds base and cover sets together: while some base candidate is neither
+    covered nor a fin, the lowest one is covered by its column (row) or its box, unless that is
+    a base set or would swallow a fin, or else becomes a fin while some candidate could still
+    see every fin. Once every base candidate is settled, the next base set is added (after the
+    last one, in ``pool`` order), so what a choice of base sets costs in cover sets is paid once
+    for all the base sets added after it. When all cover sets are taken, the candidates left
+    must be fins. Choosing a box for a cell bans its column (row) from later choices, so each
+    cover set is reached once.
+    """
+    covers_of = COVERS_OF[orientation]
+    line_bits = LINE_BITS[orientation]
+    cover_houses = COVER_HOUSES[orientation]
+    found = []
+    last = len(pool)
+
+    def hopeless(union, fins, seen):
+        """True when no cell can lose the digit whatever comes next: no candidate outside the
+        base sets sees every fin (``seen``: the cells that see all fins, endo fins included),
+        and no base candidate can be cannibalised. A cannibalised candidate lies in the cover
+        sets of both its column (row) and its box, so the uncovered ``fins`` see it through
+        its row (column): they must share one."""
+        if seen & digit_cells & ~union:
+            return False
+        if not fins:
+            return not seen & union
+        low = fins & -fins
+        line = line_bits[low.bit_length() - 1]
+        return bool(fins & ~line) or not seen & union & line
+
+    def finish(bases, union, endo, covers, covered, twice, fins, seen):
+        fins |= endo
+        if finned != bool(fins):
+            return
+        covers = tuple(sorted(covers))
+        if bases[-1] < 18 and covers[-1] < 18:
+            return  # rows and columns only: a basic or finned fish
+        if finned and not union & ~covered:
+            held = 0
+            for house in covers[:-1]:
+                held |= HOUSE_BITS[house]
+            if not union & ~held:
+                return  # the last cover set is not needed (HoDoKu's search stops before it)
+        eliminations = ((covered & ~union) | twice) & seen
+        if eliminations:
+            found.append((bases, union, endo, covers, fins, eliminations))
+
+    def grow(bases, start, union, endo, covers, banned, covered, twice, fins, seen):
+        open_cells = union & ~covered & ~fins
+        if open_cells:
+            if len(covers) == size:
+                close(bases, start, union, endo, covers, covered, twice, fins, seen)
+                return
+            low = open_cells & -open_cells
+            cell = low.bit_length() - 1
+            first, second = covers_of[cell]
+            # cover the cell by its column (row) or its box; a box chosen here bans the column
+            # (row) from later choices, so a cover set holding both is reached once
+            if first not in banned and first not in covers:
+                cells = digit_cells & HOUSE_BITS[first]
+                if not cells & fins:
+                    grow(bases, start, union, endo, covers + (first,), banned, covered | cells,
+                         twice | (covered & cells), fins, seen)
+            if second not in bases and second not in covers and second not in banned:
+                cells = digit_cells & HOUSE_BITS[second]
+                if not cells & fins:
+                    grow(bases, start, union, endo, covers + (second,), banned + (first,),
+                         covered | cells, twice | (covered & cells), fins, seen)
+            if finned and (fins | endo).bit_count() < MAX_FINS:
+                seen &= PEER_BITS[cell]
+                if seen & digit_cells & ~union or not hopeless(union, fins | low, seen):
+                    grow(bases, start, union, endo, covers, banned, covered, twice, fins | low,
+                         seen)
+            return
+        if len(covers) == size:
+            close(bases, start, union, endo, covers, covered, twice, fins, seen)
+        elif len(bases) < size:
+            for i in range(start, last - (size - len(bases)) + 1):
+                house, cands = pool[i]
+                if house in covers or house in banned:
+                    continue
+                overlap = union & cands
+                if overlap:
+                    if not finned or (endo | overlap).bit_count() > MAX_ENDO_FINS:
+                        continue
+                    if (fins | endo | overlap).bit_count() > MAX_FINS:
+                        continue
+                    grown_seen = seen & _seen_by_all(overlap)
+                    if hopeless(union | cands, fins, grown_seen):
+                        continue
+                    grow(bases + (house,), i + 1, union | cands, endo | overlap, covers, banned,
+                         covered, twice, fins, grown_seen)
+                elif not (fins or endo) or not hopeless(union | cands, fins, seen):
+                    grow(bases + (house,), i + 1, union | cands, endo, covers, banned, covered,
+                         twice, fins, seen)
+        elif fins | endo:  # pad with cover sets that touch only covered base candidates
+            spare = [
+                h for h in cover_houses
+                if h not in covers and h not in bases and h not in banned
+                and HOUSE_BITS[h] & union and not HOUSE_BITS[h] & fins
+            ]
+            for extra in combinations(spare, size - len(covers)):
+                more, again = covered, twice
+                for house in extra:
+                    cells = digit_cells & HOUSE_BITS[house]
+                    again |= more & cells
+                    more |= cells
+                finish(bases, union, endo, covers + extra, more, again, fins, seen)
+
+    def close(bases, start, union, endo, covers, covered, twice, fins, seen):
+        """Every cover set is taken: open candidates, and those of base sets still to come,
+        must be fins; stop as soon as no target is left."""
+        if not ((covered & ~union) | twice) & seen:
+            return
+        open_cells = union & ~covered & ~fins
+        if open_cells:
+            if not finned or (fins | endo | open_cells).bit_count() > MAX_FINS:
+                return
+            seen &= _seen_by_all(open_cells)
+            if not ((covered & ~union) | twice) & seen:
+                return
+            fins |= open_cells
+        if len(bases) == size:
+            finish(bases, union, endo, covers, covered, twice, fins, seen)
+            return
+        for i in range(start, last - (size - len(bases)) + 1):
+            house, cands = pool[i]
+            if house in covers:
+                continue
+            overlap = union & cands
+            if overlap:
+                if not finned or (endo | overlap).bit_count() > MAX_ENDO_FINS:
+                    continue
+                endo_now = endo | overlap
+                fins_now = fins | (cands & ~covered)
+                if (fins_now | endo_now).bit_count() > MAX_FINS:
+                    continue
+                seen_now = seen & _seen_by_all(overlap | (cands & ~covered & ~fins))
+            else:
+                endo_now = endo
+                fins_now = fins | (cands & ~covered)
+                if (fins_now | endo).bit_count() > MAX_FINS:
+                    continue
+                seen_now = seen & _seen_by_all(cands & ~covered)
+            if ((covered & ~(union | cands)) | twice) & seen_now:
+                close(bases + (house,), i + 1, union | cands, endo_now, covers, covered, twice,
+                      fins_now, seen_now)
+
+    grow((), 0, 0, 0, (), (), 0, 0, 0, ALL_CELLS)
+    return found
+
+
+def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
+    """Every (finned) Franken fish of ``size`` base sets that eliminates, each set of
+    eliminations once, then the siamese pairs of each choice of base sets."""
+    name = ("Finned Franken " if finned else "Franken ") + FISH_NAMES[size]
+    masks = _digit_masks(grid)
+    seen, seen_pairs = set(), set()
+    for digit in range(1, 10):
+        digit_cells = masks[digit]
+        if not digit_cells:
+            continue
+        for orientation in (0, 1):
+            pool = []
+            for house in BASE_HOUSES[orientation]:
+                cands = digit_cells & HOUSE_BITS[house]
+                if cands and (finned or cands.bit_count() <= size):
+                    pool.append((house, cands))
+            if len(pool) < size:
+                continue
+            fish = _fish_of_digit(digit_cells, pool, orientation, size, finned)
+            by_base = {}
+            for base, union, endo, covers, fins, eliminations in fish:
+                if (digit, eliminations) not in seen:
+                    seen.add((digit, eliminations))
+                    yield _franken_step(name, digit, base, union, endo, [(covers, fins)],
+                                        eliminations)
+                by_base.setdefault((base, union, endo), []).append((covers, fins, eliminations))
+            if finned:  # siamese pairs: finned fish on the same base sets
+                for (base, union, endo), variants in by_base.items():
+                    for i, (covers, fins, eliminations) in enumerate(variants):
+                        for other_covers, other_fins, other_eliminations in variants[i + 1 :]:
+                            both = eliminations | other_eliminations
+                            if both in (eliminations, other_eliminations):
+                                continue  # together they remove no more than one of them
+                            if (digit, both) not in seen_pairs:
+                                seen_pairs.add((digit, both))
+                                pairs = [(covers, fins), (other_covers, other_fins)]
+                                yield _franken_step(name, digit, base, union, endo, pairs, both)
+
+
+def _franken_step(
+    name: str,
+    digit: int,
+    base: tuple[int, ...],
+    union: int,
+    endo: int,
+    fish: list[tuple[tuple[int, ...], int]],
+    eliminations: int,
+) -> Step:
+    """The Step for one Franken fish, or two siamese ones: ``fish`` holds (cover houses, fins)
+    per fish (81-bit fins, endo fins included). Pattern = base candidates that are no fin."""
+    covers = tuple(sorted({house for one_covers, _ in fish for house in one_covers}))
+    fins = 0
+    for _, one_fins in fish:
+        fins |= one_fins
+    removed = [(cell, digit) for cell in _cells(eliminations)]
+    if len(fish) == 2:
+        parts = [(one_covers, _cells(one_fins)) for one_covers, one_fins in fish]
+        text = siamese_text(digit, base, parts, removed)
+    else:
+        text = _franken_text(digit, base, covers, _cells(fins), _cells(endo), eliminations & ~union,
+                             eliminations & union)
+    return Step(
+        technique=name,
+        eliminations=tuple(removed),
+        pattern=tuple((cell, digit) for cell in _cells(union & ~fins)),
+        fins=tuple((cell, digit) for cell in _cells(fins)),
+        houses=base + covers,
+        text=text,
+    )
+
+
+def _franken_text(digit: int, base: tuple[int, ...], covers: tuple[int, ...], fins: list[int],
+                  endo: list[int], ordinary: int, cannibals: int) -> str:
+    """The sentence of a Franken fish: the fish (and fins) for the cover eliminations, the
+    cover-set count for cannibalistic ones."""
+    if fins:
+        removed = [(cell, digit) for cell in _cells(ordinary | cannibals)]
+        text = finned_text(digit, base, covers, fins, removed, frozenset(endo))
+    else:
+        text = f"In {houses_text(base)}, the {digit} can only go in {houses_text(covers)}"
+        if ordinary:
+            text += (f", so {digit} can be removed from the rest of {houses_text(covers)} "
+                     f"({and_list(cell_name(c) for c in _cells(ordinary))})")
+        text += "."
+    if cannibals:
+        cells = _cells(cannibals)
+        one = len(cells) == 1
+        text += (
+            f" {and_list(cell_name(c) for c in cells)} {'lies' if one else 'lie'} in two cover "
+            f"sets: a {digit} there would fill both and leave the other base sets one cover set "
+            f"short."
+        )
+    return text
+
+
+def franken_x_wing(grid: Grid) -> Iterator[Step]:
+    """Every Franken X-Wing in ``grid`` (untouched): 2 base sets (rows or columns and boxes)
+    whose digit lies in 2 cover sets (columns or rows and boxes), a box among them; the digit
+    goes from the rest of the cover sets and from cells in two cover sets. One Step per set of
+    eliminations. Source: HoDoKu, "Franken Fish" (hodoku.sourceforge.net/en/tech_fishfr.php).
+    """
+    return _franken(grid, 2, finned=False)
+
+
+def franken_swordfish(grid: Grid) -> Iterator[Step]:
+    """Every Franken Swordfish in ``grid`` (untouched): 3 base sets, 3 cover sets, boxes among
+    them (see ``franken_x_wing``). Source: HoDoKu, "Franken Fish"."""
+    return _franken(grid, 3, finned=False)
+
+
+def franken_jellyfish(grid: Grid) -> Iterator[Step]:
+    """Every Franken Jellyfish in ``grid`` (untouched): 4 base sets, 4 cover sets, boxes among
+    them (see ``franken_x_wing``). Source: HoDoKu, "Franken Fish"."""
+    return _franken(grid, 4, finned=False)
+
+
+def finned_franken_x_wing(grid: Grid) -> Iterator[Step]:
+    """Every Finned Franken X-Wing in ``grid`` (untouched): a Franken X-Wing with fins (base
+    candidates outside the cover sets, or in two base sets); the digit goes from the cover
+    cells that see every fin. Then siamese pairs on the same base sets as one step.
+    Source: HoDoKu, "Franken Fish" and "Finned/Sashimi Fish"."""
+    return _franken(grid, 2, finned=True)
+
+
+def finned_franken_swordfish(grid: Grid) -> Iterator[Step]:
+    """Every Finned Franken Swordfish in ``grid`` (untouched): 3 base sets, 3 cover sets, fins
+    (see ``finned_franken_x_wing``). Source: HoDoKu, "Franken Fish"."""
+    return _franken(grid, 3, finned=True)
+
+
+def finned_franken_jellyfish(grid: Grid) -> Iterator[Step]:
+    """Every Finned Franken Jellyfish in ``grid`` (untouched): 4 base sets, 4 cover sets, fins
+    (see ``finned_franken_x_wing``). Source: HoDoKu, "Franken Fish"."""
+    return _franken(grid, 4, finned=True)
