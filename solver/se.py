@@ -158,19 +158,19 @@ CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
     (_chains(multiple_chains, dynamic=True), 8.5),
     (_chains(multiple_chains, dynamic=True, level=1), 9.0),
 )
-ALIGNED_TRIPLETS, DYNAMIC = 1, 4  # indices in CHAIN_RULES
+ALIGNED_TRIPLETS, NISHIO, DYNAMIC = 1, 2, 4  # indices in CHAIN_RULES
 NESTED_RULES = tuple(_chains(multiple_chains, dynamic=True, level=n) for n in range(2, MAX_NESTING + 1))
 
 
 def _speed_order(cap: float) -> list[int]:
-    """Chaining rules in the order to search them: Sudoku Explainer's, except that any hint
-    rated ``cap`` or less will do, so once the rating so far reaches 7.5 the slow Aligned
-    Triplet Exclusion goes last, and from 8.5 the dynamic chains, which find a hint fastest,
-    go second."""
+    """Chaining rules in the order to search them: Sudoku Explainer's, except that the slow
+    Aligned Triplet Exclusion goes after Nishio (a Nishio hint of 7.5 rates as it would; see
+    ``next_hint``) and, since any hint rated ``cap`` or less will do, after everything once the
+    rating so far reaches 7.5; from 8.5 the dynamic chains, which find a hint fastest, go
+    second."""
     order = list(range(len(CHAIN_RULES)))
-    if cap >= 7.5:
-        order.remove(ALIGNED_TRIPLETS)
-        order.append(ALIGNED_TRIPLETS)
+    order.remove(ALIGNED_TRIPLETS)
+    order.insert(order.index(NISHIO) + 1 if cap < 7.5 else len(order), ALIGNED_TRIPLETS)
     if cap >= 8.5:
         order.remove(DYNAMIC)
         order.insert(1, DYNAMIC)
@@ -181,7 +181,9 @@ def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHin
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
-    choice (the estimate only keeps the hardest step).
+    choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
+    returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
+    Sudoku Explainer's order, but rates exactly 7.5 too.
     """
     for rule, needs_uniqueness in BASIC_RULES:
         if needs_uniqueness and not uniqueness:
@@ -195,7 +197,7 @@ def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHin
         if any(found.get(i) is not None for i in range(index)):
             continue  # an earlier rule in Sudoku Explainer's order already has a hint
         hint = found[index] = rule(grid, cap)
-        if hint is not None and hint.rating <= cap:
+        if hint is not None and (hint.rating <= cap or (index == NISHIO and hint.rating <= 7.5)):
             return hint
     for index in range(len(CHAIN_RULES)):
         if found.get(index) is not None:

@@ -361,6 +361,7 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
             excluders[c] = PEER_MASK[c] & small
     base = sorted(excluders)
     base_mask = sum(CELL_BIT[c] for c in base)
+    locked: dict[int, frozenset[int]] = {}  # common excluders -> the digit sets they rule out
     for i, first in enumerate(base):
         for second in base[i + 1:]:
             pair_common = excluders[first] & excluders[second]
@@ -372,32 +373,55 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
                 common = pair_common & excluders[third]
                 if common.bit_count() < 2:
                     continue
-                hint = _exclusion((first, second, third), cells_of(common), cands)
+                bad = locked.get(common)
+                if bad is None:
+                    bad = locked[common] = _locked_combinations(cands, common)
+                hint = _exclusion((first, second, third), bad, cands)
                 if hint is not None:
                     return SEHint(7.5, "Aligned Triplet Exclusion", eliminations=hint)
     return None
 
 
-def _exclusion(cells: tuple[int, ...], common: list[int], cands: list[int]) -> tuple | None:
-    """The values of ``cells`` that no allowed combination uses (see the rules above)."""
-    locked = {cands[c] for c in common}
+def _locked_combinations(cands: list[int], common: int) -> frozenset[int]:
+    """Every set of at most three digits that leaves one of the excluders in ``common`` (cells
+    of two or three candidates) without a candidate: each excluder's digits, with any third
+    digit added to a pair."""
+    bad = set()
+    for cell in cells_of(common):
+        mask = cands[cell]
+        bad.add(mask)
+        if POPCOUNT[mask] == 2:
+            bad.update(mask | (1 << d) for d in range(9))
+    return frozenset(bad)
+
+
+def _exclusion(cells: tuple[int, ...], bad: frozenset[int], cands: list[int]) -> tuple | None:
+    """The values of ``cells`` that no allowed combination uses (see the rules above); ``bad``
+    holds the digit sets an excluder rules out."""
     allowed = [0] * len(cells)
     a, b, c = cells
+    full = (cands[a], cands[b], cands[c])
     ab = bool(PEER_MASK[a] & CELL_BIT[b])
     ac = bool(PEER_MASK[a] & CELL_BIT[c])
     bc = bool(PEER_MASK[b] & CELL_BIT[c])
     for x in DIGITS_OF[cands[a]]:
+        bx = 1 << (x - 1)
         for y in DIGITS_OF[cands[b]]:
             if x == y and ab:
                 continue
+            by = 1 << (y - 1)
             for z in DIGITS_OF[cands[c]]:
                 if (x == z and ac) or (y == z and bc):
                     continue
-                chosen = (1 << (x - 1)) | (1 << (y - 1)) | (1 << (z - 1))
-                if any(not mask & ~chosen for mask in locked):
+                bz = 1 << (z - 1)
+                if bx | by | bz in bad:
                     continue
-                allowed[0] |= 1 << (x - 1)
-                allowed[1] |= 1 << (y - 1)
-                allowed[2] |= 1 << (z - 1)
+                allowed[0] |= bx
+                allowed[1] |= by
+                allowed[2] |= bz
+            if allowed[0] == full[0] and allowed[1] == full[1] and allowed[2] == full[2]:
+                return None  # every value of every cell is allowed: nothing to remove
+    if tuple(allowed) == full:
+        return None
     removed = tuple((cell, d) for cell, ok in zip(cells, allowed) for d in DIGITS_OF[cands[cell] & ~ok])
     return removed or None
