@@ -233,19 +233,17 @@ def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
 
 # --- wings ---------------------------------------------------------------------------------------
 
-WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing", 6: "UVWXYZ-Wing"}
+WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
 
 
 def _wing_rating(size: int, biggest: int) -> float:
-    if size == 6:
-        return 6.6
     base = 5.5 if size == 4 else 6.2
     middle = (size + 2) // 2
     return round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
 
 
 def wings(grid: Grid, size: int) -> SEHint | None:
-    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ, 6: UVWXYZ) that removes something.
+    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ) that removes something.
 
     As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
     all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
