@@ -208,10 +208,11 @@ def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
             nonlocal best
             if depth == n:
                 rating = _sl_rating(n, list(kinds), grouped)
-                if best is not None and rating >= best.rating:
+                if best is not None and rating > best.rating:
                     return
                 victims = dmask & sees(start) & sees(last) & ~used
-                if victims:
+                if victims and (best is None or (rating, -victims.bit_count())
+                                < (best.rating, -len(best.eliminations))):
                     best = SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
                 return
             reach = sees(last)
@@ -234,6 +235,11 @@ def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
 # --- wings ---------------------------------------------------------------------------------------
 
 WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+
+
+def _better(hint: SEHint, best: SEHint) -> bool:
+    """Sudoku Explainer's order of wing and strong-link hints: cheaper, then more eliminations."""
+    return (hint.rating, -len(hint.eliminations)) < (best.rating, -len(best.eliminations))
 
 
 def _wing_rating(size: int, biggest: int) -> float:
@@ -262,7 +268,7 @@ def wings(grid: Grid, size: int) -> SEHint | None:
         if len(als.cells) != size - 1 or any(POPCOUNT[cands[c]] < 2 for c in als.cells):
             continue
         hint = _wing_hint(grid, list(als.cells), als.digits, size, bivalue)
-        if hint is not None and (best is None or hint.rating < best.rating):
+        if hint is not None and (best is None or _better(hint, best)):
             best = hint
     return best
 
@@ -293,7 +299,7 @@ def _wing_hint(grid: Grid, cells: list[int], union: int, size: int, bivalue: int
                 biggest = max(POPCOUNT[cands[c]] for c in cells)
                 hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size],
                               eliminations=tuple((c, z) for c in victims))
-                if best is None or hint.rating < best.rating:
+                if best is None or _better(hint, best):
                     best = hint
     return best
 

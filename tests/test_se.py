@@ -88,12 +88,15 @@ def test_skyscraper_rates_4_0_and_two_string_kite_4_1():
 
 
 def test_wxyz_wing_is_an_als_of_three_cells_and_a_bivalue_cell():
-    # r1c1-r1c3 hold 1,2,3,4 between them (ALS); r2c2 is 1/4: 1 is restricted (every 1 of the
-    # set sees r2c2), so 4 goes from cells seeing r2c2 and every 4 of the set
+    # box 1: r1c1 (1,2), r1c3 (1,3,4) and r2c2 (1,4) hold 1-4 between them (an ALS); r1c2 is
+    # 2/3 and sees the set's only 2 (r1c1), so 2 is restricted: either r1c2 is 3 or the set
+    # holds 3 (in r1c3), and 3 goes from every cell seeing both. Of the position's wings this
+    # one removes the most, which Sudoku Explainer prefers among equal ratings.
     grid = narrowed(r1c1="12", r1c2="23", r1c3="134", r2c2="14")
     hint = wings(grid, 4)
     assert hint.name == "WXYZ-Wing" and hint.rating == 5.6
-    assert set(hint.eliminations) == {(cell(n), 4) for n in ("r2c1", "r2c3", "r3c1", "r3c2", "r3c3")}
+    victims = ["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
+    assert set(hint.eliminations) == {(cell(n), 3) for n in victims}
 
 
 def test_aligned_pair_exclusion_removes_a_value_no_pair_allows():
