@@ -14,6 +14,10 @@ solver.techniques.fish_finned):
                 sets one cover set short.
   finned        some base candidates (the fins, endo fins included) lie outside the cover sets;
                 only cells that see every fin lose the digit.
+  target        a candidate a fish could remove: in a cover set, seeing every fin, and no base
+                candidate unless it lies in two cover sets.
+  cover rank    the fewest cover sets (boxes that are base sets excepted) holding some
+                candidates.
 
 Search limits as HoDoKu's defaults: at most 5 fins of which at most 2 endo fins; like HoDoKu, a
 finned fish is not reported when its cover sets but the last (in house order) already hold every
@@ -21,6 +25,12 @@ base candidate. Fish made of rows and columns alone are the basic and finned fis
 modules and are not repeated here. One search per digit and orientation builds base and cover
 sets together (see ``_fish_of_digit``), so only cover sets that touch the base sets are tried,
 and a choice of base sets that cannot be covered is dropped with everything built on it.
+
+Most positions hold no Franken fish, and that search would still try thousands of near misses,
+so a cheap necessary test runs first (the rank test, ``_possible_base_sets``): a fish needs a
+target whose cover rank, together with the base candidates that do not see it, is at most n.
+Choices of base sets that have no such target are never searched; the rest are searched as
+before, so the same fish come out in the same order.
 """
 
 from __future__ import annotations
@@ -49,6 +59,115 @@ COVERS_OF = (  # the two houses that may cover a cell: (column, box) or (row, bo
     tuple((houses[1], houses[2]) for houses in HOUSES_OF),
     tuple((houses[0], houses[2]) for houses in HOUSES_OF),
 )
+
+
+# --- the rank test: which choices of base sets can make a fish at all -----------------------
+#
+# Cover sets of one kind (columns, for row base sets) meet the boxes in three groups: the
+# columns of a stack and its three boxes. A candidate's segment is the three cells where its
+# cover line crosses its box; a cover set holds whole segments, and none reaches two groups. So
+# the fewest cover sets that hold some candidates (their cover rank) is a sum over the groups,
+# each a lookup: the fewest of 3 lines and 3 boxes meeting the group's 9 segments, boxes that
+# are base sets barred. A group is 12 bits of a "segment word": 9 segment bits (box k, line i
+# at bit 3k + i) and 3 bits for the boxes that are base sets.
+
+LINE_SEGMENTS = tuple(sum(1 << (3 * k + i) for k in range(3)) for i in range(3))
+BOX_SEGMENTS = tuple(7 << (3 * k) for k in range(3))
+TARGET_SEGMENTS = tuple(LINE_SEGMENTS[p % 3] | BOX_SEGMENTS[p // 3] for p in range(9))
+
+
+def _term_rank(segments: int) -> int:
+    """The largest number of segments (9-bit group mask) in distinct lines and boxes."""
+    if not segments:
+        return 0
+    cells = [(p // 3, p % 3) for p in range(9) if segments >> p & 1]
+    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        if segments >> a & segments >> (3 + b) & segments >> (6 + c) & 1:
+            return 3
+    if any(k != k2 and i != i2 for k, i in cells for k2, i2 in cells):
+        return 2
+    return 1
+
+
+def _rank_table() -> tuple[int, ...]:
+    """``RANK[segments | barred << 9]``: the fewest lines and allowed boxes of one group that
+    meet its segments. A barred box's segments need their lines; the rest is a bipartite
+    vertex cover, as large as the largest matching (Konig), the term rank."""
+    term = [_term_rank(segments) for segments in range(512)]
+    table = []
+    for barred in range(8):
+        box_bits = sum(BOX_SEGMENTS[k] for k in range(3) if barred >> k & 1)
+        for segments in range(512):
+            forced = 0
+            for i in range(3):
+                if segments & box_bits & LINE_SEGMENTS[i]:
+                    forced |= LINE_SEGMENTS[i]
+            table.append(bin(forced).count("1") // 3 + term[segments & ~box_bits & ~forced])
+    return tuple(table)
+
+
+RANK = _rank_table()
+
+
+def _target_table(kind: int) -> dict[int, tuple[int, ...]]:
+    """A lazily filled map from a group's 12 bits to 5 masks of its 9 positions: mask ``s`` holds
+    the positions where a target leaves the group's rank at most ``s``. ``kind`` 0: a target
+    of a finned fish (its line and box segments see it, so they need no cover; its own
+    segment does); 1: of a fish without fins (its segment joins the rest); 2: a cannibalistic
+    target (it needs its line and its box, 2 cover sets, which then hold their segments)."""
+
+    class Table(dict):
+        def __missing__(self, index: int) -> tuple[int, ...]:
+            segments, barred = index & 511, index >> 9
+            ranks = []
+            for p in range(9):
+                if kind == 0:
+                    ranks.append(RANK[(segments & ~TARGET_SEGMENTS[p]) | 1 << p | barred << 9])
+                elif kind == 1:
+                    ranks.append(RANK[segments | 1 << p | barred << 9])
+                elif barred >> (p // 3) & 1:
+                    ranks.append(9)  # its box is a base set: never a cover set
+                else:
+                    ranks.append(2 + RANK[(segments & ~TARGET_SEGMENTS[p]) | barred << 9])
+            masks = tuple(sum(1 << p for p in range(9) if ranks[p] <= s) for s in range(5))
+            self[index] = masks
+            return masks
+
+    return Table()
+
+
+FINNED_TARGETS, PLAIN_TARGETS, CANNIBAL_TARGETS = (_target_table(kind) for kind in range(3))
+
+
+def _orientation_tables(orientation: int) -> tuple:
+    """Per cell: its segment bit, the segments of its cover line and box (what a target there
+    sees), the base-set bit of its box, and its base line (0..8); per group, the cells of each
+    mask of positions."""
+    segment, sees, box_bit, base_line, where = [], [], [], [], []
+    for cell in range(81):
+        r, c = divmod(cell, 9)
+        group, line, k, base = (c // 3, c % 3, r // 3, r) if orientation == 0 else (
+            r // 3, r % 3, c // 3, c)
+        segment.append(1 << (12 * group + 3 * k + line))
+        sees.append(TARGET_SEGMENTS[3 * k + line] << 12 * group)
+        box_bit.append(1 << (12 * group + 9 + k))
+        base_line.append(base)
+        where.append((group, 3 * k + line))
+    cells_at = []
+    for group in range(3):
+        at = [0] * 9
+        for cell in range(81):
+            if where[cell][0] == group:
+                at[where[cell][1]] |= 1 << cell
+        table = [0] * 512
+        for mask in range(1, 512):
+            low = mask & -mask
+            table[mask] = table[mask ^ low] | at[low.bit_length() - 1]
+        cells_at.append(tuple(table))
+    return tuple(segment), tuple(sees), tuple(box_bit), tuple(base_line), tuple(cells_at)
+
+
+SEGMENT_TABLES = (_orientation_tables(0), _orientation_tables(1))
 
 
 def _cells(bits: int) -> list[int]:
@@ -82,11 +201,186 @@ def _digit_masks(grid: Grid) -> list[int]:
     return masks
 
 
+def _possible_base_sets(
+    digit_cells: int, pool: list[tuple[int, int]], orientation: int, size: int, finned: bool
+) -> set[int]:
+    """The choices of ``size`` base sets from ``pool`` that pass the rank test, and every
+    prefix of them in ``pool`` order, as masks of pool indices; empty when no fish of one digit
+    and orientation can eliminate anything.
+
+    A fish that removes a target holds in its n cover sets the target and every base candidate
+    that does not see it (those that see it may be fins), with no base box among them: their
+    cover rank is at most n; a cannibalistic target takes its line and its box as two of
+    them. More base sets only raise the rank, so the targets of a choice lie among those of
+    each smaller choice within it: pairs are screened first (a superset of their targets),
+    then each larger choice checks, target by target, only what all its smaller choices kept.
+    """
+    segment, sees, box_bit, base_line, cells_at = SEGMENT_TABLES[orientation]
+    line_offset = 0 if orientation == 0 else 9
+    count = len(pool)
+    words, leaves, spans, lines = [], [], [], []  # per pool house
+    for house, cands in pool:
+        word = 0
+        for cell in _cells(cands):
+            word |= segment[cell]
+        if house >= 18:  # a box: its base-set bit; what it leaves when a base line is a peer
+            word |= box_bit[(cands & -cands).bit_length() - 1]
+            left = [word] * 9
+            span = 0
+            for line in {base_line[cell] for cell in _cells(cands)}:
+                line_cells = HOUSE_BITS[line_offset + line]
+                span |= line_cells
+                rest = box_bit[(cands & -cands).bit_length() - 1]
+                for cell in _cells(cands & ~line_cells):
+                    rest |= segment[cell]
+                left[line] = rest
+            leaves.append(left)
+            spans.append(span)
+            lines.append(-1)
+        else:  # a line: all of it, or nothing to a target on the line itself
+            left = [word] * 9
+            left[house - line_offset] = 0
+            leaves.append(left)
+            spans.append(0)
+            lines.append(house - line_offset)
+        words.append(word)
+    cands_of = [cands for _, cands in pool]
+    ordinary = FINNED_TARGETS if finned else PLAIN_TARGETS
+    at0, at1, at2 = cells_at
+
+    def targets_at(word: int, table: dict) -> int:
+        """Cells where a target of ``table`` keeps the rank of ``word`` at most ``size``."""
+        rank0, rank1, rank2 = RANK[word & 4095], RANK[word >> 12 & 4095], RANK[word >> 24]
+        spare = size - rank0 - rank1 - rank2
+        found = 0
+        if spare + rank0 >= 0:
+            found |= at0[table[word & 4095][spare + rank0]]
+        if spare + rank1 >= 0:
+            found |= at1[table[word >> 12 & 4095][spare + rank1]]
+        if spare + rank2 >= 0:
+            found |= at2[table[word >> 24][spare + rank2]]
+        return found
+
+    def rough(members: tuple[int, ...]) -> int:
+        """A superset of the targets of base sets ``members`` (exact without fins; with fins
+        the targets on a base line through a base box are all kept)."""
+        union = endo = word = 0
+        for i in members:
+            endo |= union & cands_of[i]
+            union |= cands_of[i]
+            word |= words[i]
+        possible = digit_cells
+        if endo:
+            if not finned or endo.bit_count() > MAX_ENDO_FINS:
+                return 0
+            possible &= _seen_by_all(endo)
+        if not finned:
+            return possible & ((targets_at(word, ordinary) & ~union)
+                               | (targets_at(word, CANNIBAL_TARGETS) & union))
+        found = targets_at(word, ordinary)
+        for i in members:
+            found |= spans[i]
+        found &= possible & ~union
+        for i in members:  # cannibalistic targets on a base line: the rest without that line
+            line = lines[i]
+            if line < 0 or not possible & cands_of[i]:
+                continue
+            rest = 0
+            for j in members:
+                rest |= leaves[j][line]
+            found |= possible & cands_of[i] & targets_at(rest, CANNIBAL_TARGETS)
+        return found
+
+    def exact(members: tuple[int, ...], candidates: int) -> int:
+        """The targets of base sets ``members`` among ``candidates``, one by one."""
+        union = endo = word = 0
+        for i in members:
+            endo |= union & cands_of[i]
+            union |= cands_of[i]
+            word |= words[i]
+        if endo:
+            if not finned or endo.bit_count() > MAX_ENDO_FINS:
+                return 0
+            candidates &= _seen_by_all(endo)
+        found = 0
+        for target in _cells(candidates):
+            if finned:
+                line = base_line[target]
+                rest = 0
+                for i in members:
+                    rest |= leaves[i][line]
+            else:
+                rest = word
+            if union >> target & 1:
+                if word & box_bit[target]:
+                    continue  # its box is a base set, so it cannot be a cover set
+                rest &= ~sees[target]
+                need = 2
+            else:
+                rest = (rest & ~sees[target] if finned else rest) | segment[target]
+                need = 0
+            if need + RANK[rest & 4095] + RANK[rest >> 12 & 4095] + RANK[rest >> 24] <= size:
+                found |= 1 << target
+        return found
+
+    kept: set[int] = set()
+
+    def keep(members: tuple[int, ...]) -> None:
+        mask = 0
+        for i in members:
+            mask |= 1 << i
+            kept.add(mask)
+
+    if count < size:
+        return kept
+    if size == 2:
+        singles = [rough((a,)) for a in range(count)]
+        for a in range(count):
+            for b in range(a + 1, count):
+                both = singles[a] & singles[b]
+                if both and exact((a, b), both):
+                    keep((a, b))
+        return kept
+    pairs = [[0] * count for _ in range(count)]
+    for a in range(count):
+        for b in range(a + 1, count):
+            pairs[a][b] = rough((a, b))
+    triples = {}
+    for a in range(count):
+        for b in range(a + 1, count):
+            ab = pairs[a][b]
+            if not ab:
+                continue
+            for c in range(b + 1, count):
+                abc = ab & pairs[a][c] & pairs[b][c]
+                if abc:
+                    abc = exact((a, b, c), abc)
+                    if abc:
+                        triples[a, b, c] = abc
+    if size == 3:
+        for members in triples:
+            keep(members)
+        return kept
+    for (a, b, c), abc in triples.items():
+        for d in range(c + 1, count):
+            abcd = abc & triples.get((a, b, d), 0)
+            if abcd:
+                abcd &= triples.get((a, c, d), 0) & triples.get((b, c, d), 0)
+                if abcd and exact((a, b, c, d), abcd):
+                    keep((a, b, c, d))
+    return kept
+
+
 Fish = tuple[tuple[int, ...], int, int, tuple[int, ...], int, int]
 
 
 def _fish_of_digit(
-    digit_cells: int, pool: list[tuple[int, int]], orientation: int, size: int, finned: bool
+    digit_cells: int,
+    pool: list[tuple[int, int]],
+    orientation: int,
+    size: int,
+    finned: bool,
+    allowed: set[int],
 ) -> list[Fish]:
     """(base houses, base candidates, endo fins, cover houses, fins, eliminations) for every
     fish of one digit and orientation (masks are 81-bit; fins include endo fins).
@@ -98,7 +392,9 @@ def _fish_of_digit(
     last one, in ``pool`` order), so what a choice of base sets costs in cover sets is paid once
     for all the base sets added after it. When all cover sets are taken, the candidates left
     must be fins. Choosing a box for a cell bans its column (row) from later choices, so each
-    cover set is reached once.
+    cover set is reached once. Base sets are added only along ``allowed`` choices (masks of
+    pool indices, see ``_possible_base_sets``), which drops searches that cannot succeed and
+    keeps the order of the rest.
     """
     covers_of = COVERS_OF[orientation]
     line_bits = LINE_BITS[orientation]
@@ -137,11 +433,11 @@ def _fish_of_digit(
         if eliminations:
             found.append((bases, union, endo, covers, fins, eliminations))
 
-    def grow(bases, start, union, endo, covers, banned, covered, twice, fins, seen):
+    def grow(bases, start, chosen, union, endo, covers, banned, covered, twice, fins, seen):
         open_cells = union & ~covered & ~fins
         if open_cells:
             if len(covers) == size:
-                close(bases, start, union, endo, covers, covered, twice, fins, seen)
+                close(bases, start, chosen, union, endo, covers, covered, twice, fins, seen)
                 return
             low = open_cells & -open_cells
             cell = low.bit_length() - 1
@@ -151,25 +447,25 @@ def _fish_of_digit(
             if first not in banned and first not in covers:
                 cells = digit_cells & HOUSE_BITS[first]
                 if not cells & fins:
-                    grow(bases, start, union, endo, covers + (first,), banned, covered | cells,
-                         twice | (covered & cells), fins, seen)
+                    grow(bases, start, chosen, union, endo, covers + (first,), banned,
+                         covered | cells, twice | (covered & cells), fins, seen)
             if second not in bases and second not in covers and second not in banned:
                 cells = digit_cells & HOUSE_BITS[second]
                 if not cells & fins:
-                    grow(bases, start, union, endo, covers + (second,), banned + (first,),
+                    grow(bases, start, chosen, union, endo, covers + (second,), banned + (first,),
                          covered | cells, twice | (covered & cells), fins, seen)
             if finned and (fins | endo).bit_count() < MAX_FINS:
                 seen &= PEER_BITS[cell]
                 if seen & digit_cells & ~union or not hopeless(union, fins | low, seen):
-                    grow(bases, start, union, endo, covers, banned, covered, twice, fins | low,
-                         seen)
+                    grow(bases, start, chosen, union, endo, covers, banned, covered, twice,
+                         fins | low, seen)
             return
         if len(covers) == size:
-            close(bases, start, union, endo, covers, covered, twice, fins, seen)
+            close(bases, start, chosen, union, endo, covers, covered, twice, fins, seen)
         elif len(bases) < size:
             for i in range(start, last - (size - len(bases)) + 1):
                 house, cands = pool[i]
-                if house in covers or house in banned:
+                if house in covers or house in banned or chosen | 1 << i not in allowed:
                     continue
                 overlap = union & cands
                 if overlap:
@@ -180,11 +476,11 @@ def _fish_of_digit(
                     grown_seen = seen & _seen_by_all(overlap)
                     if hopeless(union | cands, fins, grown_seen):
                         continue
-                    grow(bases + (house,), i + 1, union | cands, endo | overlap, covers, banned,
-                         covered, twice, fins, grown_seen)
+                    grow(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo | overlap,
+                         covers, banned, covered, twice, fins, grown_seen)
                 elif not (fins or endo) or not hopeless(union | cands, fins, seen):
-                    grow(bases + (house,), i + 1, union | cands, endo, covers, banned, covered,
-                         twice, fins, seen)
+                    grow(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo, covers,
+                         banned, covered, twice, fins, seen)
         elif fins | endo:  # pad with cover sets that touch only covered base candidates
             spare = [
                 h for h in cover_houses
@@ -199,7 +495,7 @@ def _fish_of_digit(
                     more |= cells
                 finish(bases, union, endo, covers + extra, more, again, fins, seen)
 
-    def close(bases, start, union, endo, covers, covered, twice, fins, seen):
+    def close(bases, start, chosen, union, endo, covers, covered, twice, fins, seen):
         """Every cover set is taken: open candidates, and those of base sets still to come,
         must be fins; stop as soon as no target is left."""
         if not ((covered & ~union) | twice) & seen:
@@ -217,7 +513,7 @@ def _fish_of_digit(
             return
         for i in range(start, last - (size - len(bases)) + 1):
             house, cands = pool[i]
-            if house in covers:
+            if house in covers or chosen | 1 << i not in allowed:
                 continue
             overlap = union & cands
             if overlap:
@@ -235,10 +531,10 @@ def _fish_of_digit(
                     continue
                 seen_now = seen & _seen_by_all(cands & ~covered)
             if ((covered & ~(union | cands)) | twice) & seen_now:
-                close(bases + (house,), i + 1, union | cands, endo_now, covers, covered, twice,
-                      fins_now, seen_now)
+                close(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo_now, covers,
+                      covered, twice, fins_now, seen_now)
 
-    grow((), 0, 0, 0, (), (), 0, 0, 0, ALL_CELLS)
+    grow((), 0, 0, 0, 0, (), (), 0, 0, 0, ALL_CELLS)
     return found
 
 
@@ -260,7 +556,10 @@ def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
                     pool.append((house, cands))
             if len(pool) < size:
                 continue
-            fish = _fish_of_digit(digit_cells, pool, orientation, size, finned)
+            allowed = _possible_base_sets(digit_cells, pool, orientation, size, finned)
+            if not allowed:
+                continue
+            fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
             by_base = {}
             for base, union, endo, covers, fins, eliminations in fish:
                 if (digit, eliminations) not in seen:
