@@ -32,6 +32,14 @@ from solver.techniques.fish_finned import (
     sashimi_x_wing,
 )
 from solver.techniques.fish_franken import (
+    BASE_HOUSES,
+    BOX_SEGMENTS,
+    HOUSE_BITS,
+    LINE_SEGMENTS,
+    RANK,
+    _digit_masks,
+    _fish_of_digit,
+    _possible_base_sets,
     finned_franken_jellyfish,
     finned_franken_swordfish,
     finned_franken_x_wing,
@@ -269,6 +277,77 @@ def test_franken_fish_must_not_fire_on_rows_and_columns_alone():
     for finder in (franken_x_wing, franken_swordfish, franken_jellyfish):
         assert run(finder, grid) == []
     assert all(max(s.houses) >= 18 for s in run(finned_franken_x_wing, grid))
+
+
+# --- the rank test ------------------------------------------------------------------------------
+
+
+class Everything:
+    """Holds every choice of base sets: the Franken search without the rank test."""
+
+    def __contains__(self, choice: int) -> bool:
+        return True
+
+
+def franken_searches(grid: Grid, size: int, finned: bool) -> list[tuple[int, list, int]]:
+    """(digit cells, base-set pool, orientation) of every search the Franken finders make."""
+    searches = []
+    for digit_cells in _digit_masks(grid)[1:]:
+        for orientation in (0, 1):
+            pool = [(house, digit_cells & HOUSE_BITS[house]) for house in BASE_HOUSES[orientation]
+                    if digit_cells & HOUSE_BITS[house]
+                    and (finned or (digit_cells & HOUSE_BITS[house]).bit_count() <= size)]
+            if len(pool) >= size:
+                searches.append((digit_cells, pool, orientation))
+    return searches
+
+
+def test_cover_rank_is_the_fewest_lines_and_allowed_boxes():
+    for index in range(4096):
+        segments, barred = index & 511, index >> 9
+        fewest = min(
+            bin(lines).count("1") + bin(boxes).count("1")
+            for lines in range(8)
+            for boxes in range(8)
+            if not boxes & barred
+            and not segments & ~sum(LINE_SEGMENTS[i] for i in range(3) if lines >> i & 1)
+            & ~sum(BOX_SEGMENTS[k] for k in range(3) if boxes >> k & 1)
+        )
+        assert RANK[index] == fewest, index
+
+
+def test_rank_test_passes_the_base_sets_of_a_franken_swordfish():
+    grid = franken_swordfish_grid()
+    (digit_cells, pool, _), = [s for s in franken_searches(grid, 3, False)
+                               if s[0] == _digit_masks(grid)[6] and s[2] == 0]
+    allowed = _possible_base_sets(digit_cells, pool, 0, 3, False)
+    rows = sum(1 << i for i, (house, _) in enumerate(pool) if house in (row(1), row(2), row(7)))
+    assert rows in allowed
+    assert _possible_base_sets(digit_cells, pool, 0, 2, False) == set()
+
+
+def test_rank_test_drops_no_fish():
+    # Every search, run with and without the rank test, finds the same fish in the same order;
+    # on random positions around a solution and on real puzzles after their singles.
+    rng = random.Random(11)
+    solution = solve(Grid.parse(data_puzzles("top95.txt", 1)[0]))
+    grids = [random_position(rng, solution, extra=0.1 + 0.05 * k) for k in range(3)]
+    for puzzle in rated_puzzles(3):
+        grid = Grid.parse(puzzle)
+        while place_singles(grid):
+            pass
+        grids.append(grid)
+    screened = searched = 0
+    for grid in grids:
+        for size, finned in ((2, False), (3, False), (4, False), (2, True), (3, True)):
+            for digit_cells, pool, orientation in franken_searches(grid, size, finned):
+                every = _fish_of_digit(digit_cells, pool, orientation, size, finned, Everything())
+                allowed = _possible_base_sets(digit_cells, pool, orientation, size, finned)
+                found = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
+                assert found == every
+                screened += not allowed
+                searched += bool(every)
+    assert screened and searched, (screened, searched)
 
 
 # --- soundness ----------------------------------------------------------------------------------

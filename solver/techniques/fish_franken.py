@@ -212,39 +212,46 @@ def _possible_base_sets(
     that does not see it (those that see it may be fins), with no base box among them: their
     cover rank is at most n; a cannibalistic target takes its line and its box as two of
     them. More base sets only raise the rank, so the targets of a choice lie among those of
-    each smaller choice within it: pairs are screened first (a superset of their targets),
-    then each larger choice checks, target by target, only what all its smaller choices kept.
+    each smaller choice within it: single base sets (for X-Wings) or pairs are screened first,
+    all their targets at once, then each larger choice checks, target by target, only the
+    targets that all its smaller choices kept.
     """
     segment, sees, box_bit, base_line, cells_at = SEGMENT_TABLES[orientation]
     line_offset = 0 if orientation == 0 else 9
     count = len(pool)
-    words, leaves, spans, lines = [], [], [], []  # per pool house
+    kept: set[int] = set()
+    if count < size:
+        return kept
+    cands_of, words, leaves, spans, lines = [], [], [], [], []  # per pool house
     for house, cands in pool:
         word = 0
-        for cell in _cells(cands):
-            word |= segment[cell]
+        bits = cands
+        while bits:
+            low = bits & -bits
+            word |= segment[low.bit_length() - 1]
+            bits ^= low
         if house >= 18:  # a box: its base-set bit; what it leaves when a base line is a peer
-            word |= box_bit[(cands & -cands).bit_length() - 1]
+            barred = box_bit[(cands & -cands).bit_length() - 1]
+            word |= barred
             left = [word] * 9
             span = 0
             for line in {base_line[cell] for cell in _cells(cands)}:
                 line_cells = HOUSE_BITS[line_offset + line]
                 span |= line_cells
-                rest = box_bit[(cands & -cands).bit_length() - 1]
+                rest = barred
                 for cell in _cells(cands & ~line_cells):
                     rest |= segment[cell]
                 left[line] = rest
-            leaves.append(left)
-            spans.append(span)
             lines.append(-1)
         else:  # a line: all of it, or nothing to a target on the line itself
             left = [word] * 9
             left[house - line_offset] = 0
-            leaves.append(left)
-            spans.append(0)
+            span = 0
             lines.append(house - line_offset)
+        cands_of.append(cands)
         words.append(word)
-    cands_of = [cands for _, cands in pool]
+        leaves.append(left)
+        spans.append(span)
     ordinary = FINNED_TARGETS if finned else PLAIN_TARGETS
     at0, at1, at2 = cells_at
 
@@ -261,49 +268,42 @@ def _possible_base_sets(
             found |= at2[table[word >> 24][spare + rank2]]
         return found
 
-    def rough(members: tuple[int, ...]) -> int:
-        """A superset of the targets of base sets ``members`` (exact without fins; with fins
-        the targets on a base line through a base box are all kept)."""
-        union = endo = word = 0
-        for i in members:
-            endo |= union & cands_of[i]
-            union |= cands_of[i]
-            word |= words[i]
-        possible = digit_cells
+    def rough(members: tuple[int, ...], union: int, endo: int, word: int, possible: int) -> int:
+        """A superset of the targets among ``possible`` of base sets ``members`` (candidates
+        ``union``, endo fins ``endo``, segment word ``word``); exact without fins, while with
+        fins every target on a base line through a base box is kept."""
         if endo:
-            if not finned or endo.bit_count() > MAX_ENDO_FINS:
-                return 0
             possible &= _seen_by_all(endo)
+        found = 0
         if not finned:
-            return possible & ((targets_at(word, ordinary) & ~union)
-                               | (targets_at(word, CANNIBAL_TARGETS) & union))
-        found = targets_at(word, ordinary)
-        for i in members:
-            found |= spans[i]
-        found &= possible & ~union
+            if possible & ~union:
+                found = possible & ~union & targets_at(word, ordinary)
+            if possible & union:
+                found |= possible & union & targets_at(word, CANNIBAL_TARGETS)
+            return found
+        if possible & ~union:
+            found = targets_at(word, ordinary)
+            for i in members:
+                found |= spans[i]
+            found &= possible & ~union
         for i in members:  # cannibalistic targets on a base line: the rest without that line
             line = lines[i]
-            if line < 0 or not possible & cands_of[i]:
-                continue
-            rest = 0
-            for j in members:
-                rest |= leaves[j][line]
-            found |= possible & cands_of[i] & targets_at(rest, CANNIBAL_TARGETS)
+            if line >= 0 and possible & cands_of[i]:
+                rest = 0
+                for j in members:
+                    rest |= leaves[j][line]
+                found |= possible & cands_of[i] & targets_at(rest, CANNIBAL_TARGETS)
         return found
 
-    def exact(members: tuple[int, ...], candidates: int) -> int:
+    def exact(members: tuple[int, ...], union: int, endo: int, word: int, candidates: int) -> int:
         """The targets of base sets ``members`` among ``candidates``, one by one."""
-        union = endo = word = 0
-        for i in members:
-            endo |= union & cands_of[i]
-            union |= cands_of[i]
-            word |= words[i]
         if endo:
-            if not finned or endo.bit_count() > MAX_ENDO_FINS:
-                return 0
             candidates &= _seen_by_all(endo)
         found = 0
-        for target in _cells(candidates):
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            target = low.bit_length() - 1
             if finned:
                 line = base_line[target]
                 rest = 0
@@ -311,63 +311,86 @@ def _possible_base_sets(
                     rest |= leaves[i][line]
             else:
                 rest = word
-            if union >> target & 1:
+            if low & union:  # cannibalistic: its line and its box (no base set) cover it
                 if word & box_bit[target]:
-                    continue  # its box is a base set, so it cannot be a cover set
+                    continue
+                rank = 2
                 rest &= ~sees[target]
-                need = 2
             else:
-                rest = (rest & ~sees[target] if finned else rest) | segment[target]
-                need = 0
-            if need + RANK[rest & 4095] + RANK[rest >> 12 & 4095] + RANK[rest >> 24] <= size:
-                found |= 1 << target
+                rank = 0
+                if finned:
+                    rest &= ~sees[target]
+                rest |= segment[target]
+            if rank + RANK[rest & 4095] + RANK[rest >> 12 & 4095] + RANK[rest >> 24] <= size:
+                found |= low
         return found
 
-    kept: set[int] = set()
-
-    def keep(members: tuple[int, ...]) -> None:
-        mask = 0
-        for i in members:
-            mask |= 1 << i
-            kept.add(mask)
-
-    if count < size:
-        return kept
+    endo_limit = MAX_ENDO_FINS if finned else 0
     if size == 2:
-        singles = [rough((a,)) for a in range(count)]
+        singles = [rough((a,), cands_of[a], 0, words[a], digit_cells) for a in range(count)]
         for a in range(count):
             for b in range(a + 1, count):
                 both = singles[a] & singles[b]
-                if both and exact((a, b), both):
-                    keep((a, b))
+                if both:
+                    endo = cands_of[a] & cands_of[b]
+                    if endo.bit_count() <= endo_limit and exact(
+                        (a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b], both
+                    ):
+                        kept.update((1 << a, 1 << a | 1 << b))
         return kept
     pairs = [[0] * count for _ in range(count)]
     for a in range(count):
         for b in range(a + 1, count):
-            pairs[a][b] = rough((a, b))
-    triples = {}
+            endo = cands_of[a] & cands_of[b]
+            if endo.bit_count() <= endo_limit:
+                pairs[a][b] = rough((a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b],
+                                    digit_cells)
+    triples: dict[tuple[int, int], dict[int, int]] = {}  # (a, b) -> {c: targets}, c rising
     for a in range(count):
         for b in range(a + 1, count):
             ab = pairs[a][b]
             if not ab:
                 continue
+            union = cands_of[a] | cands_of[b]
+            endo = cands_of[a] & cands_of[b]
+            word = words[a] | words[b]
+            row = {}
             for c in range(b + 1, count):
                 abc = ab & pairs[a][c] & pairs[b][c]
                 if abc:
-                    abc = exact((a, b, c), abc)
-                    if abc:
-                        triples[a, b, c] = abc
+                    more = endo | union & cands_of[c]
+                    if more.bit_count() <= endo_limit:
+                        members, union3, word3 = (a, b, c), union | cands_of[c], word | words[c]
+                        if size == 3:
+                            abc = exact(members, union3, more, word3, abc)
+                        else:  # a superset screens the quadruples well enough
+                            abc = rough(members, union3, more, word3, abc)
+                        if abc:
+                            row[c] = abc
+            if row:
+                triples[a, b] = row
     if size == 3:
-        for members in triples:
-            keep(members)
+        for (a, b), row in triples.items():
+            for c in row:
+                kept.update((1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c))
         return kept
-    for (a, b, c), abc in triples.items():
-        for d in range(c + 1, count):
-            abcd = abc & triples.get((a, b, d), 0)
-            if abcd:
-                abcd &= triples.get((a, c, d), 0) & triples.get((b, c, d), 0)
-                if abcd and exact((a, b, c, d), abcd):
-                    keep((a, b, c, d))
+    none: dict[int, int] = {}
+    for (a, b), row in triples.items():
+        thirds = list(row.items())
+        for x, (c, abc) in enumerate(thirds):
+            union = cands_of[a] | cands_of[b] | cands_of[c]
+            endo = cands_of[a] & cands_of[b] | cands_of[c] & (cands_of[a] | cands_of[b])
+            word = words[a] | words[b] | words[c]
+            for d, abd in thirds[x + 1 :]:
+                abcd = abc & abd & triples.get((a, c), none).get(d, 0)
+                if abcd:
+                    abcd &= triples.get((b, c), none).get(d, 0)
+                    more = endo | union & cands_of[d]
+                    if abcd and more.bit_count() <= endo_limit and exact(
+                        (a, b, c, d), union | cands_of[d], more, word | words[d], abcd
+                    ):
+                        kept.update((1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c,
+                                     1 << a | 1 << b | 1 << c | 1 << d))
     return kept
 
 
