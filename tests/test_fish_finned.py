@@ -318,12 +318,13 @@ def test_cover_rank_is_the_fewest_lines_and_allowed_boxes():
 
 def test_rank_test_passes_the_base_sets_of_a_franken_swordfish():
     grid = franken_swordfish_grid()
-    (digit_cells, pool, _), = [s for s in franken_searches(grid, 3, False)
-                               if s[0] == _digit_masks(grid)[6] and s[2] == 0]
-    allowed = _possible_base_sets(digit_cells, pool, 0, 3, False)
+    sixes = _digit_masks(grid)[6]
+    pool = next(pool for cells, pool, orientation in franken_searches(grid, 3, False)
+                if cells == sixes and orientation == 0)  # row and box base sets
+    allowed = _possible_base_sets(sixes, pool, 0, 3, False)
     rows = sum(1 << i for i, (house, _) in enumerate(pool) if house in (row(1), row(2), row(7)))
     assert rows in allowed
-    assert _possible_base_sets(digit_cells, pool, 0, 2, False) == set()
+    assert _possible_base_sets(sixes, pool, 0, 2, False) == set()  # no Franken X-Wing
 
 
 def test_rank_test_drops_no_fish():

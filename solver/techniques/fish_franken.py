@@ -68,8 +68,9 @@ COVERS_OF = (  # the two houses that may cover a cell: (column, box) or (row, bo
 # cover line crosses its box; a cover set holds whole segments, and none reaches two groups. So
 # the fewest cover sets that hold some candidates (their cover rank) is a sum over the groups,
 # each a lookup: the fewest of 3 lines and 3 boxes meeting the group's 9 segments, boxes that
-# are base sets barred. A group is 12 bits of a "segment word": 9 segment bits (box k, line i
-# at bit 3k + i) and 3 bits for the boxes that are base sets.
+# are base sets barred. A group is 12 bits of a "segment word": 9 segment bits (the segment of
+# the group's box k and line i, both 0..2, at position p = 3k + i) and 3 bits for the boxes
+# that are base sets (bit 9 + k); group g's 12 bits start at bit 12g.
 
 LINE_SEGMENTS = tuple(sum(1 << (3 * k + i) for k in range(3)) for i in range(3))
 BOX_SEGMENTS = tuple(7 << (3 * k) for k in range(3))
@@ -80,11 +81,11 @@ def _term_rank(segments: int) -> int:
     """The largest number of segments (9-bit group mask) in distinct lines and boxes."""
     if not segments:
         return 0
-    cells = [(p // 3, p % 3) for p in range(9) if segments >> p & 1]
-    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
-        if segments >> a & segments >> (3 + b) & segments >> (6 + c) & 1:
-            return 3
-    if any(k != k2 and i != i2 for k, i in cells for k2, i2 in cells):
+    for lines in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        if all(segments >> (3 * k + i) & 1 for k, i in enumerate(lines)):
+            return 3  # one segment in each box, on three different lines
+    held = [(p // 3, p % 3) for p in range(9) if segments >> p & 1]
+    if any(k != k2 and i != i2 for k, i in held for k2, i2 in held):
         return 2
     return 1
 
@@ -92,7 +93,7 @@ def _term_rank(segments: int) -> int:
 def _rank_table() -> tuple[int, ...]:
     """``RANK[segments | barred << 9]``: the fewest lines and allowed boxes of one group that
     meet its segments. A barred box's segments need their lines; the rest is a bipartite
-    vertex cover, as large as the largest matching (Konig), the term rank."""
+    vertex cover, as large as the largest matching (Kőnig's theorem): the term rank."""
     term = [_term_rank(segments) for segments in range(512)]
     table = []
     for barred in range(8):
@@ -111,7 +112,7 @@ RANK = _rank_table()
 
 def _target_table(kind: int) -> dict[int, tuple[int, ...]]:
     """A lazily filled map from a group's 12 bits to 5 masks of its 9 positions: mask ``s`` holds
-    the positions where a target leaves the group's rank at most ``s``. ``kind`` 0: a target
+    the positions p where a target leaves the group's rank at most ``s``. ``kind`` 0: a target
     of a finned fish (its line and box segments see it, so they need no cover; its own
     segment does); 1: of a fish without fins (its segment joins the rest); 2: a cannibalistic
     target (it needs its line and its box, 2 cover sets, which then hold their segments)."""
@@ -325,7 +326,7 @@ def _possible_base_sets(
                 found |= low
         return found
 
-    endo_limit = MAX_ENDO_FINS if finned else 0
+    endo_limit = MAX_ENDO_FINS if finned else 0  # a < b < c < d below index base sets in pool
     if size == 2:
         singles = [rough((a,), cands_of[a], 0, words[a], digit_cells) for a in range(count)]
         for a in range(count):
