@@ -34,6 +34,7 @@ from solver.grid import BIT, HOUSES, Grid
 from solver.human import propagate_singles
 from solver.se_chains import Position, multiple_chains
 from solver.se_loops import unique_loops
+from solver.se_nested import MAX_NESTING, nested_rule
 from solver.se_rules import (
     SEHint,
     aligned_pair_exclusion,
@@ -47,18 +48,17 @@ from solver.se_rules import (
 from solver.se_static import forcing_chains_and_cycles
 from solver.techniques import fish, intersections, singles, subsets, uniqueness, wings as xy_wings
 
-MAX_NESTING = 4
-
 
 @dataclass(frozen=True)
 class SERating:
     """A puzzle's Sudoku Explainer estimate.
 
     Fields:
-        rating: the highest rating among the steps (0.0 when nothing was needed).
+        rating: the highest rating among the steps (0.0 when nothing was needed); when
+            ``solved`` is False, the highest before the path stopped (a lower bound).
         hardest: the Sudoku Explainer name of that step's rule (None with no step).
         steps: how many steps the path took (a batch of singles counts as one step each).
-        solved: False when even the deepest nesting found nothing (never seen on real puzzles).
+        solved: False when even the deepest nesting found nothing (none of the bank's puzzles).
     """
 
     rating: float
@@ -158,10 +158,12 @@ CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
     (_chains(multiple_chains, dynamic=False, nishio=True), 7.5),
     (_chains(multiple_chains, dynamic=False), 8.0),
     (_chains(multiple_chains, dynamic=True), 8.5),
-    (_chains(multiple_chains, dynamic=True, level=1), 9.0),
+    (_chains(multiple_chains, dynamic=True, level=1, nested=nested_rule(1)), 9.0),
 )
 ALIGNED_TRIPLETS, NISHIO, DYNAMIC = 1, 2, 4  # indices in CHAIN_RULES
-NESTED_RULES = tuple(_chains(multiple_chains, dynamic=True, level=n) for n in range(2, MAX_NESTING + 1))
+NESTED_RULES = tuple(
+    _chains(multiple_chains, dynamic=True, level=n, nested=nested_rule(n)) for n in range(2, MAX_NESTING + 1)
+)
 
 
 def _speed_order(cap: float) -> list[int]:

@@ -15,24 +15,24 @@ of distinct potentials among the ancestors of its conclusions (summed over the b
 multiple chain). Each potential carries its ancestor set as an int bitmask over the 1458
 potentials, so complexity is one popcount.
 
-Rules (producers, tried in this order by ``solver.se``):
-  forcing_chains_and_cycles  X/Y/XY cycles (6.5, XY 7.0) and forcing X-chains (6.6) / XY (7.0)
-  nishio                     dynamic contradictions with X links only (7.5)
-  multiple_chains            cell and region forcing chains (8.0; static)
-  dynamic_chains             contradiction, double, cell and region forcing chains (8.5)
-  dynamic_chains(level=n)    Dynamic Forcing Chains (+): when propagation stalls, pointing,
-                             claiming, hidden and naked pairs and X-Wings on the working grid add
-                             further "offs" (9.0); deeper nesting rates 9.5, 10.0, ...
-Each returns the hints found as ``ChainHint`` values, the cheapest first.
+Rules (tried in Sudoku Explainer's order by ``solver.se``): the X/Y cycles and forcing X-/XY-
+chains live in ``solver.se_static`` (6.5-7.0, bit-parallel, on this module's tables); this
+module holds the propagation (shared with the game's forcing chains) and ``multiple_chains``:
+  Nishio Forcing Chains       dynamic contradictions with X links only (7.5)
+  Multiple Forcing Chains     cell and region forcing chains (8.0; static)
+  Dynamic Forcing Chains      contradiction, double, cell and region forcing chains (8.5)
+  ... (+) and nested forms    when propagation stalls, the nested rule of ``level`` adds "offs"
+                              (``solver.se_nested``): 9.0, 9.5, 10.0, 10.5.
+Each returns its best hint as a ``ChainHint``.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
-from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, POPCOUNT, ROW_OF
+from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
 CELL_BIT = tuple(1 << c for c in range(81))
 HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
@@ -104,6 +104,11 @@ class ChainHint:
         return (self.rating, self.complexity, self.sort_key)
 
 
+# A nested rule: (source, working position, the chain's "off" ancestors) -> (candidate, ancestors)
+# of each further "off" it deduces on the working position (see solver.se_nested).
+NestedRule = Callable[["Position", "Position", dict[int, int]], Iterable[tuple[int, int]]]
+
+
 class Position:
     """The candidates a chaining rule works on: 81 cell masks and 9 digit masks (81-bit)."""
 
@@ -158,13 +163,13 @@ def propagate(
     *,
     y_links: bool = True,
     dynamic: bool = False,
-    level: int = 0,
+    nested: NestedRule | None = None,
     parents: dict[int, int] | None = None,
 ) -> Propagation:
     """Spread the premises (candidate indices cell*9 + digit-1) as Sudoku Explainer's doChaining
     does: an "on" is processed before any "off"; a dynamic chain removes each processed "off"
-    from its working copy of ``source``; with ``level`` >= 1, stalled propagation asks the
-    nested rules (see ``solver.se_nested``) for more "offs". Stops at the first contradiction.
+    from its working copy of ``source``; with a ``nested`` rule (``solver.se_nested.nested_rule``),
+    stalled propagation asks it for more "offs". Stops at the first contradiction.
 
     ``parents``, if given, receives each implied potential's first cause (potential index
     2*cand + on -> the potential it came from), so a chain can be rebuilt for display.
@@ -270,12 +275,10 @@ def propagate(
                         push_on(target)
                         if parents is not None:
                             parents[2 * target + 1] = 2 * cand
-        if level <= 0:
+        if nested is None:
             return result
-        from solver.se_nested import nested_offs  # the nested rules read this module's tables
-
         added = False
-        for target, tanc in nested_offs(source, work, off, level):
+        for target, tanc in nested(source, work, off):
             if target in on:
                 result.contradiction = (on[target], tanc | off_bit(target))
                 result.conflict = target
@@ -319,16 +322,28 @@ def _name(kind: str, dynamic: bool, nishio: bool, level: int) -> str:
 
 
 def multiple_chains(
-    pos: Position, *, dynamic: bool, nishio: bool = False, level: int = 0, cap: float = 0.0
+    pos: Position,
+    *,
+    dynamic: bool,
+    nishio: bool = False,
+    level: int = 0,
+    nested: NestedRule | None = None,
+    cap: float = 0.0,
 ) -> list[ChainHint]:
     """One of Sudoku Explainer's multiple-chain rules on ``pos``: Nishio (``nishio``; X links
     only, contradictions only), Multiple Forcing Chains (static: cell and region forcing chains
     from cells with three or more candidates), Dynamic Forcing Chains (``dynamic``: also
     contradiction and double forcing chains, from every cell) and their nested forms (``level``).
 
-    Returns a list holding the best hint found, or an empty list; with ``cap``, the first hint
-    rated ``cap`` or less.
+    ``nested``: the rule that nesting ``level`` (1 and up) adds to propagation, from
+    ``solver.se_nested.nested_rule(level)``. Returns a list holding the best hint found, or an
+    empty list; with ``cap``, the first hint rated ``cap`` or less.
+
+    Raises:
+        ValueError: ``level`` is 1 or more and no ``nested`` rule is given.
     """
+    if level and nested is None:
+        raise ValueError(f"nesting level {level} needs its nested rule (solver.se_nested.nested_rule)")
     base = rule_base(dynamic, nishio, level)
     y_links = not nishio
     multiple = not nishio
@@ -338,7 +353,7 @@ def multiple_chains(
     def on_of(cand: int) -> Propagation:
         prop = on_cache.get(cand)
         if prop is None:
-            prop = propagate(pos, (cand,), (), y_links=y_links, dynamic=dynamic or nishio, level=level)
+            prop = propagate(pos, (cand,), (), y_links=y_links, dynamic=dynamic or nishio, nested=nested)
             on_cache[cand] = prop
         return prop
 
@@ -368,7 +383,7 @@ def multiple_chains(
                     a, b = prop_on.contradiction
                     if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
                         return [best]
-                prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, level=level)
+                prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, nested=nested)
                 if prop_off.contradiction is not None:
                     a, b = prop_off.contradiction
                     if offer("Contradiction", cand, True, a.bit_count() + b.bit_count(), 7):

@@ -7,9 +7,11 @@ counts only if it depends on the chain: its *parents* are the candidates of the 
 or cells that the chain removed (present in the source grid, gone from the working grid); its
 eliminations join the chain as new "off" potentials whose ancestors are those parents'.
 
-Level 2 and up (Sudoku Explainer's nested forcing chains, 9.5 and beyond) also nest forcing
-chains; here a nested chain's eliminations take as parents every candidate the outer chain has
-removed so far, an upper bound of Sudoku Explainer's count.
+Deeper levels add, when those find nothing, a chaining rule run on the working grid: level 2
+(9.5) Forcing Chains & Cycles, level 3 (10.0) also Multiple Forcing Chains, level 4 (10.5) also
+Dynamic Forcing Chains. A nested chain's eliminations take as parents every candidate the outer
+chain has removed so far (an upper bound of Sudoku Explainer's count), and a nested multiple
+chain contributes its first hint rather than all of them (fewer deductions, never wrong ones).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
-from solver.se_chains import HOUSE_MASK, Position, cells_of
+from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of, multiple_chains
+from solver.se_static import forcing_chains_and_cycles
+
+MAX_NESTING = 4  # Sudoku Explainer's deepest level: Dynamic Forcing Chains nested (10.5)
 
 BOX_LINES = tuple(
     (box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line]
@@ -136,23 +141,42 @@ RULES = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 def nested_offs(source: Position, work: Position, off: dict[int, int], level: int) -> Iterator[tuple[int, int]]:
     """(candidate, ancestors) of each "off" the nested rules deduce on ``work``; ``off`` maps the
     chain's "off" candidates to their ancestor masks. Level 1 nests the four basic rules;
-    level 2 and up add forcing chains when those find nothing."""
+    levels 2-4 add chaining rules (see the module docstring) when those find nothing."""
     for rule in RULES:
         found = rule(source, work, off)
         if found:
             yield from found
             return
-    if level >= 2:
-        from solver.se_static import forcing_chains_and_cycles
-
-        removed_anc = 0
-        for anc in off.values():
-            removed_anc |= anc
-        for hint in forcing_chains_and_cycles(work):
+    if level < 2:
+        return
+    removed_anc = 0
+    for anc in off.values():
+        removed_anc |= anc
+    chaining = [lambda: forcing_chains_and_cycles(work)]
+    if level >= 3:
+        chaining.append(lambda: multiple_chains(work, dynamic=False, cap=99.0))
+    if level >= 4:
+        chaining.append(lambda: multiple_chains(work, dynamic=True, cap=99.0))
+    for rule in chaining:
+        hints = rule()
+        for hint in hints:
             for cell, digit in hint.eliminations:
                 yield cell * 9 + digit - 1, removed_anc
             for cell, digit in hint.placements:
                 for e in DIGITS_OF[work.cells[cell]]:
                     if e != digit:
                         yield cell * 9 + e - 1, removed_anc
+        if hints:
+            return
 
+
+def nested_rule(level: int) -> NestedRule:
+    """The rule that nesting ``level`` (1 to MAX_NESTING) adds to a stalled propagation, for
+    ``solver.se_chains.propagate(nested=...)``.
+
+    Raises:
+        ValueError: ``level`` is outside 1..MAX_NESTING.
+    """
+    if not 1 <= level <= MAX_NESTING:
+        raise ValueError(f"nesting level must be 1 to {MAX_NESTING}, not {level}")
+    return lambda source, work, off: nested_offs(source, work, off, level)

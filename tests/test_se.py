@@ -17,6 +17,7 @@ from solver.grid import Grid
 from solver.human import propagate_singles
 from solver.se import next_hint, rate
 from solver.se_chains import Position, length_bonus, multiple_chains, propagate
+from solver.se_nested import MAX_NESTING, nested_rule
 from solver.se_rules import (
     aligned_pair_exclusion,
     digit_masks,
@@ -122,9 +123,24 @@ def test_propagate_reports_the_candidate_found_both_ways():
 
 
 def test_multiple_chains_find_a_cell_forcing_chain():
-    grid = narrowed(r1c1="12", r1c2="12", r1c3="12")
-    hints = multiple_chains(Position(grid.candidates), dynamic=True)
-    assert hints and hints[0].rating >= 8.5
+    # r1c1 and r1c2 hold only 1/2, so r1c3 (1/2/3) is 3: whichever r1c1 is, r1c3 loses 1
+    grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
+    [dynamic] = multiple_chains(Position(grid.candidates), dynamic=True)
+    assert (dynamic.name, dynamic.rating, dynamic.complexity) == ("Dynamic Cell Forcing Chains", 8.5, 6)
+    assert dynamic.eliminations == ((cell("r1c3"), 1),) and not dynamic.placements
+    [static] = multiple_chains(Position(grid.candidates), dynamic=False)  # no bivalue start
+    assert (static.name, static.rating, static.eliminations) == ("Region Forcing Chains", 8.7, ((cell("r1c3"), 1),))
+
+
+def test_a_nested_level_needs_its_rule():
+    grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
+    with pytest.raises(ValueError, match="nested rule"):
+        multiple_chains(Position(grid.candidates), dynamic=True, level=1)
+    for level in (0, MAX_NESTING + 1):
+        with pytest.raises(ValueError, match="nesting level"):
+            nested_rule(level)
+    [hint] = multiple_chains(Position(grid.candidates), dynamic=True, level=3, nested=nested_rule(3))
+    assert (hint.name, hint.rating) == ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 10.0)
 
 
 # --- the path on real puzzles -------------------------------------------------------------------

@@ -11,7 +11,8 @@ Explainer's chaining rules, on the implication engine of ``solver.se_chains``:
                                chain goes on, so a cell or house left with one place gives a new
                                link (a "net": a link may rest on several earlier ones). When
                                plain nets find nothing, nets that also apply pointing, pairs and
-                               X-Wings along the way are tried (Sudoku Explainer's nesting).
+                               X-Wings along the way are tried, then nets that also nest forcing
+                               chains (Sudoku Explainer's nesting levels 1 and 2).
 
 Every step is a proper chain: ``Step.links`` holds each branch from its assumption to its
 conclusion (strong links ``=`` where a false candidate forces a true one, weak ``-`` where a
@@ -26,10 +27,11 @@ from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
 from solver.se_chains import Position, propagate
+from solver.se_nested import nested_rule
 from solver.step import Link, Step
 from solver.techniques.wording import or_list
 
-MAX_NESTING = 3
+MAX_NESTING = 2  # nets nest pointing, pairs and X-Wings (1), then forcing chains too (2)
 
 
 def _text(cand: int, on: bool) -> str:
@@ -55,7 +57,8 @@ class _Search:
 
     def __init__(self, grid: Grid, dynamic: bool, level: int):
         self.pos = Position(grid.candidates)
-        self.dynamic, self.level = dynamic, level
+        self.dynamic = dynamic
+        self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], tuple] = {}
 
     def run(self, cand: int, on: bool):
@@ -63,7 +66,7 @@ class _Search:
         if key not in self.cache:
             parents: dict[int, int] = {}
             prop = propagate(self.pos, (cand,) if on else (), () if on else (cand,),
-                             dynamic=self.dynamic, level=self.level, parents=parents)
+                             dynamic=self.dynamic, nested=self.nested, parents=parents)
             self.cache[key] = (prop, parents)
         return self.cache[key]
 
@@ -119,8 +122,12 @@ def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
                 yield step
 
 
+_NESTED_TEXT = {1: " (with pointing, pairs and X-Wings nested in the net)",
+                2: " (with pointing, pairs, X-Wings and forcing chains nested in the net)"}
+
+
 def _suffix(level: int) -> str:
-    return "" if not level else " (with pointing, pairs and X-Wings nested in the net)"
+    return _NESTED_TEXT.get(level, "")
 
 
 def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) -> tuple[int, Step]:
