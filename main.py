@@ -160,9 +160,10 @@ def cmd_rate(args: argparse.Namespace, out: TextIO) -> int:
             level = result.level.name.lower()
             if result.hodoku_level != result.level:
                 level += f" (HoDoKu: {result.hodoku_level.hodoku_name.lower()})"
+            se_text = f"{result.se:.1f}" if result.se_solved else f">{result.se:.1f}"
             out.write(
                 f"{grid.to_string()}  {level:<6}  score {result.score:>5}"
-                f"  SE {result.se:.1f}  steps {result.steps:>3}  layers {result.layers:>3}"
+                f"  SE {se_text}  steps {result.steps:>3}  layers {result.layers:>3}"
                 f"  hardest: {result.hardest or '-'}  [{used}]\n"
             )
     return code

@@ -37,7 +37,9 @@ class Grade:
         hardest: the step name of the hardest technique used (highest level, then latest in
             HoDoKu's order), e.g. "Discontinuous Nice Loop"; None if no step was needed.
         score: HoDoKu-style score, the sum of the technique scores over all steps.
-        se: the Sudoku Explainer estimate (``solver.se``); 0.0 with no steps.
+        se: the Sudoku Explainer estimate (``solver.se``); 0.0 with no steps. When the SE path
+            cannot finish (``se_solved`` False) it is the hardest step rated before it stopped,
+            a lower bound.
         steps: the number of steps of the Solo-style path.
         layers: the depth of the layered path (Linjat's measure).
         techniques: step name -> number of steps, only those used, in HoDoKu's order.
@@ -45,6 +47,8 @@ class Grade:
         hodoku_level: HoDoKu's level rule: ``level`` raised while ``score`` is above the
             level's cap (EASY 800, MEDIUM 1000, HARD 1600, EXPERT 1800).
         se_hardest: Sudoku Explainer's name of the step that set ``se`` (None with no step).
+        se_solved: True when the SE path finishes the puzzle (False only beyond SE's deepest
+            nesting, which no rated puzzle of the bank needs).
     """
 
     level: Level
@@ -57,6 +61,7 @@ class Grade:
     solved: bool
     hodoku_level: Level = Level.EASY
     se_hardest: str | None = field(default=None, compare=False)
+    se_solved: bool = field(default=True, compare=False)
 
     def to_dict(self) -> dict:
         """The JSON form of ``rate --json`` (levels in lower case)."""
@@ -71,6 +76,7 @@ class Grade:
             "solved": self.solved,
             "hodoku_level": self.hodoku_level.name.lower(),
             "se_hardest": self.se_hardest,
+            "se_solved": self.se_solved,
         }
 
 
@@ -129,4 +135,5 @@ def grade(puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True) -> Gra
         solved=path.solved,
         hodoku_level=hodoku_level(level, score),
         se_hardest=rating.hardest,
+        se_solved=rating.solved,
     )

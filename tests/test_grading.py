@@ -81,9 +81,10 @@ def test_hodoku_level_raises_the_level_while_the_score_passes_its_cap(level, sco
 
 def test_to_dict_keeps_the_old_fields_and_adds_hodoku_level():
     result = grade(SIMPLE).to_dict()
-    assert set(result) >= {"level", "hardest", "score", "se", "steps", "layers", "techniques",
-                           "solved", "hodoku_level"}
+    assert set(result) == {"level", "hardest", "score", "se", "steps", "layers", "techniques",
+                           "solved", "hodoku_level", "se_hardest", "se_solved"}
     assert result["level"] == result["hodoku_level"] == "easy"
+    assert result["se_solved"] is True
 
 
 def test_uniqueness_off_leaves_out_the_uniqueness_techniques():
