@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from solver.grid import POPCOUNT
 from solver.se_chains import (
-    BOX_HOUSE,
     CELL_BIT,
     HOUSE_MASK,
     OFF_ON_HOUSES,

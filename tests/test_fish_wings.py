@@ -9,8 +9,6 @@ solver.exact.
 
 from __future__ import annotations
 
-import pytest
-
 from solver.exact import solve
 from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES, Grid, cell_name
 from solver.step import Step

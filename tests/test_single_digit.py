@@ -17,7 +17,7 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.step import Step
 from solver.techniques import intersections, singles, subsets, technique
-from solver.techniques.fish import jellyfish, swordfish, x_wing
+from solver.techniques.fish import swordfish, x_wing
 from solver.techniques.single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from solver.techniques.wings import xy_wing, xyz_wing
 from tests.conftest import data_file
