@@ -23,6 +23,7 @@ from solver.exact import solve
 from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES, Grid, cell_name
 from solver.step import Step
 from solver.techniques import technique
+from solver.techniques.cellsets import HOUSE_BITS
 from solver.techniques.fish_finned import (
     finned_jellyfish,
     finned_swordfish,
@@ -33,19 +34,21 @@ from solver.techniques.fish_finned import (
 )
 from solver.techniques.fish_franken import (
     BASE_HOUSES,
-    BOX_SEGMENTS,
-    HOUSE_BITS,
-    LINE_SEGMENTS,
-    RANK,
+    MAX_ENDO_FINS,
     _digit_masks,
     _fish_of_digit,
-    _possible_base_sets,
     finned_franken_jellyfish,
     finned_franken_swordfish,
     finned_franken_x_wing,
     franken_jellyfish,
     franken_swordfish,
     franken_x_wing,
+)
+from solver.techniques.fish_franken_rank import (
+    BOX_SEGMENTS,
+    LINE_SEGMENTS,
+    RANK,
+    possible_base_sets,
 )
 from tests.conftest import data_file, data_puzzles
 from tests.positions import cell, confine, elims, notation, steps_of
@@ -321,10 +324,10 @@ def test_rank_test_passes_the_base_sets_of_a_franken_swordfish():
     sixes = _digit_masks(grid)[6]
     pool = next(pool for cells, pool, orientation in franken_searches(grid, 3, False)
                 if cells == sixes and orientation == 0)  # row and box base sets
-    allowed = _possible_base_sets(sixes, pool, 0, 3, False)
+    allowed = possible_base_sets(sixes, pool, 0, 3, False, MAX_ENDO_FINS)
     rows = sum(1 << i for i, (house, _) in enumerate(pool) if house in (row(1), row(2), row(7)))
     assert rows in allowed
-    assert _possible_base_sets(sixes, pool, 0, 2, False) == set()  # no Franken X-Wing
+    assert possible_base_sets(sixes, pool, 0, 2, False, MAX_ENDO_FINS) == set()  # no Franken X-Wing
 
 
 def test_rank_test_drops_no_fish():
@@ -343,7 +346,8 @@ def test_rank_test_drops_no_fish():
         for size, finned in ((2, False), (3, False), (4, False), (2, True), (3, True)):
             for digit_cells, pool, orientation in franken_searches(grid, size, finned):
                 every = _fish_of_digit(digit_cells, pool, orientation, size, finned, Everything())
-                allowed = _possible_base_sets(digit_cells, pool, orientation, size, finned)
+                allowed = possible_base_sets(digit_cells, pool, orientation, size, finned,
+                                             MAX_ENDO_FINS)
                 found = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
                 assert found == every
                 screened += not allowed
