@@ -35,10 +35,9 @@ from solver.human import propagate_singles
 from solver.se_chains import Position, multiple_chains
 from solver.se_loops import unique_loops
 from solver.se_nested import MAX_NESTING, nested_rule
+from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_rules import (
     SEHint,
-    aligned_pair_exclusion,
-    aligned_triple_exclusion,
     digit_masks,
     direct_hidden_set,
     direct_locking,
