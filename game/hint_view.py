@@ -14,7 +14,8 @@ Glossary:
 
 Colours after HoDoKu and Sudoku Explainer (green justifies, red is removed); groups (ALS, colour
 classes, rectangle corners) each get their own colour from GROUP_COLOURS. Draws with pygame on
-the UI thread only; reads the Hint, never changes it.
+the UI thread only; reads the Hint, never changes it. The arrows' curves, dashes and obstacle
+tests are plain arithmetic in game.polyline.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import math
 
 import pygame
 
+from game import polyline
 from game import theme as th
 from game.hints import Hint
 from solver.grid import DIGITS_OF, HOUSES_OF
@@ -195,7 +197,8 @@ class HintPainter:
                 nodes.setdefault(end)
                 points = self._path(start, end, obstacles)
                 arrows.append((points, strong))
-                obstacles[1].extend(_samples(points, self.radius))  # later arrows avoid this one
+                # later arrows avoid this one
+                obstacles[1].extend(polyline.samples(points, self.radius))
         return list(nodes), arrows
 
     def _node_shape(self, node: Node):
@@ -273,10 +276,10 @@ class HintPainter:
             control = ((a[0] + b[0]) / 2 + normal[0] * bend, (a[1] + b[1]) / 2 + normal[1] * bend)
             p0 = self._anchor(start, control if bend else b)
             p2 = self._anchor(end, control if bend else a)
-            points = _bezier(p0, control, p2) if bend else [p0, p2]
+            points = polyline.bezier(p0, control, p2) if bend else [p0, p2]
             cost = abs(offset) * 0.6
-            cost += 10 * _hits(marked, points, self.radius + 1)
-            cost += 0.5 * _hits(plain, points, self.radius * 0.7)
+            cost += 10 * polyline.hits(marked, points, self.radius + 1)
+            cost += 0.5 * polyline.hits(plain, points, self.radius * 0.7)
             if best_cost is None or cost < best_cost:
                 best, best_cost = points, cost
         return best
@@ -284,15 +287,15 @@ class HintPainter:
     def _draw_arrow(self, surface, points, strong: bool, colour, width: int) -> None:
         """A polyline (solid, or dashed when ``strong`` is False) with a head at its end."""
         tip = points[-1]
-        back = _point_back(points, ARROW_LEN)
-        total = _length(points)
+        back = polyline.point_back(points, ARROW_LEN)
+        total = polyline.length(points)
         head = min(ARROW_LEN, total * 0.5)
         if total > 1:
-            body = _trim_end(points, head * 0.8)
+            body = polyline.trim_end(points, head * 0.8)
             if strong:
                 pygame.draw.lines(surface, colour, False, body, width)
             else:
-                for dash in _dashes(body, DASH, GAP):
+                for dash in polyline.dashes(body, DASH, GAP):
                     pygame.draw.lines(surface, colour, False, dash, width)
         dx, dy = tip[0] - back[0], tip[1] - back[1]
         norm = math.hypot(dx, dy) or 1.0
@@ -303,104 +306,3 @@ class HintPainter:
         tip_out = (tip[0] + ux * grow, tip[1] + uy * grow)
         pygame.draw.polygon(surface, colour, [tip_out, (base[0] - uy * half, base[1] + ux * half),
                                               (base[0] + uy * half, base[1] - ux * half)])
-
-
-# --- polyline helpers ----------------------------------------------------------------------------
-
-
-def _bezier(p0, p1, p2, steps: int = 20) -> list[tuple[float, float]]:
-    points = []
-    for i in range(steps + 1):
-        t = i / steps
-        u = 1 - t
-        points.append((u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
-                       u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1]))
-    return points
-
-
-def _samples(points, spacing: float) -> list[tuple[float, float]]:
-    """Points every ``spacing`` pixels along a polyline (its ends included)."""
-    out = [points[0]]
-    for i in range(len(points) - 1):
-        a, b = points[i], points[i + 1]
-        count = max(1, int(math.dist(a, b) // spacing))
-        out += [(a[0] + (b[0] - a[0]) * k / count, a[1] + (b[1] - a[1]) * k / count) for k in range(1, count + 1)]
-    return out
-
-
-def _length(points) -> float:
-    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
-
-
-def _point_back(points, distance: float) -> tuple[float, float]:
-    """The point ``distance`` pixels before the polyline's end (its start if shorter)."""
-    left = distance
-    for i in range(len(points) - 1, 0, -1):
-        step = math.dist(points[i], points[i - 1])
-        if step >= left and step > 0:
-            t = left / step
-            return (points[i][0] + (points[i - 1][0] - points[i][0]) * t,
-                    points[i][1] + (points[i - 1][1] - points[i][1]) * t)
-        left -= step
-    return points[0]
-
-
-def _trim_end(points, distance: float) -> list[tuple[float, float]]:
-    """The polyline without its last ``distance`` pixels (at least two points)."""
-    cut = _point_back(points, distance)
-    left = distance
-    kept = list(points)
-    while len(kept) > 2 and math.dist(kept[-1], kept[-2]) <= left:
-        left -= math.dist(kept[-1], kept[-2])
-        kept.pop()
-    kept[-1] = cut
-    return kept
-
-
-def _dashes(points, dash: float, gap: float) -> list[list[tuple[float, float]]]:
-    """Cut a polyline into dashes of ``dash`` pixels separated by ``gap`` pixels."""
-    dashes: list[list[tuple[float, float]]] = []
-    current: list[tuple[float, float]] = [points[0]]
-    on, left = True, dash
-    for i in range(len(points) - 1):
-        a, b = points[i], points[i + 1]
-        seg = math.dist(a, b)
-        pos = 0.0
-        while seg - pos > left:
-            pos += left
-            t = pos / seg if seg else 0.0
-            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            if on:
-                current.append(p)
-                dashes.append(current)
-            else:
-                current = [p]
-            on = not on
-            left = dash if on else gap
-        left -= seg - pos
-        if on:
-            current.append(b)
-    if on and len(current) > 1:
-        dashes.append(current)
-    return [d for d in dashes if len(d) > 1]
-
-
-def _hits(obstacles, points, distance: float) -> int:
-    """How many of ``obstacles`` lie within ``distance`` pixels of the polyline."""
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    left, right = min(xs) - distance, max(xs) + distance
-    top, bottom = min(ys) - distance, max(ys) + distance
-    return sum(1 for p in obstacles
-               if left <= p[0] <= right and top <= p[1] <= bottom and _near_polyline(p, points, distance))
-
-
-def _near_polyline(p, points, distance: float) -> bool:
-    """True when ``p`` lies within ``distance`` pixels of the polyline."""
-    for i in range(len(points) - 1):
-        (ax, ay), (bx, by) = points[i], points[i + 1]
-        dx, dy = bx - ax, by - ay
-        seg2 = dx * dx + dy * dy
-        t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / seg2))
-        if math.dist(p, (ax + dx * t, ay + dy * t)) < distance:
-            return True
-    return False
