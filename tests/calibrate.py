@@ -17,10 +17,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from statistics import mean
+from statistics import mean, median
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -49,15 +50,18 @@ def qqwing(name: str, data: Path = DATA) -> list[tuple[str, str]]:
         return [tuple(line.split(",")[:2]) for line in handle]
 
 
-def _grade_one(puzzle: str) -> tuple[float, str, str, bool]:
+def _grade_one(puzzle: str) -> tuple[float, str, str, bool, float]:
     from solver.grading import grade
 
+    start = time.process_time()
     result = grade(puzzle)
-    return result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved
+    seconds = time.process_time() - start
+    return result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds
 
 
-def grade_all(puzzles: list[str], workers: int | None = None) -> list[tuple[float, str, str, bool]]:
-    """(se, level, hodoku_level, solved) per puzzle, in order, graded in ``workers`` processes."""
+def grade_all(puzzles: list[str], workers: int | None = None) -> list[tuple[float, str, str, bool, float]]:
+    """(se, level, hodoku_level, solved, CPU seconds) per puzzle, in order, graded in ``workers``
+    processes."""
     workers = workers or os.cpu_count() or 1
     if workers == 1:
         return [_grade_one(p) for p in puzzles]
@@ -88,8 +92,9 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / var if var else 0.0
 
 
-def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool]]) -> dict:
-    """Spearman over all, and per band: count, mean absolute error, bias, share finished."""
+def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]]) -> dict:
+    """Spearman over all, and per band: count, mean absolute error, bias, share finished and
+    grading CPU time (median, 99th percentile, max; seconds)."""
     theirs = [rating for _, rating in rows]
     ours = [g[0] for g in graded]
     bands = {}
@@ -101,9 +106,15 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
                 "mae": mean(abs(g[0] - t) for t, g in pairs),
                 "bias": mean(g[0] - t for t, g in pairs),
                 "finished": sum(g[3] for _, g in pairs) / len(pairs),
+                "seconds": _spread([g[4] for _, g in pairs]),
             }
     return {"spearman": spearman(theirs, ours), "n": len(rows),
             "finished": sum(g[3] for g in graded) / len(graded), "bands": bands}
+
+
+def _spread(seconds: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(seconds)
+    return median(ordered), ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], ordered[-1]
 
 
 def confusion(rows: list[tuple[str, str]], graded: list[tuple[float, str, str, bool]], column: int) -> dict:
@@ -123,11 +134,12 @@ def print_bank(report: dict) -> None:
     print(f"Spearman {report['spearman']:.3f} over {report['n']} puzzles; "
           f"{report['finished']:.1%} finished by logic")
     print()
-    print("| SE band | puzzles | mean abs. error | mean error | finished by logic |")
-    print("|---|---|---|---|---|")
+    print("| SE band | puzzles | mean abs. error | mean error | finished by logic | grading median / p99 / max |")
+    print("|---|---|---|---|---|---|")
     for (low, high), band in report["bands"].items():
         label = f"{low}-{high}" if high < 20 else f"{low}+"
-        print(f"| {label} | {band['n']} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} |")
+        times = " / ".join(f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s" for s in band["seconds"])
+        print(f"| {label} | {band['n']} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} | {times} |")
 
 
 def print_confusion(name: str, table: dict, label: str) -> None:
