@@ -2,7 +2,8 @@
 
 HoDoKu can let nice loops, AICs and forcing nets pass through an Almost Locked Set; its
 default configuration leaves this off, and so do the registered finders. ``als_view(graph)``
-adds the nodes to a graph and returns the view that uses them.
+adds the nodes to a graph (once per graph) and returns the view that uses them; this module
+builds on ``solver.techniques.links``, which knows the view only by name.
 
 Glossary (after HoDoKu's "Chains and Loops" and "Almost Locked Sets" pages):
   ALS      N cells of one house holding N + 1 digits between them (two or more cells here; a
@@ -64,13 +65,17 @@ def reach_of(graph: LinkGraph, mask: int, digit: int) -> int:
 
 
 def als_view(graph: LinkGraph) -> View:
-    """Add the ALS nodes to ``graph`` and return the ``"als"`` view: every grouped-view link
-    plus the ALS links (see the module docstring), in HoDoKu's order, links through a set
-    counting as long as HoDoKu counts them (2 per cell of the set; a forcing 2 more).
+    """The ``"als"`` view of ``graph``: every grouped-view link plus the ALS links (see the
+    module docstring), in HoDoKu's order, links through a set counting as long as HoDoKu
+    counts them (2 per cell of the set; a forcing 2 more). The first call for a graph adds
+    the ALS nodes to it; later calls return the cached view."""
+    return graph.view("als", _build_als_view)
 
-    A node is made for each set and digit that has a weak link; the others could never be
-    reached.
-    """
+
+def _build_als_view(graph: LinkGraph) -> View:
+    """Add the ALS nodes to ``graph`` and make the ``"als"`` view (``LinkGraph.view`` calls
+    this once per graph). A node is made for each set and digit that has a weak link; the
+    others could never be reached."""
     strong = [list(ys) for ys in graph.strong]
     weak = [list(ys) for ys in graph.weak]
     digit_cells = graph.digit_cells
@@ -141,7 +146,7 @@ def als_view(graph: LinkGraph) -> View:
                 weak[node].append(group)
                 weak[group].append(node)
         weak[node].extend(node_of[b] for b in pairs.get(e, ()) if b in node_of)
-    return View("als", [tuple(ys) for ys in strong], [tuple(ys) for ys in weak], lengths)
+    return View([tuple(ys) for ys in strong], [tuple(ys) for ys in weak], lengths)
 
 
 def _forcings(graph: LinkGraph, mask: int, digits: int, j: int) -> list[tuple[int, int]]:

@@ -1,9 +1,11 @@
 """The link graph of a position: strong and weak links between candidates and grouped nodes.
 
-One graph per position (built once, cached by the 81 candidate masks) serves X-Chain, XY-Chain,
-Nice Loops, AICs and, later, forcing chains. After HoDoKu's TablingSolver
+One graph per position serves X-Chain, XY-Chain, Nice Loops and AICs, plain and grouped
+(forcing chains run on ``solver.se_chains`` instead); ``link_graph`` reuses the last position's
+graph while its 81 candidate masks are unchanged. After HoDoKu's TablingSolver
 (hodoku.sourceforge.net/en/tech_chains.php). ``solver.techniques.implications`` expands
-premises on it and rebuilds chains; ``solver.techniques.als_links`` adds ALS nodes on request.
+premises on it and rebuilds chains; ``solver.techniques.als_links``, which builds on this
+module, adds ALS nodes on request (``LinkGraph.view`` with a builder).
 
 Glossary:
   node     an int id. Ids ``0 .. candidate_count - 1`` are candidates ``(cell, digit)`` in cell
@@ -19,7 +21,8 @@ Glossary:
            next one false; from a false node a strong link makes the next one true.
   view     which links a technique may use: ``"x"`` (one digit, candidates), ``"xy"`` (bivalue
            cells, strong links inside cells only), ``"plain"`` (candidates), ``"grouped"``
-           (candidates and grouped nodes) or ``"als"`` (and Almost Locked Sets).
+           (candidates and grouped nodes) or ``"als"`` (and Almost Locked Sets, from
+           ``solver.techniques.als_links``).
 Step helpers turn a chain into ``Step.links`` (Eureka order), its pattern, groups, houses and a
 sentence that walks it.
 """
@@ -27,7 +30,7 @@ sentence that walks it.
 from __future__ import annotations
 
 import threading
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from solver.grid import CELLS, DIGITS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, cell_name
 from solver.step import Link, Node
@@ -71,21 +74,20 @@ class View:
     Both relations are symmetric, so the same tuples list a node's predecessors in a chain.
     ``targets[state]`` lists the states one link from ``state`` makes true (from a false
     node, by its strong links) or false (from a true node, by its weak links). A link may
-    count as longer than one (``length``, HoDoKu's penalty for links through an ALS); those
+    count as longer than one (``lengths``, HoDoKu's penalty for links through an ALS); those
     are listed in ``longer[state]`` as (state, length) instead.
     """
 
-    __slots__ = ("name", "strong", "weak", "targets", "longer", "lengths")
+    __slots__ = ("strong", "weak", "targets", "longer", "lengths")
 
     def __init__(
         self,
-        name: str,
         strong: list[tuple[int, ...]],
         weak: list[tuple[int, ...]],
         lengths: dict[tuple[int, int], int] | None = None,
     ):
         """``lengths``: (node, node) -> length of a strong link longer than 1 (both ways)."""
-        self.name, self.strong, self.weak = name, strong, weak
+        self.strong, self.weak = strong, weak
         self.lengths = lengths or {}
         lengths = self.lengths
         targets: list[tuple[int, ...]] = [()] * (2 * len(strong))
@@ -100,17 +102,13 @@ class View:
             )
         self.targets, self.longer = targets, longer
 
-    def length(self, before: int, after: int) -> int:
-        """The length of the link from state ``before`` to state ``after`` (1 but for ALS links)."""
-        return self.lengths.get((before >> 1, after >> 1), 1) if after & 1 else 1
-
 
 class LinkGraph:
     """Strong and weak links between the candidates and grouped nodes of one position.
 
     Attributes (lists indexed by node id):
         size, candidate_count: number of nodes; ids from ``candidate_count`` on are grouped.
-        als_start: the first id of an ALS node (``size`` until ``view("als")`` adds them).
+        als_start: the first id of an ALS node (``size`` until ``als_links.als_view`` adds them).
         cells: the node's cells (a tuple, sorted); digit: its digit 1..9.
         cell_mask: its cells as an 81-bit mask; first_cell: its first cell's bit.
         sees: the cells that see all of its cells.
@@ -262,36 +260,35 @@ class LinkGraph:
 
     # --- views -------------------------------------------------------------------------------
 
-    def view(self, name: str) -> View:
+    def view(self, name: str, build: Callable[[LinkGraph], View] | None = None) -> View:
         """The links a technique may follow (cached): ``"x"``: one digit, candidates only;
         ``"xy"``: bivalue cells, strong links only inside a cell, weak links only between
-        cells; ``"plain"``: all links between candidates; ``"grouped"``: all links;
-        ``"als"``: all links and Almost Locked Sets as nodes (``solver.techniques.als_links``;
-        HoDoKu's option, off by default).
+        cells; ``"plain"``: all links between candidates; ``"grouped"``: all links.
+
+        A module that extends the graph names its own view and passes ``build``, called once
+        per graph to add its nodes and make the view: ``solver.techniques.als_links.als_view``
+        asks for ``"als"`` this way (Almost Locked Sets as nodes; HoDoKu's option, off by
+        default).
 
         Raises:
-            KeyError: an unknown view name.
+            KeyError: an unknown view name and no ``build``.
         """
         view = self._views.get(name)
         if view is None:
-            with _views_lock:  # the ALS view adds nodes to the graph: build each view once
+            with _views_lock:  # a build may add nodes to the graph: build each view once
                 view = self._views.get(name)
                 if view is None:
-                    view = self._views[name] = self._make_view(name)
+                    view = self._views[name] = build(self) if build else self._make_view(name)
         return view
 
     def _make_view(self, name: str) -> View:
         count, digit, cells = self.candidate_count, self.digit, self.cells
         if name == "grouped":
-            return View(name, self.strong, self.weak)
-        if name == "als":
-            from solver.techniques.als_links import als_view  # builds on this module
-
-            return als_view(self)
+            return View(self.strong, self.weak)
         plain_strong = [tuple([y for y in ys if y < count]) for ys in self.strong[:count]]
         plain_weak = [tuple([y for y in ys if y < count]) for ys in self.weak[:count]]
         if name == "plain":
-            return View(name, plain_strong, plain_weak)
+            return View(plain_strong, plain_weak)
         if name == "x":
             strong = [
                 tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_strong)
@@ -299,7 +296,7 @@ class LinkGraph:
             weak = [
                 tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_weak)
             ]
-            return View(name, strong, weak)
+            return View(strong, weak)
         if name == "xy":
             bivalue = [len(self.cell_nodes[c[0]]) == 2 for c in cells[:count]]
             strong = [
@@ -310,7 +307,7 @@ class LinkGraph:
                 tuple([y for y in ys if bivalue[y] and digit[y] == digit[x]]) if bivalue[x] else ()
                 for x, ys in enumerate(plain_weak)
             ]
-            return View(name, strong, weak)
+            return View(strong, weak)
         raise KeyError(f"unknown view {name!r}; known views: x, xy, plain, grouped")
 
     # --- chains ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from typing import Iterator
 
 from solver.grid import DIGITS_OF, Grid, cell_name
 from solver.step import Step
-from solver.techniques.als_links import ALS_MAX_LENGTH, reach_of, als_digits
+from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chains import end_partners, ends_text, peer_premises
 from solver.techniques.implications import Implications
 from solver.techniques.links import MAX_LINKS, PEER_MASK, LinkGraph, cells_of, link_graph
@@ -195,7 +195,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     Chains of 3 to ``MAX_LINKS`` (20) links."""
     graph = link_graph(grid)
     grouped = grouped or als
-    view = graph.view("als" if als else "grouped" if grouped else "plain")
+    view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
     count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
     cell_premises = [sum(3 << (n << 1) for n in nodes) for nodes in graph.cell_nodes]
     same = end_partners(graph, twice=True)
