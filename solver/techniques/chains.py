@@ -12,62 +12,21 @@ Glossary (see ``solver.techniques.links`` for node, state, premise and view):
 
 Every search runs breadth-first from all premises at once and yields the shortest chains
 first (more eliminations first among chains of one length), each elimination set once, with
-chains of 3 to ``MAX_LINKS`` (20) links.
+chains of 3 to ``links.MAX_LINKS`` (20) links.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from solver.grid import Grid, cell_name
+from solver.grid import Grid
 from solver.step import Step
+from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.implications import Implications
-from solver.techniques.links import MAX_LINKS, LinkGraph, cells_of, link_graph
-from solver.techniques.wording import and_list
+from solver.techniques.links import LinkGraph, cells_of, link_graph
+from solver.techniques.loops import loops_and_aics
 
-__all__ = ["x_chain", "xy_chain", "nice_loop", "grouped_nice_loop", "MAX_LINKS"]
-
-
-def peer_premises(graph: LinkGraph) -> list[int]:
-    """Per candidate node: the premise bits ``1 << 2s`` (s false) of the candidates s of the
-    same digit in the cells it sees (cached on the graph)."""
-    if "peer_premises" not in graph.memo:
-        digit, count = graph.digit, graph.candidate_count
-        graph.memo["peer_premises"] = [
-            sum(1 << (y << 1) for y in graph.weak[x] if y < count and digit[y] == digit[x])
-            for x in range(count)
-        ]
-    return graph.memo["peer_premises"]
-
-
-def end_partners(graph: LinkGraph, twice: bool) -> list[int]:
-    """Per candidate node m: the premise bits of the candidates s of its digit such that some
-    other cell with that digit sees both s and m (``twice``: at least two such cells).
-
-    A chain from premise "s is false" that makes m true removes the digit from those cells.
-    Cached on the graph.
-    """
-    key = ("end_partners", twice)
-    if key not in graph.memo:
-        seen_by = peer_premises(graph)
-        digit, count = graph.digit, graph.candidate_count
-        partners = []
-        for m in range(count):
-            once = more = 0
-            for t in graph.weak[m]:
-                if t < count and digit[t] == digit[m]:
-                    more |= once & seen_by[t]
-                    once |= seen_by[t]
-            partners.append((more if twice else once) & ~(1 << (m << 1)))
-        graph.memo[key] = partners
-    return graph.memo[key]
-
-
-def ends_text(walk: str, digit: int, targets: list[int]) -> str:
-    """The sentence of a chain whose two ends hold ``digit``: the walk, then the conclusion."""
-    verb = "sees" if len(targets) == 1 else "see"
-    names = and_list(cell_name(c) for c in targets)
-    return f"{walk}: either way {names}, which {verb} both ends, can't be {digit}."
+__all__ = ["x_chain", "xy_chain", "nice_loop", "grouped_nice_loop"]
 
 
 def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[int]) -> Step:
@@ -161,8 +120,6 @@ def nice_loop(grid: Grid) -> Iterator[Step]:
     to 20 links. Source: HoDoKu, "Chains and Loops"
     (hodoku.sourceforge.net/en/tech_chains.php#nl).
     """
-    from solver.techniques.loops import loops_and_aics  # loops builds on this module
-
     return loops_and_aics(grid, grouped=False)
 
 
@@ -174,6 +131,4 @@ def grouped_nice_loop(grid: Grid) -> Iterator[Step]:
     used as one node ("the digit is in one of these cells"). Chains of 3 to 20 links. Source:
     HoDoKu, "Chains and Loops" (hodoku.sourceforge.net/en/tech_chains.php#gnl).
     """
-    from solver.techniques.loops import loops_and_aics
-
     return loops_and_aics(grid, grouped=True)

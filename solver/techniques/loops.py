@@ -33,7 +33,7 @@ from typing import Iterator
 from solver.grid import DIGITS_OF, Grid, cell_name
 from solver.step import Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
-from solver.techniques.chains import end_partners, ends_text, peer_premises
+from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
 from solver.techniques.implications import Implications
 from solver.techniques.links import MAX_LINKS, PEER_MASK, LinkGraph, cells_of, link_graph
 from solver.techniques.wording import and_list
@@ -289,4 +289,4 @@ def _step(
     )
 
 
-__all__ = ["loops_and_aics", "MAX_LINKS"]
+__all__ = ["loops_and_aics"]
