@@ -9,7 +9,8 @@ Glossary:
            thread (game.jobs); its result is dropped when the position changed meanwhile.
 
 A ``Hint`` is immutable; ``Game`` (game.model) holds the one on show and replaces it as the player
-presses H. The search is cooperative: ``find_step`` checks ``cancel()`` between techniques.
+presses H. The search is cooperative: ``find_step`` is ``solver.human.next_step``, which checks
+``cancel()`` before each technique.
 """
 
 from __future__ import annotations
@@ -29,23 +30,20 @@ class HintCancelled(Exception):
 
 
 def find_step(grid: Grid, cancel: CancelFn | None = None) -> Step | None:
-    """The next human-style step on ``grid``: the first step of the cheapest technique that
-    fires (registry order, every level), as ``solver.human.next_step`` finds it; None when
-    nothing fires. ``grid`` is not changed.
+    """The next human-style step on ``grid``: ``solver.human.next_step`` at every level (the
+    first step of the cheapest technique that fires); None when nothing fires. ``grid`` is not
+    changed.
 
     Raises:
         HintCancelled: ``cancel()`` turned true; it is checked before each technique (one
             technique's search, a forcing net say, is not interrupted).
     """
-    from solver.techniques import techniques_up_to
+    from solver.human import next_step  # imported when first needed: the solver loads slowly
 
-    for tech in techniques_up_to(Level.MASTER):
-        if cancel is not None and cancel():
-            raise HintCancelled("hint search cancelled")
-        step = next(tech.finder(grid), None)
-        if step is not None:
-            return step
-    return None
+    try:
+        return next_step(grid, Level.MASTER, cancel=cancel)
+    except InterruptedError:
+        raise HintCancelled("hint search cancelled") from None
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,13 +13,18 @@ Public API:
     solvable_within(values, level) -> bool               fast check for the generator
     propagate_singles(values, candidates) -> int         every single at once, in place
 
+``next_step`` and ``solvable_within`` take a ``cancel`` callable for work on a worker thread
+(hints, the generator): it is polled (``poll_cancel``) before each technique is tried and
+raises ``InterruptedError`` once it returns True, as the generator's fill and dig do. A technique's
+search for its first step is not interrupted (a forcing net's can take seconds).
+
 Grading (level, score, SE estimate, depth) lives in ``solver.grading``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid
@@ -34,6 +39,16 @@ ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
 DEEP_LEVELS = (Level.EXPERT, Level.MASTER)
 """Levels whose techniques take a layer one step at a time in the layered mode: listing every
 chain, Almost Locked Set or forcing net of a position costs far more than finding one."""
+
+CancelFn = Callable[[], bool]
+"""Polled by long searches; returns True when the caller no longer wants the result."""
+
+
+def poll_cancel(cancel: CancelFn | None) -> None:
+    """Raise ``InterruptedError`` when ``cancel`` is given and returns True."""
+    if cancel is not None and cancel():
+        raise InterruptedError("search cancelled")
+
 
 @dataclass(frozen=True)
 class SolvePath:
@@ -90,9 +105,11 @@ def deep_first(tech: Technique, grid: Grid) -> Step | None:
     return step
 
 
-def _first_step(grid: Grid, techniques: Sequence[Technique]) -> Step | None:
-    """The first step of the first technique in ``techniques`` that fires, or None."""
+def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> Step | None:
+    """The first step of the first technique in ``techniques`` that fires, or None; polls
+    ``cancel`` before each technique."""
     for tech in techniques:
+        poll_cancel(cancel)
         if tech.level in DEEP_LEVELS:
             step = deep_first(tech, grid)
         else:
@@ -115,14 +132,19 @@ def _solve(grid: Grid, techniques: Sequence[Technique]) -> SolvePath:
     return SolvePath(tuple(steps), work, work.is_solved())
 
 
-def next_step(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> Step | None:
+def next_step(
+    grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> Step | None:
     """The first step of the cheapest technique (registry order, level <= max_level) that fires.
 
     ``grid`` is not changed. Returns None when no technique up to ``max_level`` applies (the
     grid is solved, stuck, or needs a harder technique). ``uniqueness=False`` leaves out the
     techniques that assume a unique solution.
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True; it is polled before each technique.
     """
-    return _first_step(grid, techniques_up_to(max_level, uniqueness))
+    return _first_step(grid, techniques_up_to(max_level, uniqueness), cancel)
 
 
 def solve_path(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> SolvePath:
@@ -245,7 +267,9 @@ def _grid_or_none(values: Sequence[int]) -> Grid | None:
     return grid
 
 
-def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = True) -> bool:
+def solvable_within(
+    values: Sequence[int], level: Level, *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> bool:
     """True iff the techniques up to ``level`` fill the grid completely (the generator's check).
 
     ``values``: 81 ints, 0 = empty. Singles are propagated all at once with bit masks (no Step
@@ -256,6 +280,8 @@ def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = T
 
     Raises:
         PuzzleFormatError: ``values`` is not 81 ints in 0..9.
+        InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
+            and before each technique.
     """
     grid = _grid_or_none(values)
     if grid is None:
@@ -263,10 +289,12 @@ def solvable_within(values: Sequence[int], level: Level, *, uniqueness: bool = T
     values, cands = grid.values, grid.candidates
     finders = [t.finder for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
     while True:
+        poll_cancel(cancel)
         left = propagate_singles(values, cands)
         if left <= 0:
             return left == 0
         for finder in finders:
+            poll_cancel(cancel)
             step = next(finder(grid), None)
             if step is not None:
                 break

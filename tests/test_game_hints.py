@@ -24,6 +24,7 @@ from solver.levels import Level
 from solver.step import Step
 from tests.test_game_model import PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, make_game
 from tests.test_game_scenes import FRAME, app, key, play, run_until, screen  # noqa: F401 (fixtures)
+from tests.test_human import cancel_after
 
 # A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
 FAKE_STEP = Step(
@@ -224,6 +225,42 @@ def test_find_step_agrees_with_the_solver_and_honours_cancel():
     assert str(find_step(grid)) == str(next_step(grid))
     with pytest.raises(HintCancelled):
         find_step(grid, cancel=lambda: True)
+
+
+# An Expert puzzle part solved (singles, a Pointing, a Hidden Pair, two 2-String Kites) with the
+# eliminations made so far: the cheapest technique that fires there is a Sue de Coq.
+SDC_PUZZLE = ".3....41......9..8...8..2...4.6371...........5....2..3.971...2.4..2......5..86..."
+SDC_VALUES = ".3.7.5419...3.9..89..8.123..4.6371.....5.8...5..4.2..3.97154.264..273....5.986..."
+SDC_GONE = "r2c1<>6 r2c2<>6 r2c3<>1 r2c3<>2 r2c3<>6 r2c5<>6 r3c3<>6 r5c9<>7 r6c7<>8 r8c8<>8"
+
+
+def sue_de_coq_position() -> Grid:
+    grid = Grid(parse_values(SDC_VALUES), given=Grid.parse(SDC_PUZZLE).given)
+    for elimination in SDC_GONE.split():
+        name, digit = elimination.split("<>")
+        grid.eliminate(cell(int(name[1]), int(name[3])), int(digit))
+    return grid
+
+
+def test_find_step_gives_the_steps_it_gave_before_it_became_next_step():
+    # recorded from find_step's own loop over the techniques, before it called next_step
+    assert str(find_step(Grid(parse_values(PUZZLE)))) == "Naked Single: r5c5=5"
+    grid = sue_de_coq_position()
+    before = grid.copy()
+    assert str(find_step(grid)) == "Sue de Coq: r1c3<>6, r2c2<>7, r5c1<>1, r5c1<>2, r5c1<>3"
+    assert grid == before
+
+
+def test_find_step_polls_cancel_before_each_technique_and_stops_at_the_first_true():
+    from solver.techniques import techniques_up_to
+
+    calls, never = cancel_after(10**9)
+    assert find_step(sue_de_coq_position(), cancel=never).technique == "Sue de Coq"
+    assert len(calls) == [t.name for t in techniques_up_to(Level.MASTER)].index("Sue de Coq") + 1
+    calls, cancel = cancel_after(5)
+    with pytest.raises(HintCancelled):
+        find_step(sue_de_coq_position(), cancel=cancel)
+    assert calls == [1, 2, 3, 4, 5]  # raised at the fifth poll: no technique ran after it
 
 
 def test_stage_one_names_the_region_of_a_step_without_houses():

@@ -5,17 +5,22 @@ Grading (levels, scores, the SE estimate, agreement with HoDoKu) is tested in te
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import Grid
 from solver.human import (
     next_step,
+    poll_cancel,
     solvable_within,
     solve_layers,
     solve_path,
 )
 from solver.levels import Level
+from solver.techniques import techniques_up_to
+from solver.techniques.singles import SINGLES
 from tests.positions import confine, narrowed
 
 # A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
@@ -44,6 +49,57 @@ def test_next_step_respects_max_level():
     assert str(step) == "Locked Candidates Type 1 (Pointing): " + ", ".join(
         f"r2c{c}<>7" for c in range(4, 10)
     )
+
+
+def cancel_after(polls: int) -> tuple[list[int], Callable[[], bool]]:
+    """A cancel callable that turns true at its ``polls``-th call, and the list of its calls."""
+    calls: list[int] = []
+
+    def cancel() -> bool:
+        calls.append(len(calls) + 1)
+        return len(calls) >= polls
+
+    return calls, cancel
+
+
+def test_next_step_polls_cancel_before_each_technique_and_stops_at_the_first_true():
+    grid = Grid.parse(EASTER_MONSTER)  # nothing up to HARD fires: every technique is tried
+    tried = len(techniques_up_to(Level.HARD))
+    calls, never = cancel_after(10**9)
+    assert next_step(grid, Level.HARD, cancel=never) is None
+    assert len(calls) == tried
+    before = grid.copy()
+    calls, cancel = cancel_after(3)
+    with pytest.raises(InterruptedError, match="cancelled"):
+        next_step(grid, Level.HARD, cancel=cancel)
+    assert calls == [1, 2, 3]  # raised at the third poll, before the third technique ran
+    assert grid == before
+
+
+def test_next_step_with_a_cancel_that_never_fires_finds_the_same_step():
+    grid = confine(narrowed(r1c2="38", r1c7="38"), "4", 20, "r2c8")
+    calls, never = cancel_after(10**9)
+    assert next_step(grid, cancel=never) == next_step(grid)
+    assert calls  # polled at least once
+
+
+def test_solvable_within_polls_cancel_each_round_and_before_each_technique():
+    values = Grid.parse(EASTER_MONSTER).values
+    calls, never = cancel_after(10**9)
+    assert not solvable_within(values, Level.HARD, cancel=never)
+    # one round: a poll before the singles, then one before each technique but the singles
+    assert len(calls) == 1 + sum(1 for t in techniques_up_to(Level.HARD) if t.finder not in SINGLES)
+    calls, cancel = cancel_after(2)
+    with pytest.raises(InterruptedError):
+        solvable_within(values, Level.HARD, cancel=cancel)
+    assert calls == [1, 2]
+
+
+def test_poll_cancel_raises_only_when_cancel_returns_true():
+    poll_cancel(None)
+    poll_cancel(lambda: False)
+    with pytest.raises(InterruptedError):
+        poll_cancel(lambda: True)
 
 
 def test_solve_path_solves_a_copy_and_its_steps_replay():
