@@ -13,6 +13,11 @@ the last puzzle still solvable within the target level, and accepts it if it is 
 one level down. One fill thus yields an Expert puzzle whenever its dig passes through Expert.
 Master is the top of the scale, so its dig needs no search: the minimal puzzle is kept when no
 Expert technique finishes it.
+
+Cancelling is cooperative: ``cancel`` is polled by the fill and the dig before each step, by
+every level check (``solvable_within``, in the binary search too) before each technique, and
+once before the final grade. The grade itself (``solver.grading.grade``) takes no ``cancel``
+and runs to its end (about a second on Master).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import Callable
 from generator.dig import dig
 from generator.wfc import fill
 from solver.grading import Grade, grade
-from solver.human import solvable_within
+from solver.human import poll_cancel, solvable_within
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 
@@ -155,13 +160,14 @@ def generate(
                 uniqueness=uniqueness,
             )
             if level == Level.EXPERT:
-                puzzle = _last_within(solution, removed, level, uniqueness)
+                puzzle = _last_within(solution, removed, level, uniqueness, cancel)
                 if puzzle is None:
                     continue
-            if level == Level.MASTER and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness):
+            if level == Level.MASTER and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
                 continue  # too easy, and far cheaper to see than the Expert check below
-            if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness):
+            if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness, cancel=cancel):
                 continue  # too easy: cheaper to see than a full grade
+            poll_cancel(cancel)  # the grade cannot be interrupted: do not start it in vain
             result = grade(puzzle, uniqueness=uniqueness)
             if result.level == level:
                 if progress is not None:
@@ -184,11 +190,19 @@ def generate(
 
 
 def _last_within(
-    solution: tuple[int, ...] | list[int], removed: list[tuple[int, ...]], level: Level, uniqueness: bool
+    solution: tuple[int, ...] | list[int],
+    removed: list[tuple[int, ...]],
+    level: Level,
+    uniqueness: bool,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[int] | None:
     """The puzzle furthest along the dig's removals (``removed``, in order) that is still
     solvable within ``level``, found by binary search: fewer givens never make a puzzle easier.
-    None when even the first removal is too hard (never in practice)."""
+    None when even the first removal is too hard (never in practice). Each check polls
+    ``cancel`` (``InterruptedError`` once it returns True)."""
+
+    def within(count: int) -> bool:
+        return solvable_within(after(count), level, uniqueness=uniqueness, cancel=cancel)
 
     def after(count: int) -> list[int]:
         puzzle = list(solution)
@@ -197,12 +211,12 @@ def _last_within(
                 puzzle[cell] = 0
         return puzzle
 
-    if solvable_within(after(len(removed)), level, uniqueness=uniqueness):
+    if within(len(removed)):
         return after(len(removed))
     low, high = 0, len(removed)  # solvable after `low` removals, not after `high`
     while high - low > 1:
         middle = (low + high) // 2
-        if solvable_within(after(middle), level, uniqueness=uniqueness):
+        if within(middle):
             low = middle
         else:
             high = middle

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import traceback
 
 import pytest
 
@@ -170,6 +171,36 @@ def test_generate_can_be_cancelled():
 
     with pytest.raises(GenerationCancelled):
         generate(Level.HARD, 1, cancel=cancel)
+
+
+def watched_cancel(fire_at: int | None = None):
+    """A cancel callable that records, for each call, the names of the functions on the stack
+    (a set), and turns true from call ``fire_at`` on (never when None); and the list of calls."""
+    stacks: list[set[str]] = []
+
+    def cancel() -> bool:
+        stacks.append({frame.f_code.co_name for frame, _ in traceback.walk_stack(None)})
+        return fire_at is not None and len(stacks) >= fire_at
+
+    return stacks, cancel
+
+
+@pytest.mark.parametrize("level", [Level.EXPERT, Level.MASTER])
+def test_steered_generation_polls_cancel_in_its_level_checks_and_stops_at_the_first_true(level):
+    stacks, never = watched_cancel()
+    assert generate(level, 1, cancel=never).puzzle == generate(level, 1).puzzle  # polling changes nothing
+    checks = [call for call, names in enumerate(stacks, 1) if "solvable_within" in names]
+    assert checks, "the level checks never polled cancel"
+    last = len(stacks)
+    assert {"solvable_within", "dig", "fill"}.isdisjoint(stacks[-1])  # the poll just before the grade
+    firsts = [checks[0], checks[-1], last]
+    if level == Level.EXPERT:  # and the binary search along the dig's removals
+        firsts.append(next(call for call, names in enumerate(stacks, 1) if "_last_within" in names))
+    for fire_at in firsts:
+        stacks, cancel = watched_cancel(fire_at)
+        with pytest.raises(GenerationCancelled):
+            generate(level, 1, cancel=cancel)
+        assert len(stacks) == fire_at  # raised at the first true poll: nothing ran after it
 
 
 def test_generate_gives_up_clearly_when_the_blank_cap_makes_the_level_impossible():
