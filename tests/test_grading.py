@@ -120,3 +120,13 @@ def test_se_estimate_on_the_sudoku_exchange_buckets():
     for puzzle in data_puzzles("se_rated/bucket_medium_se_1.5_to_2.4.txt", 50):
         result = grade(puzzle)
         assert 1.5 <= result.se < 2.5 and result.level <= Level.MEDIUM, puzzle
+
+
+@pytest.mark.slow
+def test_the_forums_hardest_finish_by_nested_forcing_nets():
+    # Sudoku Explainer rates these 11.0 or more; nets nesting multiple forcing chains finish them
+    for puzzle in data_puzzles("forum_hardest_11plus.txt", 1):
+        result = grade(puzzle)
+        assert result.solved and result.level == Level.MASTER
+        assert result.se_solved and result.se >= 10.5
+        assert result.se_hardest.endswith("(+ Multiple Forcing Chains)")

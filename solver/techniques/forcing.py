@@ -12,7 +12,8 @@ Explainer's chaining rules, on the implication engine of ``solver.se_chains``:
                                link (a "net": a link may rest on several earlier ones). When
                                plain nets find nothing, nets that also apply pointing, pairs and
                                X-Wings along the way are tried, then nets that also nest forcing
-                               chains (Sudoku Explainer's nesting levels 1 and 2).
+                               chains, then multiple forcing chains (Sudoku Explainer's nesting
+                               levels 1 to 3: enough for the forum's hardest, rated 11+).
 
 Every step is a proper chain: ``Step.links`` holds each branch from its assumption to its
 conclusion (strong links ``=`` where a false candidate forces a true one, weak ``-`` where a
@@ -31,7 +32,7 @@ from solver.se_nested import nested_rule
 from solver.step import Link, Step
 from solver.techniques.wording import or_list
 
-MAX_NESTING = 2  # nets nest pointing, pairs and X-Wings (1), then forcing chains too (2)
+MAX_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
 
 
 def _text(cand: int, on: bool) -> str:
@@ -123,7 +124,8 @@ def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
 
 
 _NESTED_TEXT = {1: " (with pointing, pairs and X-Wings nested in the net)",
-                2: " (with pointing, pairs, X-Wings and forcing chains nested in the net)"}
+                2: " (with pointing, pairs, X-Wings and forcing chains nested in the net)",
+                3: " (with pointing, pairs, X-Wings and single and multiple forcing chains nested in the net)"}
 
 
 def _suffix(level: int) -> str:
