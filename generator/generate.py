@@ -167,8 +167,7 @@ def generate(
                 continue  # too easy, and far cheaper to see than the Expert check below
             if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness, cancel=cancel):
                 continue  # too easy: cheaper to see than a full grade
-            poll_cancel(cancel)  # the grade cannot be interrupted: do not start it in vain
-            result = grade(puzzle, uniqueness=uniqueness)
+            result = grade(puzzle, uniqueness=uniqueness, cancel=cancel)
             if result.level == level:
                 if progress is not None:
                     progress(1.0)

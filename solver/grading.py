@@ -19,7 +19,7 @@ from typing import Sequence
 from solver import exact, se
 from solver.errors import MultipleSolutionsError, NoSolutionError
 from solver.grid import Grid
-from solver.human import ALL_LEVELS, solve_layers, solve_path
+from solver.human import ALL_LEVELS, CancelFn, solve_layers, solve_path
 from solver.levels import Level
 from solver.techniques import TECHNIQUES, technique
 
@@ -96,18 +96,22 @@ def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
     return Grid(puzzle)
 
 
-def grade(puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True) -> Grade:
+def grade(
+    puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> Grade:
     """Grade a puzzle by the techniques a person needs (every enabled technique).
 
     ``puzzle``: a Grid, a puzzle string (81 characters or a 9-line grid, see Grid.parse), or
     81 ints (0 = empty); of a Grid only the values count (candidates are recomputed).
     ``uniqueness=False`` grades without the techniques that assume one solution. Uniqueness
-    is checked first with the exact solver (``solver.exact.count_solutions``).
+    is checked first with the exact solver (``solver.exact.count_solutions``). ``cancel``, for
+    work on a worker thread, is polled before every technique and chaining rule tried.
 
     Raises:
         PuzzleFormatError: the text or values are not a Sudoku grid.
         NoSolutionError: no grid completes the givens.
         MultipleSolutionsError: more than one grid completes them.
+        InterruptedError: ``cancel()`` returned True.
     """
     grid = _as_grid(puzzle)
     count = exact.count_solutions(grid.values, 2)
@@ -115,7 +119,7 @@ def grade(puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True) -> Gra
         raise NoSolutionError("the puzzle has no solution")
     if count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
-    path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness)
+    path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel)
     counts: dict[str, int] = {}
     for step in path.steps:
         counts[step.technique] = counts.get(step.technique, 0) + 1
@@ -123,14 +127,14 @@ def grade(puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True) -> Gra
     hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
-    rating = se.rate(grid, uniqueness=uniqueness)
+    rating = se.rate(grid, uniqueness=uniqueness, cancel=cancel)
     return Grade(
         level=level,
         hardest=hardest,
         score=score,
         se=rating.rating,
         steps=len(path.steps),
-        layers=len(solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness).layers),
+        layers=len(solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers),
         techniques=used,
         solved=path.solved,
         hodoku_level=hodoku_level(level, score),

@@ -119,12 +119,12 @@ def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | 
     return None
 
 
-def _solve(grid: Grid, techniques: Sequence[Technique]) -> SolvePath:
+def _solve(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> SolvePath:
     """Solve a copy of ``grid``, always taking the first step of the first technique that fires."""
     work = grid.copy()
     steps = []
     while True:
-        step = _first_step(work, techniques)
+        step = _first_step(work, techniques, cancel)
         if step is None:
             break
         step.apply(work)
@@ -147,13 +147,18 @@ def next_step(
     return _first_step(grid, techniques_up_to(max_level, uniqueness), cancel)
 
 
-def solve_path(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> SolvePath:
+def solve_path(
+    grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> SolvePath:
     """Solve a copy of ``grid`` step by step, cheapest technique first (Solo's method).
 
     After every step the search restarts from the cheapest technique. Stops when the grid is
     solved or no technique up to ``max_level`` fires. The input grid is not changed.
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True; it is polled before each technique.
     """
-    return _solve(grid, techniques_up_to(max_level, uniqueness))
+    return _solve(grid, techniques_up_to(max_level, uniqueness), cancel)
 
 
 def _apply_fresh(step: Step, grid: Grid) -> bool:
@@ -169,7 +174,9 @@ def _apply_fresh(step: Step, grid: Grid) -> bool:
     return changed
 
 
-def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True) -> LayeredPath:
+def solve_layers(
+    grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> LayeredPath:
     """Solve a copy of ``grid`` in layers (after the Linjat generator's depth measure).
 
     Each layer finds every step of the cheapest technique that fires on the current position
@@ -177,12 +184,16 @@ def solve_layers(grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: boo
     them all at once, skipping what an earlier step of the same layer already did
     (a placement whose digit is no longer a candidate, eliminations already made). The number
     of layers is the depth of the solution. The input grid is not changed.
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True; it is polled before each technique.
     """
     work = grid.copy()
     layers = []
     allowed = techniques_up_to(max_level, uniqueness)
     while True:
         for tech in allowed:
+            poll_cancel(cancel)
             if tech.level in DEEP_LEVELS:
                 found = [step] if (step := deep_first(tech, work)) else []
             else:

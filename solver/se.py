@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.grid import BIT, HOUSES, Grid
-from solver.human import propagate_singles
+from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se_chains import Position, multiple_chains
 from solver.se_loops import unique_loops
 from solver.se_nested import MAX_NESTING, nested_rule
@@ -180,13 +180,18 @@ def _speed_order(cap: float) -> list[int]:
     return order
 
 
-def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHint | None:
+def next_hint(
+    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
     choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
     returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
     Sudoku Explainer's order, but rates exactly 7.5 too.
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
     for rule, needs_uniqueness in BASIC_RULES:
         if needs_uniqueness and not uniqueness:
@@ -199,6 +204,7 @@ def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHin
         rule, base = CHAIN_RULES[index]
         if any(found.get(i) is not None for i in range(index)):
             continue  # an earlier rule in Sudoku Explainer's order already has a hint
+        poll_cancel(cancel)
         hint = found[index] = rule(grid, cap)
         if hint is not None and (hint.rating <= cap or (index == NISHIO and hint.rating <= 7.5)):
             return hint
@@ -206,6 +212,7 @@ def next_hint(grid: Grid, cap: float = 0.0, *, uniqueness: bool = True) -> SEHin
         if found.get(index) is not None:
             return found[index]
     for rule in NESTED_RULES:
+        poll_cancel(cancel)
         hint = rule(grid, cap)
         if hint is not None:
             return hint
@@ -220,11 +227,15 @@ def _apply(grid: Grid, hint: SEHint) -> None:
         grid.eliminate(cell, digit)
 
 
-def rate(grid: Grid, *, uniqueness: bool = True) -> SERating:
+def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None) -> SERating:
     """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
 
     ``grid`` should hold a puzzle with one solution (the caller checks); ``uniqueness=False``
     leaves out the rules that assume it (Unique Rectangles, BUG).
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True; it is polled before each step and each
+            chaining rule.
     """
     work = grid.copy()
     hardest, name, steps = 0.0, None, 0
@@ -235,7 +246,8 @@ def rate(grid: Grid, *, uniqueness: bool = True) -> SERating:
             steps += sum(1 for v in work.values if v) - before
             if left <= 0:
                 break
-        hint = next_hint(work, hardest, uniqueness=uniqueness)
+        poll_cancel(cancel)
+        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel)
         if hint is None:
             return SERating(hardest, name, steps, False)
         if hint.rating > hardest:

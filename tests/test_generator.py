@@ -192,8 +192,10 @@ def test_steered_generation_polls_cancel_in_its_level_checks_and_stops_at_the_fi
     checks = [call for call, names in enumerate(stacks, 1) if "solvable_within" in names]
     assert checks, "the level checks never polled cancel"
     last = len(stacks)
-    assert {"solvable_within", "dig", "fill"}.isdisjoint(stacks[-1])  # the poll just before the grade
-    firsts = [checks[0], checks[-1], last]
+    grading = [call for call, names in enumerate(stacks, 1) if "grade" in names]
+    assert grading and grading[-1] == last  # the accepted puzzle's grade polls to the end
+    rating = next(call for call, names in enumerate(stacks, 1) if "rate" in names)  # its SE path
+    firsts = [checks[0], checks[-1], grading[0], rating, last]
     if level == Level.EXPERT:  # and the binary search along the dig's removals
         firsts.append(next(call for call, names in enumerate(stacks, 1) if "_last_within" in names))
     for fire_at in firsts:
