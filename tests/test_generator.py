@@ -218,3 +218,9 @@ def test_generate_refuses_negative_seeds_which_would_repeat_positive_ones():
 def test_generate_refuses_beyond():
     with pytest.raises(ValueError):
         generate(Level.BEYOND, 1)
+
+
+@pytest.mark.slow
+def test_a_master_request_does_not_give_up_after_500_fills():
+    made = generate(Level.MASTER, 3)  # seed 3 finds its Master puzzle at fill 566
+    assert made.attempts > 500 and made.grade.level == Level.MASTER
