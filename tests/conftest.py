@@ -1,4 +1,5 @@
-"""Shared test fixtures: the reference puzzle sets in ../shared/data, skipped when absent."""
+"""Shared test fixtures: the reference puzzle sets in ../shared/data (skipped when absent), and
+the game's window, app and fake generator (helpers for the game tests are in tests/gameplay.py)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,55 @@ def data_puzzles(name: str, limit: int | None = None) -> list[str]:
                 if limit is not None and len(puzzles) >= limit:
                     break
     return puzzles
+
+
+# --- the game: a window under SDL's dummy driver, an app on it, a fast generator ----------------
+
+
+@pytest.fixture
+def screen():
+    """The game's window (pygame display and fonts up); closed after the test."""
+    import pygame
+
+    from game.app import WINDOW_SIZE
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(WINDOW_SIZE)
+    yield surface
+    pygame.display.quit()
+
+
+@pytest.fixture
+def app(screen):
+    """The game (seed 11, a FakeClock) on ``screen``; its jobs are cancelled after the test."""
+    from game.app import App
+    from tests.gameplay import FakeClock
+
+    application = App(screen, seed=11, clock=FakeClock())
+    yield application
+    application.jobs.cancel()
+    application.jobs.wait(5)
+
+
+@pytest.fixture
+def fake_generate(monkeypatch):
+    """A fast stand-in for generator.generate; records (level, seed) per call in ``calls``.
+    It finishes at once unless the test clears ``gate`` (then it waits until it is set)."""
+    import threading
+    from types import SimpleNamespace
+
+    from game import jobs
+    from tests.gameplay import generated
+
+    fake = SimpleNamespace(calls=[], gate=threading.Event())
+    fake.gate.set()
+
+    def generate_puzzle(level, seed, progress, cancel):
+        fake.calls.append((level, seed))
+        progress(0.5)
+        fake.gate.wait(10)
+        return generated(level=level)
+
+    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
+    return fake

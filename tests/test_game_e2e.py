@@ -14,7 +14,7 @@ from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
 from solver.grid import COL_OF, ROW_OF
 from solver.levels import Level
-from tests.test_game_scenes import FRAME, app, click, key, run_until, screen  # noqa: F401 (fixtures)
+from tests.gameplay import FRAME, click, key, run_until
 
 DIGIT_KEYS = [getattr(pygame, f"K_{d}") for d in range(10)]
 

@@ -22,8 +22,10 @@ from game.scenes.play import PlayScene
 from solver.grid import BIT, Grid, parse_values
 from solver.levels import Level
 from solver.step import Step
-from tests.test_game_model import PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, make_game
-from tests.test_game_scenes import FRAME, app, key, play, run_until, screen  # noqa: F401 (fixtures)
+from tests.gameplay import (
+    FRAME, PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, generated, key, make_game,
+    play, run_until,
+)
 from tests.test_human import cancel_after
 
 # A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
@@ -348,7 +350,6 @@ def test_leaving_the_play_screen_while_thinking_asks_again_on_return(app, slow_s
 
 
 def test_the_demo_waits_for_a_slow_search_and_goes_on(app, monkeypatch, slow_solver):
-    from tests.test_game_scenes import generated
     from game import jobs
 
     puzzle = list(SOLUTION)

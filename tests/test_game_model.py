@@ -9,36 +9,7 @@ from game.model import Game, PlayState, Puzzle
 from solver.grid import BIT, parse_values
 from solver.levels import Level
 from solver.step import Step
-
-# Wikipedia's example puzzle and its solution.
-PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
-SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-R1C3, R1C4, R2C2, R5C5 = 2, 3, 10, 40  # empty cells of PUZZLE; r1c1 (0) is a given 5
-
-
-class FakeClock:
-    """Seconds that move only when a test says so."""
-
-    def __init__(self, now: float = 100.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make_puzzle(givens: str = PUZZLE, solution: str = SOLUTION, **kw) -> Puzzle:
-    return Puzzle(tuple(parse_values(givens)), tuple(parse_values(solution)), **kw)
-
-
-def make_game(clock=None, **kw) -> Game:
-    return Game(make_puzzle(**kw), clock=clock or FakeClock())
-
-
-def almost_solved(cell: int) -> Puzzle:
-    """The solution with one cell left open (a Full House there)."""
-    givens = list(parse_values(SOLUTION))
-    givens[cell] = 0
-    return Puzzle(tuple(givens), tuple(parse_values(SOLUTION)), level=Level.EASY, hardest="Full House")
+from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, make_game, make_puzzle
 
 
 def fill_solution(game: Game) -> None:

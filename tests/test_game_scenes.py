@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import threading
 import time
-from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game import jobs
 from game import theme as th
-from game.app import WINDOW_SIZE, App
 from game.model import Game, Puzzle
 from game.scenes.difficulty import DifficultyScene
 from game.scenes.generating import GeneratingScene
@@ -21,89 +19,10 @@ from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
 from solver.grid import BIT, parse_values
 from solver.levels import Level
-from tests.test_game_model import PUZZLE, R1C3, R1C4, R5C5, SOLUTION, FakeClock, almost_solved
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def screen():
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode(WINDOW_SIZE)
-    yield surface
-    pygame.display.quit()
-
-
-@pytest.fixture
-def app(screen):
-    application = App(screen, seed=11, clock=FakeClock())
-    yield application
-    application.jobs.cancel()
-    application.jobs.wait(5)
-
-
-def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
-
-
-def click(pos) -> list[pygame.event.Event]:
-    return [
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
-    ]
-
-
-def generated(puzzle: str = PUZZLE, solution: str = SOLUTION, level=Level.MEDIUM, hardest="Hidden Pair"):
-    """What generator.generate returns, as far as the game reads it."""
-    return SimpleNamespace(
-        puzzle=tuple(parse_values(puzzle)), solution=tuple(parse_values(solution)), level=level,
-        grade=SimpleNamespace(hardest=hardest), seed=5,
-    )
-
-
-@pytest.fixture
-def fake_generate(monkeypatch):
-    """A fast stand-in for generator.generate; records (level, seed) per call in ``calls``.
-    It finishes at once unless the test clears ``gate`` (then it waits until it is set)."""
-    fake = SimpleNamespace(calls=[], gate=threading.Event())
-    fake.gate.set()
-
-    def generate_puzzle(level, seed, progress, cancel):
-        fake.calls.append((level, seed))
-        progress(0.5)
-        fake.gate.wait(10)
-        return generated(level=level)
-
-    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
-    return fake
-
-
-def run_until(app: App, predicate, frames: int = 600) -> None:
-    """Run frames (and give the worker time) until ``predicate()`` holds."""
-    for _ in range(frames):
-        if predicate():
-            return
-        app.frame([], FRAME)
-        time.sleep(0.002)
-    assert predicate(), "condition never became true"
-
-
-def play(app: App, puzzle: Puzzle | None = None) -> PlayScene:
-    """Start a game of ``puzzle`` (default: PUZZLE) on the play screen."""
-    puzzle = puzzle or Puzzle(tuple(parse_values(PUZZLE)), tuple(parse_values(SOLUTION)), Level.MEDIUM, "Hidden Pair")
-    app.game = Game(puzzle, clock=app.clock)
-    app.switch(PlayScene(app, app.game))
-    return app.scene
-
-
-def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
-    """How many pixels of ``rect`` are exactly ``colour``."""
-    colour = pygame.Color(*colour)
-    return sum(
-        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom) if surface.get_at((x, y)) == colour
-    )
-
+from tests.gameplay import (
+    FRAME, PUZZLE, R1C3, R1C4, R5C5, SOLUTION, almost_solved, click, generated, key, pixels, play,
+    run_until,
+)
 
 # --- keyboard on the play screen ----------------------------------------------------------------------
 

@@ -1,0 +1,95 @@
+"""Shared helpers for the game tests: Wikipedia's example puzzle, a clock that moves only when a
+test says so, synthetic pygame events, and ways to start or drive a game on the play screen.
+
+The pygame fixtures (``screen``, ``app``, ``fake_generate``) live in tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+import pygame
+
+from game.app import App
+from game.model import Game, Puzzle
+from game.scenes.play import PlayScene
+from solver.grid import parse_values
+from solver.levels import Level
+
+# Wikipedia's example puzzle and its solution.
+PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+R1C3, R1C4, R2C2, R5C5 = 2, 3, 10, 40  # empty cells of PUZZLE; r1c1 (0) is a given 5
+
+FRAME = 1 / 60  # seconds per frame
+
+
+class FakeClock:
+    """Seconds that move only when a test says so."""
+
+    def __init__(self, now: float = 100.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_puzzle(givens: str = PUZZLE, solution: str = SOLUTION, **kw) -> Puzzle:
+    return Puzzle(tuple(parse_values(givens)), tuple(parse_values(solution)), **kw)
+
+
+def make_game(clock=None, **kw) -> Game:
+    return Game(make_puzzle(**kw), clock=clock or FakeClock())
+
+
+def almost_solved(cell: int) -> Puzzle:
+    """The solution with one cell left open (a Full House there)."""
+    givens = list(parse_values(SOLUTION))
+    givens[cell] = 0
+    return Puzzle(tuple(givens), tuple(parse_values(SOLUTION)), level=Level.EASY, hardest="Full House")
+
+
+def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+def click(pos) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+    ]
+
+
+def generated(puzzle: str = PUZZLE, solution: str = SOLUTION, level=Level.MEDIUM, hardest="Hidden Pair"):
+    """What generator.generate returns, as far as the game reads it."""
+    return SimpleNamespace(
+        puzzle=tuple(parse_values(puzzle)), solution=tuple(parse_values(solution)), level=level,
+        grade=SimpleNamespace(hardest=hardest), seed=5,
+    )
+
+
+def run_until(app: App, predicate, frames: int = 600) -> None:
+    """Run frames of ``app`` (and give the worker time) until ``predicate()`` holds."""
+    for _ in range(frames):
+        if predicate():
+            return
+        app.frame([], FRAME)
+        time.sleep(0.002)
+    assert predicate(), "condition never became true"
+
+
+def play(app: App, puzzle: Puzzle | None = None) -> PlayScene:
+    """Start a game of ``puzzle`` (default: PUZZLE) on the play screen."""
+    puzzle = puzzle or Puzzle(tuple(parse_values(PUZZLE)), tuple(parse_values(SOLUTION)), Level.MEDIUM, "Hidden Pair")
+    app.game = Game(puzzle, clock=app.clock)
+    app.switch(PlayScene(app, app.game))
+    return app.scene
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
+    """How many pixels of ``rect`` are exactly ``colour``."""
+    colour = pygame.Color(*colour)
+    return sum(
+        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom) if surface.get_at((x, y)) == colour
+    )
