@@ -1,5 +1,6 @@
-"""Shared test fixtures: the reference puzzle sets in ../shared/data (skipped when absent), and
-the game's window, app and fake generator (helpers for the game tests are in tests/gameplay.py)."""
+"""Shared test fixtures: the reference puzzle sets in ../shared/data (skipped when absent), the
+game's window, app and fake generator (helpers for the game tests are in tests/gameplay.py), and
+the fish tests' templates oracle (tests/fish_checks.py)."""
 
 from __future__ import annotations
 
@@ -90,3 +91,16 @@ def fake_generate(monkeypatch):
 
     monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
     return fake
+
+
+# --- fish: the templates oracle -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def templates() -> list[int]:
+    """Every placement of one digit (tests/fish_checks.py), 46,656 81-bit masks."""
+    from tests.fish_checks import digit_templates
+
+    found = digit_templates()
+    assert len(found) == 46656
+    return found

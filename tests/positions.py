@@ -57,3 +57,23 @@ def elims(text: str) -> set[str]:
         name, digits = token.split("<>")
         found.update(f"{name}<>{d}" for d in digits)
     return found
+
+
+def row(n: int) -> int:
+    """The house index of row ``n`` (1..9): 0..8."""
+    return n - 1
+
+
+def col(n: int) -> int:
+    """The house index of column ``n`` (1..9): 9..17."""
+    return 8 + n
+
+
+def box(n: int) -> int:
+    """The house index of box ``n`` (1..9, left to right, top to bottom): 18..26."""
+    return 17 + n
+
+
+def cells(*names: str) -> tuple[int, ...]:
+    """``cells('r1c1', 'r5c8')`` -> (0, 43)."""
+    return tuple(cell(name) for name in names)

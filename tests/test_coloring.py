@@ -3,7 +3,7 @@
 Hand-made positions confine one digit on a narrowed empty grid (tests/positions.py) so that its
 strong links form the clusters under test; expected eliminations are worked out by hand.
 HoDoKu's regression cases run in tests/test_techniques.py; soundness along paths through real
-puzzles reuses the walk of tests/test_single_digit.py.
+puzzles uses the shared walk of tests/solving.py.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from solver.grid import Grid
 from solver.techniques.cellsets import CELL_BIT, digit_places
 from solver.techniques.coloring import clusters, multi_colors, simple_colors
-from tests.positions import cell, confine, elims, narrowed, notation, steps_of
-from tests.test_single_digit import box, check_sound, col, hard_puzzles, row
+from tests.positions import box, cell, col, confine, elims, narrowed, notation, row, steps_of
+from tests.solving import check_sound, rated_puzzles
 
 FINDERS = (simple_colors, multi_colors)
 
@@ -127,12 +127,12 @@ def test_multi_colors_must_not_fire_when_no_colours_see_each_other():
 
 
 def test_every_step_keeps_the_solution_on_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(100))
+    fired = check_sound(FINDERS, rated_puzzles(100))
     for name in ("Simple Colors Trap", "Multi-Colors 1", "Multi-Colors 2"):
         assert fired.get(name, 0) >= 10, fired
 
 
 @pytest.mark.slow
 def test_every_step_keeps_the_solution_on_many_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(2000))
+    fired = check_sound(FINDERS, rated_puzzles(2000))
     assert fired.get("Simple Colors Wrap", 0) >= 5, fired

@@ -2,13 +2,13 @@
 not fire, soundness.
 
 Hand-made positions start from an empty grid and confine one digit in a few houses
-(tests/positions.py), as in tests/test_fish_finned.py, whose soundness oracles (templates of one
-digit, solution paths of real puzzles) serve here too. The rank test
-(solver.techniques.fish_franken_rank) is checked against brute force (its cover-rank table) and
-against the search itself (the same fish with and without it). HoDoKu's regression cases for
-these fish run in tests/test_techniques.py. ``-m slow`` runs more random positions and 150
-puzzles of SE 6.0 or more through all twelve fish finders together (15 for the Franken Jellyfish
-ones, which HoDoKu leaves off by default).
+(tests/positions.py), as in tests/test_fish_finned.py, whose soundness oracles serve here too:
+templates of one digit (tests/fish_checks.py) and solution paths of real puzzles
+(tests/solving.py). The rank test (solver.techniques.fish_franken_rank) is checked against
+brute force (its cover-rank table) and against the search itself (the same fish with and
+without it). HoDoKu's regression cases for these fish run in tests/test_techniques.py.
+``-m slow`` runs more random positions and 150 puzzles of SE 6.0 or more through all twelve
+fish finders together (15 for the Franken Jellyfish ones, which HoDoKu leaves off by default).
 """
 
 from __future__ import annotations
@@ -39,22 +39,9 @@ from solver.techniques.fish_franken_rank import (
     possible_base_sets,
 )
 from tests.conftest import data_puzzles
-from tests.positions import cell, confine, elims, notation
-from tests.test_fish_finned import (  # noqa: F401 (templates is a fixture)
-    BASIC_FINNED,
-    box,
-    cells,
-    check_paths,
-    check_templates,
-    col,
-    place_singles,
-    random_position,
-    rated_puzzles,
-    row,
-    run,
-    template_eliminations,
-    templates,
-)
+from tests.fish_checks import BASIC_FINNED, check_templates, random_position, run, template_eliminations
+from tests.positions import box, cell, cells, col, confine, elims, notation, row
+from tests.solving import check_paths, place_singles, rated_puzzles
 
 FRANKEN = (franken_x_wing, franken_swordfish, franken_jellyfish, finned_franken_x_wing,
            finned_franken_swordfish, finned_franken_jellyfish)

@@ -26,7 +26,7 @@ from tests.gameplay import (
     FRAME, PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, generated, key, make_game,
     play, run_until,
 )
-from tests.test_human import cancel_after
+from tests.solving import cancel_after
 
 # A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
 FAKE_STEP = Step(

@@ -5,8 +5,6 @@ Grading (levels, scores, the SE estimate, agreement with HoDoKu) is tested in te
 
 from __future__ import annotations
 
-from typing import Callable
-
 import pytest
 
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
@@ -22,6 +20,7 @@ from solver.levels import Level
 from solver.techniques import techniques_up_to
 from solver.techniques.singles import SINGLES
 from tests.positions import confine, narrowed
+from tests.solving import cancel_after
 
 # A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
 SIMPLE = "080470003000050016040000050000300700000000004320001065803040002000000000010503000"
@@ -49,17 +48,6 @@ def test_next_step_respects_max_level():
     assert str(step) == "Locked Candidates Type 1 (Pointing): " + ", ".join(
         f"r2c{c}<>7" for c in range(4, 10)
     )
-
-
-def cancel_after(polls: int) -> tuple[list[int], Callable[[], bool]]:
-    """A cancel callable that turns true at its ``polls``-th call, and the list of its calls."""
-    calls: list[int] = []
-
-    def cancel() -> bool:
-        calls.append(len(calls) + 1)
-        return len(calls) >= polls
-
-    return calls, cancel
 
 
 def test_next_step_polls_cancel_before_each_technique_and_stops_at_the_first_true():

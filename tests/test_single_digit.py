@@ -13,30 +13,15 @@ from __future__ import annotations
 
 import pytest
 
-from solver.exact import solve
 from solver.grid import Grid
 from solver.step import Step
-from solver.techniques import intersections, singles, subsets, technique
-from solver.techniques.fish import swordfish, x_wing
+from solver.techniques import technique
 from solver.techniques.single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
-from solver.techniques.wings import xy_wing, xyz_wing
-from tests.conftest import data_file
-from tests.positions import cell, confine, elims, narrowed, notation, steps_of
+from tests.positions import box, cell, col, confine, elims, narrowed, notation, row, steps_of
 from tests.reglib import reglib_cases
+from tests.solving import check_sound, rated_puzzles
 
 FINDERS = (skyscraper, two_string_kite, turbot_fish, empty_rectangle)
-
-
-def row(n: int) -> int:
-    return n - 1
-
-
-def col(n: int) -> int:
-    return 8 + n
-
-
-def box(n: int) -> int:
-    return 17 + n
 
 
 def only(finder, grid: Grid, name: str | None = None) -> list[Step]:
@@ -268,70 +253,14 @@ def test_reglib_dual_2_string_kite():
 
 # --- soundness --------------------------------------------------------------------------------
 
-WALK_FINDERS = (
-    singles.full_house, singles.naked_single, singles.hidden_single,
-    intersections.locked_candidates_pointing, intersections.locked_candidates_claiming,
-    subsets.naked_pair, subsets.hidden_pair, subsets.naked_triple, subsets.hidden_triple,
-    x_wing, swordfish, xy_wing, xyz_wing,
-)  # fmt: skip
-
-
-def walk(puzzle: str, finders: tuple = ()) -> tuple[list[int], list[Grid]]:
-    """(solution, positions) along a path through ``puzzle``: the first step of the first
-    finder that fires (basic techniques, then ``finders``) is applied each time; when none
-    fires, the solution's digit goes into the empty cell with most candidates."""
-    grid = Grid.parse(puzzle)
-    solution = solve(grid.values)
-    positions = []
-    while not grid.is_solved():
-        step = next((s for f in WALK_FINDERS + finders for s in f(grid)), None)
-        if step is None:
-            empty = grid.empty_cells()
-            widest = max(empty, key=lambda c: (bin(grid.candidates[c]).count("1"), -c))
-            grid.place(widest, solution[widest])
-            continue
-        if step.eliminations:
-            positions.append(grid.copy())
-        step.apply(grid)
-    return solution, positions
-
-
-def hard_puzzles(count: int) -> list[str]:
-    """The first ``count`` puzzles of the SE-rated bank rated 6.0 or more."""
-    found = []
-    with data_file("se_rated/calibration.txt").open() as handle:
-        for line in handle:
-            fields = line.split()
-            if len(fields) == 3 and float(fields[2]) >= 6.0:
-                found.append(fields[1])
-                if len(found) == count:
-                    break
-    return found
-
-
-def check_sound(finders: tuple, puzzles: list[str]) -> dict[str, int]:
-    """Walk each puzzle with ``finders``; every step they yield anywhere on the way keeps the
-    solution. Returns how many steps each step name yielded."""
-    fired: dict[str, int] = {}
-    for puzzle in puzzles:
-        solution, positions = walk(puzzle, finders)
-        for grid in positions:
-            for finder in finders:
-                for step in finder(grid):
-                    fired[step.technique] = fired.get(step.technique, 0) + 1
-                    wrong = [e for e in step.eliminations if solution[e[0]] == e[1]]
-                    wrong += [p for p in step.placements if solution[p[0]] != p[1]]
-                    assert not wrong, (puzzle, str(step), wrong)
-    return fired
-
 
 def test_every_step_keeps_the_solution_on_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(100))
+    fired = check_sound(FINDERS, rated_puzzles(100))
     for name in ("Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle"):
         assert fired.get(name, 0) >= 10, fired
 
 
 @pytest.mark.slow
 def test_every_step_keeps_the_solution_on_many_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(2000))
+    fired = check_sound(FINDERS, rated_puzzles(2000))
     assert all(fired.get(name, 0) >= 5 for name in ("Dual 2-String Kite", "Dual Empty Rectangle")), fired

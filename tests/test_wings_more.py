@@ -4,7 +4,7 @@ Hand-made positions narrow a few cells of an empty grid (tests/positions.py); th
 eliminations are worked out by hand. HoDoKu's regression cases for Remote Pair and W-Wing run
 in tests/test_techniques.py; HoDoKu has no WXYZ-Wing, so its positions are checked here against
 the definition itself (every four cells, brute force). Soundness along paths through real
-puzzles reuses the walk of tests/test_single_digit.py.
+puzzles uses the shared walk of tests/solving.py.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from solver.grid import BIT, DIGITS_OF, POPCOUNT, Grid
 from solver.techniques.cellsets import PEER_BITS, cells_of, digit_places
 from solver.techniques.wings_more import remote_pair, w_wing, wxyz_wing
-from tests.positions import cell, confine, elims, narrowed, notation, steps_of
-from tests.test_single_digit import box, check_sound, col, hard_puzzles, row, walk
+from tests.positions import box, cell, confine, elims, narrowed, notation, row, steps_of
+from tests.solving import check_sound, rated_puzzles, walk
 
 FINDERS = (remote_pair, w_wing, wxyz_wing)
 
@@ -151,7 +151,7 @@ def wxyz_by_definition(grid: Grid) -> set:
 
 def test_wxyz_wing_finds_exactly_what_the_definition_says_on_real_positions():
     checked = fired = 0
-    for puzzle in hard_puzzles(8):
+    for puzzle in rated_puzzles(8):
         for grid in walk(puzzle, (wxyz_wing,))[1][::4]:
             ours = {(step.cells, step.eliminations) for step in wxyz_wing(grid)}
             assert ours == wxyz_by_definition(grid), puzzle
@@ -164,12 +164,12 @@ def test_wxyz_wing_finds_exactly_what_the_definition_says_on_real_positions():
 
 
 def test_every_step_keeps_the_solution_on_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(100))
+    fired = check_sound(FINDERS, rated_puzzles(100))
     for name in ("W-Wing", "WXYZ-Wing"):
         assert fired.get(name, 0) >= 10, fired
 
 
 @pytest.mark.slow
 def test_every_step_keeps_the_solution_on_many_hard_puzzles():
-    fired = check_sound(FINDERS, hard_puzzles(2000))
+    fired = check_sound(FINDERS, rated_puzzles(2000))
     assert fired.get("Remote Pair", 0) >= 5, fired
