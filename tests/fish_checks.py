@@ -1,5 +1,6 @@
-"""Shared checks for the finned, sashimi and Franken fish tests: a well-formed-step check, and the
-template oracle of their soundness.
+"""Shared checks for the fish tests: a well-formed-step check (``run``, which the wings of
+tests/test_fish_wings.py pass too), and the template oracle of the finned, sashimi and Franken
+fish's soundness.
 
 A fish uses one digit's candidates only, so each of its eliminations must lie in no template (a
 placement of the digit once in every row, column and box) that fits the digit's candidates;

@@ -22,9 +22,10 @@ from solver.levels import Level
 from solver.techniques import technique
 from solver.techniques.als import als_xy_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq
 from solver.techniques.als_sets import als_position, cells_of
-from tests.conftest import data_file, data_puzzles
+from tests.conftest import data_puzzles
 from tests.positions import cell, elims, narrowed, notation, steps_of
 from tests.reglib import reglib_cases
+from tests.solving import rated_puzzles
 
 FINDERS = (als_xz, als_xy_wing, als_xy_chain, death_blossom, sue_de_coq)
 
@@ -73,7 +74,7 @@ def brute_alses(grid: Grid) -> set[int]:
 
 def real_position() -> Grid:
     """The first hard calibration puzzle, stuck after the Hard techniques."""
-    return solve_path(Grid.parse(hard_puzzles(1)[0]), Level.HARD).grid
+    return solve_path(Grid.parse(rated_puzzles(1)[0]), Level.HARD).grid
 
 
 def test_alses_are_every_set_of_n_cells_of_a_house_with_n_plus_1_digits_each_once():
@@ -270,19 +271,6 @@ def test_sue_de_coq_sets_may_not_share_a_core_digit():
 # --- soundness ----------------------------------------------------------------------------------
 
 
-def hard_puzzles(limit: int) -> list[str]:
-    """Calibration puzzles rated 6.0 or more (Sudoku Explainer), the first ``limit``."""
-    found = []
-    with data_file("se_rated/calibration.txt").open() as handle:
-        for line in handle:
-            fields = line.split()
-            if len(fields) >= 3 and float(fields[2]) >= 6.0:
-                found.append(fields[1])
-                if len(found) == limit:
-                    break
-    return found
-
-
 def check_along_path(puzzle: str) -> int:
     """Every step of every finder here, at each position of the puzzle's solve path where the
     singles are spent, keeps the solution; returns how many steps were checked."""
@@ -303,14 +291,14 @@ def check_along_path(puzzle: str) -> int:
 
 
 def test_every_step_keeps_the_solution_on_a_sample():
-    puzzles = hard_puzzles(4)
+    puzzles = rated_puzzles(4)
     assert len(puzzles) == 4
     assert sum(check_along_path(p) for p in puzzles) > 0
 
 
 @pytest.mark.slow
 def test_every_step_keeps_the_solution_on_150_hard_puzzles():
-    puzzles = hard_puzzles(150)
+    puzzles = rated_puzzles(150)
     assert len(puzzles) == 150
     for puzzle in puzzles:
         check_along_path(puzzle)

@@ -24,9 +24,10 @@ from solver.techniques.links import link_graph, state
 from solver.techniques.loops import loops_and_aics
 from solver.techniques.singles import full_house, hidden_single, naked_single
 from solver.techniques.subsets import hidden_pair, naked_pair, naked_triple
-from tests.conftest import data_file
+from tests.conftest import data_puzzles
 from tests.positions import cell, confine, elims, narrowed, notation, steps_of
 from tests.reglib import REGLIB_TECHNIQUES, reglib_cases
+from tests.solving import rated_puzzles
 
 FINDERS = (x_chain, xy_chain, nice_loop, grouped_nice_loop)
 ROW1, ROW3, ROW5, ROW8, COL9, BOX2, BOX3 = 0, 2, 4, 7, 17, 19, 20
@@ -312,19 +313,6 @@ BASIC = (
 )
 
 
-def rated_puzzles(count: int, minimum: float = 6.0) -> list[str]:
-    """The first ``count`` puzzles of the SE-rated calibration file rated ``minimum`` or more."""
-    found = []
-    with data_file("se_rated/calibration.txt").open() as handle:
-        for line in handle:
-            parts = line.split()
-            if len(parts) >= 3 and float(parts[2]) >= minimum:
-                found.append(parts[1])
-                if len(found) == count:
-                    break
-    return found
-
-
 def check_chain_steps(puzzle: str, every_step: bool = True) -> int:
     """Walk a solve path (basic techniques, then chains, else a solution digit); at every
     position where the basic techniques are stuck, every step of every chain finder (or only
@@ -366,7 +354,5 @@ def test_soundness_along_solve_paths():
 
 @pytest.mark.slow
 def test_soundness_of_every_step_along_solve_paths():
-    from tests.conftest import data_puzzles
-
     for puzzle in rated_puzzles(150) + rated_puzzles(300, 8.0) + data_puzzles("top95.txt"):
         check_chain_steps(puzzle)

@@ -1,64 +1,24 @@
 """Basic fish (X-Wing, Swordfish, Jellyfish) and wings (XY-Wing, XYZ-Wing).
 
-Hand-checked positions are candidate states built on an empty grid: every cell starts with all
-nine candidates and only the candidates a test names are removed, so the one pattern present is
-easy to check by eye. HoDoKu's regression cases for these techniques run with every other
+Hand-checked positions are candidate states built on an empty grid (tests/positions.py): every
+cell starts with all nine candidates and only the candidates a test names are removed, so the
+one pattern present is easy to check by eye; every step must be well formed
+(tests/fish_checks.py). HoDoKu's regression cases for these techniques run with every other
 technique's in tests/test_techniques.py. Soundness runs over Norvig's top95 with solutions from
-solver.exact.
+solver.exact, along the paths of tests/solving.py.
 """
 
 from __future__ import annotations
 
-from solver.exact import solve
-from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES, Grid, cell_name
-from solver.step import Step
+from solver.grid import Grid
 from solver.techniques.fish import jellyfish, swordfish, x_wing
 from solver.techniques.wings import xy_wing, xyz_wing
 from tests.conftest import data_puzzles
+from tests.fish_checks import run
+from tests.positions import cell, cells, col, confine, narrowed, row
+from tests.solving import check_paths
 
-FINDERS = {
-    "X-Wing": x_wing,
-    "Swordfish": swordfish,
-    "Jellyfish": jellyfish,
-    "XY-Wing": xy_wing,
-    "XYZ-Wing": xyz_wing,
-}
-
-
-def cell(name: str) -> int:
-    """``'r5c8'`` -> 43."""
-    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
-
-
-def cells(*names: str) -> list[int]:
-    return [cell(name) for name in names]
-
-
-def confine(grid: Grid, digit: int, house: int, keep: list[int]) -> None:
-    """Remove ``digit`` from every cell of ``house`` except ``keep``."""
-    for c in HOUSES[house]:
-        if c not in keep:
-            grid.eliminate(c, digit)
-
-
-def grid_with(**candidates: str) -> Grid:
-    """An empty grid where only the named cells are narrowed: ``grid_with(r2c2="12")``."""
-    grid = Grid()
-    for name, digits in candidates.items():
-        grid.candidates[cell(name)] = sum(BIT[int(d)] for d in digits)
-    return grid
-
-
-def run(finder, grid: Grid) -> list[Step]:
-    """All steps of ``finder``, checking that it leaves the grid untouched."""
-    before = grid.copy()
-    steps = list(finder(grid))
-    assert grid == before, "finder mutated the grid"
-    for step in steps:
-        assert step.eliminations and step.eliminations == tuple(sorted(step.eliminations))
-        assert not set(step.eliminations) & set(step.pattern)
-        assert all(grid.candidates[c] & BIT[d] for c, d in step.eliminations + step.pattern)
-    return steps
+FINDERS = (x_wing, swordfish, jellyfish, xy_wing, xyz_wing)
 
 
 # --- hand-checked fish ------------------------------------------------------------------------
@@ -67,8 +27,8 @@ def run(finder, grid: Grid) -> list[Step]:
 def x_wing_grid() -> Grid:
     """5 in rows 2 and 7 only in columns 3 and 8."""
     grid = Grid()
-    confine(grid, 5, 1, cells("r2c3", "r2c8"))
-    confine(grid, 5, 6, cells("r7c3", "r7c8"))
+    confine(grid, "5", row(2), "r2c3", "r2c8")
+    confine(grid, "5", row(7), "r7c3", "r7c8")
     return grid
 
 
@@ -88,8 +48,8 @@ def test_x_wing_rows_removes_the_digit_from_the_rest_of_both_columns():
 def test_fish_that_eliminates_nothing_is_not_reported():
     # 5 lives only on the four corners r2c3, r2c8, r7c3, r7c8: an X-Wing both ways, but empty.
     grid = x_wing_grid()
-    confine(grid, 5, 9 + 2, cells("r2c3", "r7c3"))
-    confine(grid, 5, 9 + 7, cells("r2c8", "r7c8"))
+    confine(grid, "5", col(3), "r2c3", "r7c3")
+    confine(grid, "5", col(8), "r2c8", "r7c8")
     assert run(x_wing, grid) == []
     assert run(swordfish, grid) == [] and run(jellyfish, grid) == []
 
@@ -97,16 +57,16 @@ def test_fish_that_eliminates_nothing_is_not_reported():
 def test_a_base_set_holding_a_single_is_not_a_fish():
     # Row 2 has 5 only in column 3 (a hidden single); with row 7 it would cover columns 3 and 8.
     grid = Grid()
-    confine(grid, 5, 1, cells("r2c3"))
-    confine(grid, 5, 6, cells("r7c3", "r7c8"))
+    confine(grid, "5", row(2), "r2c3")
+    confine(grid, "5", row(7), "r7c3", "r7c8")
     assert run(x_wing, grid) == []
 
 
 def test_swordfish_rows_2_2_2():
     grid = Grid()
-    confine(grid, 4, 0, cells("r1c2", "r1c5"))
-    confine(grid, 4, 4, cells("r5c5", "r5c8"))
-    confine(grid, 4, 8, cells("r9c2", "r9c8"))
+    confine(grid, "4", row(1), "r1c2", "r1c5")
+    confine(grid, "4", row(5), "r5c5", "r5c8")
+    confine(grid, "4", row(9), "r9c2", "r9c8")
     assert run(x_wing, grid) == []  # no two of the rows share their two columns
     (step,) = run(swordfish, grid)
     expected = [(r * 9 + c, 4) for r in range(9) if r not in (0, 4, 8) for c in (1, 4, 7)]
@@ -119,18 +79,18 @@ def test_swordfish_rows_2_2_2():
 
 def test_swordfish_must_not_fire_when_the_rows_need_four_columns():
     grid = Grid()
-    confine(grid, 4, 0, cells("r1c2", "r1c5"))
-    confine(grid, 4, 4, cells("r5c5", "r5c8"))
-    confine(grid, 4, 8, cells("r9c2", "r9c9"))
+    confine(grid, "4", row(1), "r1c2", "r1c5")
+    confine(grid, "4", row(5), "r5c5", "r5c8")
+    confine(grid, "4", row(9), "r9c2", "r9c9")
     assert run(swordfish, grid) == []
 
 
 def test_jellyfish_columns_as_base_sets():
     grid = Grid()
-    confine(grid, 7, 9 + 0, cells("r2c1", "r4c1"))
-    confine(grid, 7, 9 + 2, cells("r4c3", "r6c3"))
-    confine(grid, 7, 9 + 5, cells("r6c6", "r8c6"))
-    confine(grid, 7, 9 + 8, cells("r8c9", "r2c9"))
+    confine(grid, "7", col(1), "r2c1", "r4c1")
+    confine(grid, "7", col(3), "r4c3", "r6c3")
+    confine(grid, "7", col(6), "r6c6", "r8c6")
+    confine(grid, "7", col(9), "r8c9", "r2c9")
     assert run(x_wing, grid) == [] and run(swordfish, grid) == []
     (step,) = run(jellyfish, grid)
     expected = [(r * 9 + c, 7) for r in (1, 3, 5, 7) for c in range(9) if c not in (0, 2, 5, 8)]
@@ -142,9 +102,9 @@ def test_jellyfish_columns_as_base_sets():
 
 def test_jellyfish_must_not_fire_without_four_base_sets_of_two_to_four_positions():
     grid = Grid()
-    confine(grid, 7, 9 + 0, cells("r2c1", "r4c1"))
-    confine(grid, 7, 9 + 2, cells("r4c3", "r6c3"))
-    confine(grid, 7, 9 + 5, cells("r6c6", "r8c6", "r9c6"))
+    confine(grid, "7", col(1), "r2c1", "r4c1")
+    confine(grid, "7", col(3), "r4c3", "r6c3")
+    confine(grid, "7", col(6), "r6c6", "r8c6", "r9c6")
     assert run(jellyfish, grid) == []
 
 
@@ -152,11 +112,11 @@ def test_jellyfish_must_not_fire_without_four_base_sets_of_two_to_four_positions
 
 
 def test_xy_wing():
-    grid = grid_with(r2c2="12", r2c7="19", r5c2="29")
+    grid = narrowed(r2c2="12", r2c7="19", r5c2="29")
     (step,) = run(xy_wing, grid)
     assert step.technique == "XY-Wing"
     assert step.eliminations == ((cell("r5c7"), 9),)
-    assert step.cells == tuple(cells("r2c2", "r2c7", "r5c2"))
+    assert step.cells == cells("r2c2", "r2c7", "r5c2")
     assert step.digits == (1, 2, 9)
     assert step.houses == (1, 10)  # row 2 to r2c7, column 2 to r5c2
     assert step.text == (
@@ -167,77 +127,39 @@ def test_xy_wing():
 
 
 def test_xy_wing_must_not_fire_when_no_cell_sees_both_pincers_with_z():
-    grid = grid_with(r2c2="12", r2c7="19", r5c2="29")
+    grid = narrowed(r2c2="12", r2c7="19", r5c2="29")
     grid.eliminate(cell("r5c7"), 9)
     assert run(xy_wing, grid) == []
 
 
 def test_xy_wing_must_not_fire_when_the_pincers_share_a_pivot_digit():
-    grid = grid_with(r2c2="12", r2c7="19", r5c2="18")
+    grid = narrowed(r2c2="12", r2c7="19", r5c2="18")
     assert run(xy_wing, grid) == []
 
 
 def test_xyz_wing():
-    grid = grid_with(r2c2="129", r2c7="19", r3c1="29")
+    grid = narrowed(r2c2="129", r2c7="19", r3c1="29")
     (step,) = run(xyz_wing, grid)
     assert step.technique == "XYZ-Wing"
     assert step.eliminations == ((cell("r2c1"), 9), (cell("r2c3"), 9))
-    assert step.cells == tuple(cells("r2c2", "r2c7", "r3c1"))
+    assert step.cells == cells("r2c2", "r2c7", "r3c1")
     assert step.houses == (1, 18)  # row 2 to r2c7, box 1 to r3c1
     assert "r2c1 or r2c3" in step.text and "Pivot r2c2 (1/2/9)" in step.text
     assert run(xy_wing, grid) == []
 
 
 def test_xyz_wing_must_not_fire_when_no_cell_sees_all_three():
-    grid = grid_with(r2c2="129", r2c7="19", r7c2="29")
+    grid = narrowed(r2c2="129", r2c7="19", r7c2="29")
     assert run(xyz_wing, grid) == []
 
 
 # --- soundness on known solutions ------------------------------------------------------------
 
 
-def place_singles(grid: Grid) -> int:
-    """Place every naked and hidden single present now; return how many were placed."""
-    placed = 0
-    for c in CELLS:
-        if not grid.values[c] and len(DIGITS_OF[grid.candidates[c]]) == 1:
-            grid.place(c, DIGITS_OF[grid.candidates[c]][0])
-            placed += 1
-    for house in HOUSES:
-        for d in range(1, 10):
-            spots = [c for c in house if grid.candidates[c] & BIT[d]]
-            if len(spots) == 1 and not grid.values[spots[0]]:
-                grid.place(spots[0], d)
-                placed += 1
-    return placed
-
-
 def test_soundness_on_top95():
     """No fish or wing removes a solution digit: from the basic candidate grid, then round after
     round of our own (checked) eliminations and the singles they allow; when that stalls, one
     solution digit is placed (the empty cell with most candidates) to reach a new position."""
-    puzzles = data_puzzles("top95.txt")
-    fired = dict.fromkeys(FINDERS, 0)
-    for puzzle in puzzles:
-        solution = solve(Grid.parse(puzzle))
-        grid = Grid.parse(puzzle)
-        for _ in range(40):
-            assert all(grid.values[c] in (0, solution[c]) for c in CELLS), puzzle
-            assert all(grid.values[c] or grid.candidates[c] & BIT[solution[c]] for c in CELLS)
-            progress = 0
-            for name, finder in FINDERS.items():
-                for step in finder(grid):
-                    fired[name] += 1
-                    wrong = [(cell_name(c), d) for c, d in step.eliminations if solution[c] == d]
-                    assert not wrong, f"{puzzle}: {step} removes solution digits {wrong}"
-                    for c, d in step.eliminations:
-                        progress += grid.eliminate(c, d)
-            progress += place_singles(grid)
-            if not progress:
-                empty = grid.empty_cells()
-                if not empty:
-                    break
-                widest = max(empty, key=lambda c: (len(DIGITS_OF[grid.candidates[c]]), -c))
-                grid.place(widest, solution[widest])
+    fired = check_paths(data_puzzles("top95.txt"), FINDERS, rounds=40)
     # Every technique must have been exercised, or this test proves nothing about it.
     assert all(count >= 10 for count in fired.values()), fired

@@ -28,16 +28,7 @@ from solver.se_rules import (
 )
 from solver.se_static import forcing_chains_and_cycles
 from tests.conftest import data_file
-from tests.positions import cell, confine, narrowed
-
-
-def box(n: int) -> int:
-    return 17 + n
-
-
-def col(n: int) -> int:
-    return 8 + n
-
+from tests.positions import box, cell, col, confine, narrowed
 
 # --- the chain-length bonus ---------------------------------------------------------------------
 

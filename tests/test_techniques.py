@@ -31,7 +31,7 @@ from solver.techniques.subsets import (
     naked_quad,
     naked_triple,
 )
-from tests.positions import confine, elims, narrowed, notation, steps_of
+from tests.positions import box, col, confine, elims, narrowed, notation, row, steps_of
 from tests.conftest import ROOT
 from tests.reglib import (
     CANDIDATES_ARE_ELIMINATIONS,
@@ -42,16 +42,6 @@ from tests.reglib import (
 )
 
 
-def row(n: int) -> int:
-    return n - 1
-
-
-def col(n: int) -> int:
-    return 8 + n
-
-
-def box(n: int) -> int:
-    return 17 + n
 
 
 # --- registry ---------------------------------------------------------------------------------

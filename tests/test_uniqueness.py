@@ -30,25 +30,13 @@ from solver.techniques.uniqueness import (
     uniqueness_test_5,
     uniqueness_test_6,
 )
-from tests.conftest import data_file
-from tests.positions import cell, confine, elims, narrowed, notation, steps_of
+from tests.positions import box, cell, col, confine, elims, narrowed, notation, row, steps_of
+from tests.solving import rated_puzzles
 
 FINDERS = (
     uniqueness_test_1, uniqueness_test_2, uniqueness_test_3, uniqueness_test_4, uniqueness_test_5,
     uniqueness_test_6, hidden_rectangle, avoidable_rectangle_1, avoidable_rectangle_2, bug_plus_1,
 )
-
-
-def row(n: int) -> int:
-    return n - 1
-
-
-def col(n: int) -> int:
-    return 8 + n
-
-
-def box(n: int) -> int:
-    return 17 + n
 
 
 def only(finder, grid: Grid):
@@ -306,19 +294,6 @@ def test_steps_come_most_eliminations_first():
     assert len(steps) >= 2 and sizes == sorted(sizes, reverse=True)
 
 
-def rated_puzzles(minimum: float, limit: int) -> list[str]:
-    """Puzzles of ../shared/data/se_rated/calibration.txt rated ``minimum`` or more."""
-    found = []
-    with data_file("se_rated/calibration.txt").open() as handle:
-        for line in handle:
-            parts = line.split()
-            if len(parts) >= 3 and float(parts[2]) >= minimum:
-                found.append(parts[1])
-                if len(found) >= limit:
-                    break
-    return found
-
-
 def check_deep_path(puzzle: str, rng: random.Random) -> int:
     """Walk a HARD-level solve path; where it stalls, place a solution digit (not a given).
     Every step every finder here yields on the way must keep the solution; returns the count."""
@@ -344,12 +319,12 @@ def check_deep_path(puzzle: str, rng: random.Random) -> int:
 
 def test_soundness_on_rated_puzzles():
     rng = random.Random(6)
-    checked = sum(check_deep_path(puzzle, rng) for puzzle in rated_puzzles(6.0, 150))
+    checked = sum(check_deep_path(puzzle, rng) for puzzle in rated_puzzles(150, 6.0))
     assert checked > 500
 
 
 @pytest.mark.slow
 def test_soundness_on_many_rated_puzzles():
     rng = random.Random(60)
-    checked = sum(check_deep_path(puzzle, rng) for puzzle in rated_puzzles(3.0, 3000))
+    checked = sum(check_deep_path(puzzle, rng) for puzzle in rated_puzzles(3000, 3.0))
     assert checked > 10_000
