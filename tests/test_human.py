@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
+from solver.errors import PuzzleFormatError
 from solver.grid import Grid
 from solver.human import (
     next_step,
