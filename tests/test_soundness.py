@@ -1,12 +1,20 @@
-"""Soundness on known solutions, and agreement of the solver's entry points.
+"""Soundness of whole solve paths on known solutions, and agreement of the solver's entry points.
 
 Every step of a solve path must keep the solution: no elimination removes the solution's digit
 and every placement is the solution's digit (solutions from solver.exact). The fast check
-``solvable_within`` and the hint ``next_step`` must agree with ``solve_path`` at every level.
-The default run covers Norvig's top95, every 200th puzzle of the SE-rated bank and 200 puzzles
-from the QQWing and SE bucket files; ``-m slow`` runs the whole SE-rated bank and 2,000 17-clue
-puzzles. Along some paths the first steps every finder yields (``FINDER_STEPS``) are checked
-too (where the path needs more than a single), not only the step the path takes.
+``solvable_within`` and the hint ``next_step`` must agree with ``solve_path``.
+
+What each test covers (files under ../shared/data):
+- solve paths (each ends on the solution): all 95 puzzles of top95.txt and every 200th of
+  se_rated/calibration.txt (69);
+- every finder's first ``FINDER_STEPS`` steps at each position past the singles: the paths of
+  the first 4 puzzles of top95.txt;
+- agreement at every playable level: 200 puzzles, the first 40 of each QQWing file
+  (hodoku/qqwing_{simple,easy,intermediate,expert}.sdm) and the first 20 of the two easiest SE
+  bucket files (below 1.5, and 1.5 to 2.4);
+- ``-m slow``: solve paths of all of se_rated/calibration.txt and the first 2,000 puzzles of
+  17clue.txt, every finder's first steps along every 50th of them, and agreement at Easy,
+  Medium and Hard.
 """
 
 from __future__ import annotations
@@ -39,6 +47,9 @@ SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")  # positions not 
 
 
 def check_path(puzzle: str, every_finder_step: bool = False) -> None:
+    """Fails unless every step of ``puzzle``'s solve path keeps its solution and the path ends
+    on it; with ``every_finder_step``, also the first ``FINDER_STEPS`` steps of every finder at
+    each position where the path takes more than a single."""
     grid = Grid.parse(puzzle)
     solution = solve(grid.values)
     assert solution is not None, puzzle
@@ -60,19 +71,21 @@ def soundness_puzzles() -> list[str]:
     return data_puzzles("top95.txt") + data_puzzles("se_rated/calibration.txt")[::200]
 
 
-def test_solve_paths_keep_the_solution():
+def test_solve_paths_keep_the_solution_on_top95_and_every_200th_se_rated_puzzle():
     puzzles = soundness_puzzles()
     assert len(puzzles) == 95 + 69
     for puzzle in puzzles:
         check_path(puzzle)
 
 
-def test_every_step_of_every_finder_is_sound_on_top95_sample():
+def test_first_steps_of_every_finder_keep_the_solution_along_the_first_4_top95_paths():
     for puzzle in data_puzzles("top95.txt")[:4]:
         check_path(puzzle, every_finder_step=True)
 
 
 def agreement_puzzles() -> list[str]:
+    """The first 40 puzzles of each QQWing file and the first 20 of the SE buckets below 1.5 and
+    1.5 to 2.4: 200 puzzles."""
     puzzles = []
     for level in ("simple", "easy", "intermediate", "expert"):
         puzzles += data_puzzles(f"hodoku/qqwing_{level}.sdm", 40)
@@ -81,7 +94,7 @@ def agreement_puzzles() -> list[str]:
     return puzzles
 
 
-def test_next_step_and_solvable_within_agree_with_solve_path():
+def test_next_step_and_solvable_within_agree_with_solve_path_on_200_qqwing_and_se_bucket_puzzles():
     solved_at = {level: 0 for level in PLAYABLE_LEVELS}
     for puzzle in agreement_puzzles():
         grid = Grid.parse(puzzle)
@@ -96,6 +109,8 @@ def test_next_step_and_solvable_within_agree_with_solve_path():
 
 
 def _check_large(args: tuple[int, str]) -> None:
+    """The solve path of one puzzle (every finder's steps too on every 50th ``index``), and
+    ``solvable_within`` against ``solve_path`` at Easy, Medium and Hard."""
     index, puzzle = args
     check_path(puzzle, every_finder_step=index % 50 == 0)
     grid = Grid.parse(puzzle)
@@ -104,8 +119,8 @@ def _check_large(args: tuple[int, str]) -> None:
 
 
 @pytest.mark.slow
-def test_soundness_and_agreement_on_large_sets():
-    """Every step of the whole SE-rated bank and 2,000 17-clue puzzles (all cores)."""
+def test_solve_paths_and_agreement_to_hard_on_the_whole_se_rated_bank_and_2000_17_clue_puzzles():
+    """All of se_rated/calibration.txt and the first 2,000 puzzles of 17clue.txt, on all cores."""
     puzzles = data_puzzles("se_rated/calibration.txt") + data_puzzles("17clue.txt", 2000)
     with ProcessPoolExecutor() as pool:
         list(pool.map(_check_large, enumerate(puzzles), chunksize=16))
