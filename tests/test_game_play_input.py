@@ -1,0 +1,150 @@
+"""The play screen under synthetic pygame events (SDL's dummy driver): what a key press, a click or
+a drag does to the model."""
+
+from __future__ import annotations
+
+import pygame
+
+from solver.grid import BIT
+from tests.gameplay import FRAME, PUZZLE, R1C3, R1C4, R5C5, click, key, play
+
+
+# --- keyboard on the play screen ----------------------------------------------------------------------
+
+
+def test_digit_keys_enter_and_shift_ctrl_make_corner_and_centre_marks(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_4, unicode="4")], FRAME)
+    assert game.state.entries[R1C3] == 4
+    game.select([R1C4])
+    app.frame([key(pygame.K_2, pygame.KMOD_LSHIFT, unicode="@")], FRAME)  # unicode is not a digit
+    app.frame([key(pygame.K_KP7, pygame.KMOD_LSHIFT)], FRAME)
+    app.frame([key(pygame.K_9, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.corner[R1C4] == BIT[2] | BIT[7]
+    assert game.state.centre[R1C4] == BIT[9]
+    assert game.state.entries[R1C4] == 0
+
+
+def test_keypad_digits_and_same_digit_again_clears(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_KP4)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    app.frame([key(pygame.K_KP4)], FRAME)
+    assert game.state.entries[R1C3] == 0
+
+
+def test_mode_keys_and_space_cycle_the_input_mode(app):
+    scene = play(app)
+    game = scene.game
+    for code, mode in ((pygame.K_x, "corner"), (pygame.K_c, "centre"), (pygame.K_v, "colour"), (pygame.K_z, "normal")):
+        app.frame([key(code)], FRAME)
+        assert game.mode == mode
+    app.frame([key(pygame.K_SPACE)], FRAME)
+    assert game.mode == "corner"
+    game.select([R1C3])
+    app.frame([key(pygame.K_5)], FRAME)
+    assert game.state.corner[R1C3] == BIT[5] and game.state.entries[R1C3] == 0
+
+
+def test_undo_redo_keys(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.entries[R1C3] == 0
+    app.frame([key(pygame.K_y, pygame.KMOD_LCTRL)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    app.frame([key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)], FRAME)
+    assert game.state.entries[R1C3] == 4
+    assert game.mode == "normal"  # Ctrl+Z is not the Z mode key
+
+
+def test_delete_keys_clear_entry_then_marks(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    app.frame([key(pygame.K_3, pygame.KMOD_LSHIFT), key(pygame.K_4)], FRAME)
+    app.frame([key(pygame.K_BACKSPACE)], FRAME)
+    assert game.state.entries[R1C3] == 0 and game.state.corner[R1C3] == BIT[3]
+    app.frame([key(pygame.K_0)], FRAME)
+    assert game.state.corner[R1C3] == 0
+
+
+def test_arrows_move_and_wrap(app):
+    scene = play(app)
+    game = scene.game
+    game.select([0])
+    app.frame([key(pygame.K_LEFT)], FRAME)
+    assert game.selection == (8,)
+    app.frame([key(pygame.K_DOWN, pygame.KMOD_LSHIFT)], FRAME)
+    assert game.selection == (8, 17)
+
+
+# --- mouse on the play screen ---------------------------------------------------------------------------
+
+
+def test_click_selects_a_cell_and_drag_selects_several(app):
+    scene = play(app)
+    board = scene.board
+    app.frame(click(board.cell_centre(R5C5)), FRAME)
+    assert scene.game.selection == (R5C5,)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=board.cell_centre(R1C3)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R1C4), rel=(72, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R1C4 + 1), rel=(72, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=board.cell_centre(R1C4 + 1)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(R5C5), rel=(0, 72), buttons=(0, 0, 0)),
+        ],
+        FRAME,
+    )
+    assert scene.game.selection == (R1C3, R1C4, R1C4 + 1)
+
+
+def test_a_fast_drag_selects_the_cells_it_jumps_over(app):
+    scene = play(app)
+    board = scene.board
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=board.cell_centre(0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.cell_centre(3), rel=(216, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=board.cell_centre(3)),
+        ],
+        FRAME,
+    )
+    assert scene.game.selection == (0, 1, 2, 3)
+
+
+def test_ctrl_click_adds_to_the_selection(app, monkeypatch):
+    scene = play(app)
+    app.frame(click(scene.board.cell_centre(R1C3)), FRAME)
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+    app.frame(click(scene.board.cell_centre(R5C5)), FRAME)
+    assert scene.game.selection == (R1C3, R5C5)
+
+
+def test_keypad_buttons_enter_digits_and_switch_modes(app):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    four = next(b for b in scene.keypad.digit_buttons if b.action == ("digit", 4, None))
+    app.frame(click(four.rect.center), FRAME)
+    assert game.state.entries[R1C3] == 4
+    centre = next(b for b in scene.keypad.mode_buttons if b.action == ("mode", "centre"))
+    app.frame(click(centre.rect.center), FRAME)
+    assert game.mode == "centre"
+    undo = next(b for b in scene.keypad.tool_buttons if b.action == ("undo",))
+    app.frame(click(undo.rect.center), FRAME)
+    assert game.state.entries[R1C3] == 0
+
+
+def test_double_click_selects_every_cell_with_that_digit(app):
+    scene = play(app)
+    app.frame(click(scene.board.cell_centre(0)) + click(scene.board.cell_centre(0)), FRAME)
+    assert set(scene.game.selection) == {c for c in range(81) if PUZZLE[c] == "5"}
