@@ -91,5 +91,6 @@ def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
     """How many pixels of ``rect`` are exactly ``colour``."""
     colour = pygame.Color(*colour)
     return sum(
-        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom) if surface.get_at((x, y)) == colour
+        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+        if surface.get_at((x, y)) == colour
     )

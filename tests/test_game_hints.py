@@ -1,7 +1,7 @@
-"""The staged hint: the model's stages, the search off the UI thread (thinking, stale results
-dropped, a newer search cancelling the older), and what stage 2 draws (chains as arrows, groups
-in their own colours, fins apart, eliminations red). Steps are built by hand here, so these
-tests do not depend on the solver's finders."""
+"""The staged hint: the model's stages, find_step against the solver, and the search off the UI
+thread (thinking, stale results dropped, a newer search cancelling the older). Steps are built
+by hand here, so these tests do not depend on the solver's finders; what stages 1 and 2 show is
+tested in tests/test_game_hint_view.py."""
 
 from __future__ import annotations
 
@@ -13,11 +13,8 @@ import pygame
 import pytest
 
 from game import hints
-from game import theme as th
-from game.board import BoardView
-from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
-from game.hints import Hint, HintCancelled, find_step, houses_text, region_of
-from game.model import Game, Puzzle
+from game.hints import Hint, HintCancelled, find_step
+from game.model import Game
 from game.scenes.play import PlayScene
 from solver.grid import BIT, Grid, parse_values
 from solver.levels import Level
@@ -26,6 +23,7 @@ from tests.gameplay import (
     FRAME, PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, generated, key, make_game,
     play, run_until,
 )
+from tests.positions import cell
 from tests.solving import cancel_after
 
 # A made-up step on PUZZLE's start: place 4 at r1c3, remove 6 from r2c2 (stands in for the solver).
@@ -37,41 +35,6 @@ FAKE_STEP = Step(
     houses=(0,),
     text="In row 1, 4 fits only in r1c3.",
 )
-
-
-def cell(row: int, col: int) -> int:
-    """The cell index of r<row>c<col> (1-based, as people write it)."""
-    return (row - 1) * 9 + col - 1
-
-
-# An X-Chain on 4 drawn on an empty board: (4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3 => r2c3<>4.
-X_CHAIN = Step(
-    "X-Chain",
-    eliminations=((cell(2, 3), 4),),
-    pattern=((cell(1, 2), 4), (cell(1, 8), 4), (cell(8, 8), 4), (cell(8, 3), 4)),
-    links=(
-        (((cell(1, 2),), 4), ((cell(1, 8),), 4), True),
-        (((cell(1, 8),), 4), ((cell(8, 8),), 4), False),
-        (((cell(8, 8),), 4), ((cell(8, 3),), 4), True),
-    ),
-    text="Either end of the chain is 4, so r2c3, which sees both, is not 4.",
-)
-
-# Two Almost Locked Sets (cells of rows 4 and 6) and a finned X-Wing, both on an empty board.
-ALS_A = ((cell(4, 2), 1), (cell(4, 2), 5), (cell(4, 3), 5), (cell(4, 3), 7))
-ALS_B = ((cell(6, 5), 1), (cell(6, 5), 7), (cell(6, 6), 1))
-ALS_STEP = Step("ALS-XZ", eliminations=((cell(4, 5), 1),), groups=(ALS_A, ALS_B),
-                text="Two Almost Locked Sets joined by 7 remove 1 from r4c5.")
-FINNED = Step(
-    "Finned X-Wing",
-    eliminations=((cell(3, 2), 9),),
-    pattern=((cell(1, 2), 9), (cell(1, 6), 9), (cell(5, 2), 9), (cell(5, 6), 9)),
-    fins=((cell(1, 3), 9),),
-    houses=(0, 4, 10, 14),
-    text="A finned X-Wing on 9.",
-)
-
-BLANK = Puzzle((0,) * 81, tuple(parse_values(SOLUTION)), Level.EXPERT, "X-Chain")
 
 
 @pytest.fixture
@@ -240,7 +203,7 @@ def sue_de_coq_position() -> Grid:
     grid = Grid(parse_values(SDC_VALUES), given=Grid.parse(SDC_PUZZLE).given)
     for elimination in SDC_GONE.split():
         name, digit = elimination.split("<>")
-        grid.eliminate(cell(int(name[1]), int(name[3])), int(digit))
+        grid.eliminate(cell(name), int(digit))
     return grid
 
 
@@ -263,14 +226,6 @@ def test_find_step_polls_cancel_before_each_technique_and_stops_at_the_first_tru
     with pytest.raises(HintCancelled):
         find_step(sue_de_coq_position(), cancel=cancel)
     assert calls == [1, 2, 3, 4, 5]  # raised at the fifth poll: no technique ran after it
-
-
-def test_stage_one_names_the_region_of_a_step_without_houses():
-    assert region_of(X_CHAIN) == (18, 20, 24, 26)  # the boxes of its nodes
-    hint = Hint("step", 1, X_CHAIN)
-    assert hint.title == "X-Chain" and hint.message == "Look at the 4s in boxes 1, 3, 7 and 9."
-    assert houses_text((0, 4, 10, 14)) == "rows 1 and 5, columns 2 and 6"
-    assert Hint("step", 2, X_CHAIN).message == X_CHAIN.text
 
 
 # --- the search off the UI thread ---------------------------------------------------------------------
@@ -365,155 +320,3 @@ def test_the_demo_waits_for_a_slow_search_and_goes_on(app, monkeypatch, slow_sol
     assert scene.game.hint.kind == "thinking" and not scene.game.solved
     slow_solver.gate.set()
     run_until(app, lambda: scene.game.solved, frames=100)
-
-
-# --- stage 2 on the board ---------------------------------------------------------------------------------
-
-
-def show(app, step: Step, stage: int = 2, select: int = 80) -> PlayScene:
-    """The play screen on an empty board with ``step`` at ``stage``, drawn once."""
-    scene = play(app, BLANK)
-    game = scene.game
-    game.select([select])
-    grid = game.state.solver_grid()
-    game.hint = Hint("step", stage, step, candidates=tuple(grid.candidates))
-    app.frame([], FRAME)
-    return scene
-
-
-def colour_at(surface, point) -> tuple[int, int, int]:
-    return tuple(surface.get_at((round(point[0]), round(point[1]))))[:3]
-
-
-def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
-    """How many pixels of the candidate's disc (its bounding square) are ``colour``."""
-    x, y = board.painter.spot(c, digit)
-    r = board.painter.radius
-    return sum(1 for px in range(int(x - r), int(x + r) + 1) for py in range(int(y - r), int(y + r) + 1)
-               if colour_at(surface, (px, py)) == colour)
-
-
-def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
-    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit)."""
-    return disc_pixels(surface, board, c, digit, colour) > 200
-
-
-def along(points, step: float = 2.0):
-    """Points every ``step`` pixels along a polyline."""
-    out = []
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
-        count = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / step))
-        out += [(ax + (bx - ax) * k / count, ay + (by - ay) * k / count) for k in range(count)]
-    return out
-
-
-def test_a_strong_link_is_a_solid_arrow_between_its_candidates(app, screen):
-    scene = show(app, X_CHAIN)
-    painter = scene.board.painter
-    points, strong = painter.paths[0]
-    assert strong
-    a, b = painter.spot(cell(1, 2), 4), painter.spot(cell(1, 8), 4)
-    ring = painter.radius + 2
-    assert abs(((points[0][0] - a[0]) ** 2 + (points[0][1] - a[1]) ** 2) ** 0.5 - ring) < 1  # leaves a's ring
-    assert abs(((points[-1][0] - b[0]) ** 2 + (points[-1][1] - b[1]) ** 2) ** 0.5 - ring) < 1  # meets b's
-    body = along(points)[3:-12]  # between the candidates, short of the arrowhead
-    assert [colour_at(screen, p) for p in body].count(LINK) == len(body)  # solid all the way
-    middle = pygame.Rect(int(a[0]) + 30, int(a[1]) - 40, int(b[0] - a[0]) - 60, 80)
-    assert sum(1 for x in range(middle.left, middle.right, 2) for y in range(middle.top, middle.bottom)
-               if colour_at(screen, (x, y)) == LINK) > middle.w  # drawn in the space between them
-
-
-def test_a_weak_link_is_dashed(app, screen):
-    scene = show(app, X_CHAIN)
-    points, strong = scene.board.painter.paths[1]
-    assert not strong
-    body = along(points)[3:-12]
-    on = sum(1 for p in body if colour_at(screen, p) == LINK)
-    assert 0.3 * len(body) < on < 0.8 * len(body)
-
-
-def test_stage_two_marks_eliminations_red_and_the_pattern_green(app, screen):
-    scene = show(app, X_CHAIN)
-    board = scene.board
-    assert is_disc(screen, board, cell(2, 3), 4, th.CONFLICT)
-    assert is_disc(screen, board, cell(8, 3), 4, th.GOOD)
-    assert disc_pixels(screen, board, cell(8, 3), 5, th.GOOD) == 0  # a plain candidate, no disc
-
-
-def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
-    scene = show(app, X_CHAIN, stage=1)
-    board = scene.board
-    assert board.painter.paths == []
-    rect = board.cell_rect(cell(2, 3))
-    assert sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
-               if colour_at(screen, (x, y)) == th.CONFLICT) == 0
-    tinted = th.blend(th.BOARD_BG, th.HINT_EDGE, 0.17)
-    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == tinted  # box 1 is in the region
-    middle = board.cell_rect(R5C5)
-    assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.BOARD_BG
-
-
-def test_a_grouped_node_is_outlined_around_its_candidates(app, screen):
-    grouped = Step(
-        "Grouped X-Chain",
-        eliminations=((cell(5, 1), 4),),
-        links=(
-            (((cell(1, 1),), 4), ((cell(1, 4), cell(1, 5), cell(1, 6)), 4), True),
-            (((cell(1, 4), cell(1, 5), cell(1, 6)), 4), ((cell(5, 5),), 4), False),
-        ),
-    )
-    scene = show(app, grouped)
-    painter = scene.board.painter
-    left, right = painter.spot(cell(1, 4), 4), painter.spot(cell(1, 6), 4)
-    top = left[1] - painter.radius - 3
-    outline = [colour_at(screen, (x, top)) for x in range(int(left[0]), int(right[0]))]
-    assert outline.count(LINK) > 0.8 * len(outline)
-    first, second = painter.paths
-    assert first[0][-1][0] == pytest.approx(left[0] - painter.radius - 3, abs=1)  # meets the outline
-
-
-def test_each_group_has_its_own_colour(app, screen):
-    scene = show(app, ALS_STEP)
-    board = scene.board
-    for index, group in enumerate((ALS_A, ALS_B)):
-        for c, digit in group:
-            assert is_disc(screen, board, c, digit, group_colour(index))
-    assert group_colour(0) != group_colour(1)
-    rect = board.cell_rect(cell(6, 6))
-    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.blend(th.BOARD_BG, group_colour(1), GROUP_TINT)
-    assert is_disc(screen, board, cell(4, 5), 1, th.CONFLICT)
-
-
-def test_fins_are_marked_apart_from_the_pattern(app, screen):
-    scene = show(app, FINNED)
-    board = scene.board
-    assert is_disc(screen, board, cell(1, 3), 9, FIN)
-    assert is_disc(screen, board, cell(1, 2), 9, th.GOOD)
-    assert is_disc(screen, board, cell(3, 2), 9, th.CONFLICT)
-    assert FIN not in (th.GOOD, th.CONFLICT)
-
-
-def test_candidates_sit_at_their_spot_in_the_cell(app, screen):
-    scene = show(app, FINNED)
-    painter = scene.board.painter
-    rect = scene.board.cell_rect(cell(1, 3))
-    assert painter.spot(cell(1, 3), 1) == pytest.approx((rect.x + 12, rect.y + 12))
-    assert painter.spot(cell(1, 3), 9) == pytest.approx((rect.x + 60, rect.y + 60))
-
-
-def test_a_forcing_chain_with_branches_draws_every_branch(app, screen):
-    forcing = Step(
-        "Forcing Chain Verity",
-        placements=((cell(9, 9), 3),),
-        links=(
-            (((cell(1, 1),), 1), ((cell(1, 1),), 2), True),
-            (((cell(1, 1),), 2), ((cell(9, 1),), 2), False),
-            (((cell(1, 1),), 1), ((cell(1, 9),), 1), False),
-        ),
-    )
-    scene = show(app, forcing)
-    paths = scene.board.painter.paths
-    assert len(paths) == 3
-    inside = paths[0][0]  # a strong link inside one cell bends out beside the candidates
-    mid = inside[len(inside) // 2]
-    assert colour_at(screen, mid) == LINK and max(abs(p[1] - inside[0][1]) for p in inside) > 6
