@@ -12,10 +12,13 @@ from types import SimpleNamespace
 import pygame
 
 from game.app import App
+from game.board import BoardView
+from game.hints import Hint
 from game.model import Game, Puzzle
 from game.scenes.play import PlayScene
 from solver.grid import parse_values
 from solver.levels import Level
+from solver.step import Step
 
 # Wikipedia's example puzzle and its solution.
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -94,3 +97,38 @@ def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
         1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
         if surface.get_at((x, y)) == colour
     )
+
+
+# --- a hint on an empty board, and what its candidates look like -------------------------------
+
+BLANK = Puzzle((0,) * 81, tuple(parse_values(SOLUTION)), Level.EXPERT, "X-Chain")
+
+
+def show(app: App, step: Step, stage: int = 2, select: int = 80, candidates=None) -> PlayScene:
+    """The play screen on an empty board with ``step`` at ``stage``, drawn once; the hint shows
+    ``candidates`` (81 masks; default: every digit everywhere)."""
+    scene = play(app, BLANK)
+    game = scene.game
+    game.select([select])
+    if candidates is None:
+        candidates = tuple(game.state.solver_grid().candidates)
+    game.hint = Hint("step", stage, step, candidates=tuple(candidates))
+    app.frame([], FRAME)
+    return scene
+
+
+def colour_at(surface, point) -> tuple[int, int, int]:
+    return tuple(surface.get_at((round(point[0]), round(point[1]))))[:3]
+
+
+def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
+    """How many pixels of the candidate's disc (its bounding square) are ``colour``."""
+    x, y = board.painter.spot(c, digit)
+    r = board.painter.radius
+    return sum(1 for px in range(int(x - r), int(x + r) + 1) for py in range(int(y - r), int(y + r) + 1)
+               if colour_at(surface, (px, py)) == colour)
+
+
+def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
+    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit)."""
+    return disc_pixels(surface, board, c, digit, colour) > 200

@@ -9,15 +9,10 @@ import pygame
 import pytest
 
 from game import theme as th
-from game.board import BoardView
 from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
 from game.hints import Hint, houses_text, region_of
-from game.model import Puzzle
-from game.scenes.play import PlayScene
-from solver.grid import parse_values
-from solver.levels import Level
 from solver.step import Step
-from tests.gameplay import FRAME, R5C5, SOLUTION, play
+from tests.gameplay import R5C5, colour_at, disc_pixels, is_disc, show
 from tests.positions import cell
 
 # An X-Chain on 4 drawn on an empty board: (4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3 => r2c3<>4.
@@ -47,7 +42,6 @@ FINNED = Step(
     text="A finned X-Wing on 9.",
 )
 
-BLANK = Puzzle((0,) * 81, tuple(parse_values(SOLUTION)), Level.EXPERT, "X-Chain")
 
 
 # --- stage 1: the name and the region ------------------------------------------------------------
@@ -62,34 +56,6 @@ def test_stage_one_names_the_region_of_a_step_without_houses():
 
 
 # --- stage 2 on the board ---------------------------------------------------------------------------------
-
-
-def show(app, step: Step, stage: int = 2, select: int = 80) -> PlayScene:
-    """The play screen on an empty board with ``step`` at ``stage``, drawn once."""
-    scene = play(app, BLANK)
-    game = scene.game
-    game.select([select])
-    grid = game.state.solver_grid()
-    game.hint = Hint("step", stage, step, candidates=tuple(grid.candidates))
-    app.frame([], FRAME)
-    return scene
-
-
-def colour_at(surface, point) -> tuple[int, int, int]:
-    return tuple(surface.get_at((round(point[0]), round(point[1]))))[:3]
-
-
-def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
-    """How many pixels of the candidate's disc (its bounding square) are ``colour``."""
-    x, y = board.painter.spot(c, digit)
-    r = board.painter.radius
-    return sum(1 for px in range(int(x - r), int(x + r) + 1) for py in range(int(y - r), int(y + r) + 1)
-               if colour_at(surface, (px, py)) == colour)
-
-
-def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
-    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit)."""
-    return disc_pixels(surface, board, c, digit, colour) > 200
 
 
 def along(points, step: float = 2.0):
