@@ -69,11 +69,18 @@ HODOKU_DRIVER = """
 import sys, time
 from hodoku import Solver
 solver = Solver()
+finished = 0
 start = time.process_time()
 for line in open(sys.argv[1]):
-    solver.rate(line.split()[0])
-print(time.process_time() - start)
+    finished += solver.rate(line.split()[0]).level.name != "INCOMPLETE"
+print(finished, time.process_time() - start)
 """
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    """(median, 99th percentile, max) of ``values``."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], ordered[-1]
 
 
 def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
@@ -102,9 +109,10 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
     sample = grading_sample(data, 1 if quick else 6)
     times: dict[tuple[float, float], list[float]] = {band: [] for band in BANDS}
     total = 0.0
+    finished = 0
     for puzzle, rating in sample:
         start = time.process_time()
-        grade(puzzle)
+        finished += grade(puzzle).solved
         seconds = time.process_time() - start
         total += seconds
         for band in BANDS:
@@ -114,23 +122,23 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
     for (low, high), values in times.items():
         if not values:
             continue
-        values.sort()
-        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        median, p99, worst = _spread(values)
         label = f"SE {low}-{high}" if high < 20 else f"SE {low}+"
-        rows.append((f"grade, {label} ({len(values)} puzzles)",
-                     f"median {statistics.median(values) * 1000:.0f} ms",
-                     f"p99 {p99 * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"))
+        rows.append((f"grade, {label} ({len(values)} puzzles)", f"median {median * 1000:.0f} ms",
+                     f"p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms"))
     rows.append((f"grade, all ({len(sample)} puzzles, {1 if quick else 6} per SE rating)",
-                 f"{total:.1f} s", f"{total / len(sample) * 1000:.0f} ms/puzzle"))
+                 f"{total:.1f} s", f"{total / len(sample) * 1000:.0f} ms/puzzle, {finished} finished"))
     if hodoku:
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
             handle.write("".join(f"{p}\n" for p, _ in sample))
         try:
             done = subprocess.run([hodoku, "-c", HODOKU_DRIVER, handle.name], capture_output=True,
                                   text=True, check=True)
-            theirs = float(done.stdout.split()[-1])
+            their_finished, theirs = done.stdout.split()[-2:]
+            theirs = float(theirs)
             rows.append(("hodoku-py rate, same puzzles", f"{theirs:.1f} s",
-                         f"{theirs / len(sample) * 1000:.0f} ms/puzzle; ours is {theirs / total:.1f}x faster"))
+                         f"{theirs / len(sample) * 1000:.0f} ms/puzzle, {their_finished} finished; "
+                         f"ours is {theirs / total:.1f}x faster"))
         except (OSError, subprocess.CalledProcessError, ValueError, IndexError) as error:
             rows.append(("hodoku-py rate", "failed", str(error)[:80]))
         finally:
@@ -142,7 +150,7 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
     from generator import generate
     from solver.levels import PLAYABLE_LEVELS, Level
 
-    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10, Level.EXPERT: 10, Level.MASTER: 5}
+    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10, Level.EXPERT: 10, Level.MASTER: 10}
     rows = []
     for level in PLAYABLE_LEVELS:
         n = max(2, counts[level] // 4) if quick else counts[level]
@@ -164,16 +172,18 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     from game.app import measure_generation_frames
     from solver.levels import Level
 
-    times: list[float] = []
-    for seed in range(1, 3 if quick else 13):
-        times += measure_generation_frames(Level.HARD, seed)
-    if not times:
-        return [("frame time while generating", "no frames", "")]
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    return [(f"frame time while generating hard ({len(times)} frames)",
-             f"median {statistics.median(times):.1f} ms, p99 {p99:.1f} ms",
-             f"max {times[-1]:.1f} ms")]
+    rows = []
+    for level, seeds in ((Level.HARD, 12), (Level.EXPERT, 4), (Level.MASTER, 2)):
+        times: list[float] = []
+        for seed in range(1, (2 if quick else seeds) + 1):
+            times += measure_generation_frames(level, seed)
+        if not times:
+            rows.append((f"frame time while generating {level.name.lower()}", "no frames", ""))
+            continue
+        median, p99, worst = _spread(times)
+        rows.append((f"frame time while generating {level.name.lower()} ({len(times)} frames)",
+                     f"median {median:.1f} ms, p99 {p99:.1f} ms", f"max {worst:.1f} ms"))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
