@@ -24,6 +24,7 @@ import pygame
 
 from game.jobs import JobRunner
 from game.model import Game
+from game.scenes import SCENES
 from game.scenes.base import Scene
 from game.theme import Theme
 from solver import levels
@@ -47,11 +48,14 @@ class App:
 
     ``screen`` is any surface of WINDOW_SIZE (the display surface, or a plain Surface in
     tests); ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
-    puzzle reproducible (later puzzles use seed + 1, seed + 2, ...).
+    puzzle reproducible (later puzzles use seed + 1, seed + 2, ...). ``scenes`` maps scene
+    names to scene factories (default: game.scenes.SCENES); scenes ask for the next one by
+    name through ``goto``, so they never import each other.
     """
 
     def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 scenes: dict[str, Callable[..., Scene]] | None = None):
         self.screen = screen
         self.size = screen.get_size()
         self.theme = Theme()
@@ -60,6 +64,7 @@ class App:
         self.clock = clock
         self.game: Game | None = None
         self.scene: Scene | None = None
+        self.scenes = dict(SCENES if scenes is None else scenes)
         self.running = True
         self.exit_code = 0
         self.demo = False
@@ -77,6 +82,13 @@ class App:
             self._guard(old.leave)
         self._guard(scene.enter)
 
+    def goto(self, name: str, **kwargs) -> Scene:
+        """Switch to a new scene ``name`` made with ``kwargs`` (e.g. ``goto("play", game=g)``);
+        returns it. Raises KeyError for an unknown name."""
+        scene = self.scenes[name](self, **kwargs)
+        self.switch(scene)
+        return scene
+
     def next_seed(self) -> int:
         """The seed for the next puzzle: the one asked for, then the ones after it; else random."""
         if self._seed is None:
@@ -87,21 +99,17 @@ class App:
     def start_demo(self, level: Level | None = None, quits: bool = False) -> None:
         """Attract mode: the hint engine plays puzzle after puzzle until Esc (``quits``: Esc
         closes the app, as when started with ``run(demo=True)``)."""
-        from game.scenes.generating import GeneratingScene
-
         self.demo, self.demo_quits = True, quits
         first = level if level is not None else levels.PLAYABLE_LEVELS[0]
-        self.switch(GeneratingScene(self, first, purpose="demo"))
+        self.goto("generating", level=first, purpose="demo")
 
     def end_demo(self) -> None:
         """Leave the demo: back to the menu (the player's own game is untouched), or quit."""
-        from game.scenes.menu import MenuScene
-
         self.demo = False
         if self.demo_quits:
             self.quit(0)
         else:
-            self.switch(MenuScene(self))
+            self.goto("menu")
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -156,15 +164,13 @@ class App:
         where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
         self.log(f"{type(exc).__name__}: {exc}{where}; back to the menu")
         self.cancel_jobs()
-        from game.scenes.menu import MenuScene
-
-        if self._failing or isinstance(self.scene, MenuScene):
+        if self._failing or getattr(self.scene, "name", None) == "menu":
             self.quit(1)
             return
         self._failing = True
         try:
             self.demo = False
-            self.switch(MenuScene(self, notice="Something went wrong; back to the menu."))
+            self.goto("menu", notice="Something went wrong; back to the menu.")
         finally:
             self._failing = False
 
@@ -221,9 +227,6 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False)
     ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
     puzzle reproducible; ``demo`` starts the attract mode (Esc or closing the window quits).
     """
-    from game.scenes.generating import GeneratingScene
-    from game.scenes.menu import MenuScene
-
     try:
         _init_pygame()
         screen = _open_window()
@@ -236,9 +239,9 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False)
             if demo:
                 app.start_demo(level, quits=True)
             elif level is not None:
-                app.switch(GeneratingScene(app, level, purpose="new"))
+                app.goto("generating", level=level, purpose="new")
             else:
-                app.switch(MenuScene(app))
+                app.goto("menu")
             return app.loop()
     except KeyboardInterrupt:
         return 130
@@ -264,10 +267,8 @@ def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) 
 
 
 def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
-    from game.scenes.generating import GeneratingScene
-
     app = App(_open_window(), seed=seed)
-    app.switch(GeneratingScene(app, level, purpose="measure"))  # warms the caches, then submits
+    app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
     clock = pygame.time.Clock()
     times: list[float] = []
     start = last = time.perf_counter()

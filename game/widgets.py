@@ -12,6 +12,14 @@ from game import theme as th
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+def format_time(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss`` past an hour) for a duration in seconds."""
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 @dataclass
 class Button:
     """A clickable rectangle. ``action`` is what ``ButtonList.handle`` returns when it fires.

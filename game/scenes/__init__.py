@@ -1,1 +1,13 @@
-"""The game's scenes: menu -> difficulty -> generating -> play -> win (see game.app.App.switch)."""
+"""The game's scenes: menu -> difficulty -> generating -> play -> win.
+
+``SCENES`` maps each scene's name to its class. The App switches scenes by name
+(``App.goto("play", game=...)``), so no scene imports another and none imports the App.
+"""
+
+from game.scenes.difficulty import DifficultyScene
+from game.scenes.generating import GeneratingScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.win import WinScene
+
+SCENES = {scene.name: scene for scene in (MenuScene, DifficultyScene, GeneratingScene, PlayScene, WinScene)}

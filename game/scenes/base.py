@@ -3,22 +3,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import theme as th
 
-if TYPE_CHECKING:
-    from game.app import App
-
 
 class Scene:
-    """Base scene; App.switch calls ``leave`` on the old scene, then ``enter`` on the new one."""
+    """Base scene; App.switch calls ``leave`` on the old scene, then ``enter`` on the new one.
+
+    ``app`` is the game.app.App that shows the scene; a scene asks it for the next scene by name
+    (``app.goto("menu")``) and never imports another scene.
+    """
 
     name = "scene"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app):
         self.app = app
         self.theme = app.theme
 

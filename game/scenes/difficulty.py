@@ -66,13 +66,9 @@ class DifficultyScene(ListScene):
 
     def activate(self, action) -> None:
         if action == "back":
-            from game.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+            self.app.goto("menu")
         else:
-            from game.scenes.generating import GeneratingScene
-
-            self.app.switch(GeneratingScene(self.app, action, purpose="new"))
+            self.app.goto("generating", level=action, purpose="new")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

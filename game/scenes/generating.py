@@ -76,13 +76,9 @@ class GeneratingScene(Scene):
         if self.purpose == "demo":
             app.end_demo()
         elif self.purpose == "replace" and app.game is not None and app.game.running:
-            from game.scenes.play import PlayScene
-
-            app.switch(PlayScene(app, app.game))
+            app.goto("play", game=app.game)
         else:
-            from game.scenes.difficulty import DifficultyScene
-
-            app.switch(DifficultyScene(app))
+            app.goto("difficulty")
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -106,24 +102,20 @@ class GeneratingScene(Scene):
         app = self.app
         if self.purpose == "measure":
             return
-        from game.scenes.play import PlayScene
-
         puzzle = Puzzle.from_generated(generated)
         if self.purpose == "replace" and app.game is not None:
             app.game.new_puzzle(puzzle)
-            app.switch(PlayScene(app, app.game))
+            app.goto("play", game=app.game)
         elif self.purpose == "demo":
-            app.switch(PlayScene(app, Game(puzzle, clock=app.clock), demo=True))
+            app.goto("play", game=Game(puzzle, clock=app.clock), demo=True)
         else:
             app.game = Game(puzzle, clock=app.clock)
-            app.switch(PlayScene(app, app.game))
+            app.goto("play", game=app.game)
 
     def fail(self, reason: str) -> None:
-        from game.scenes.menu import MenuScene
-
         self.app.log(f"generation failed: {reason}")
         self.app.demo = False
-        self.app.switch(MenuScene(self.app, notice="Could not make a puzzle; please try again."))
+        self.app.goto("menu", notice="Could not make a puzzle; please try again.")
 
     # --- drawing ---------------------------------------------------------------------------
 

@@ -39,13 +39,9 @@ class MenuScene(ListScene):
     def activate(self, action: str) -> None:
         app = self.app
         if action == "continue" and self.can_continue:
-            from game.scenes.play import PlayScene
-
-            app.switch(PlayScene(app, app.game))
+            app.goto("play", game=app.game)
         elif action == "new":
-            from game.scenes.difficulty import DifficultyScene
-
-            app.switch(DifficultyScene(app))
+            app.goto("difficulty")
         elif action == "demo":
             app.start_demo()
         elif action == "quit":

@@ -20,6 +20,7 @@ from game.keypad import Keypad
 from game.model import Game
 from game.scenes.base import Scene
 from game.theme import draw_panel, wrap_text
+from game.widgets import format_time
 from solver.levels import Level
 
 BOARD_ORIGIN = (44, 104)
@@ -31,14 +32,6 @@ FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
 DEMO_STEP = 0.4  # seconds between demo steps
 HINT_SIZES = (21, 19, 17)  # the hint panel's text sizes, largest first; the first that fits
 SEARCH_FAILED = "The hint engine stumbled on this grid. Try again after your next move."
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss`` (or ``h:mm:ss`` past an hour) for a duration in seconds."""
-    seconds = int(seconds)
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class PlayScene(Scene):
@@ -188,17 +181,12 @@ class PlayScene(Scene):
         elif kind == "move":
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
-            from game.scenes.generating import GeneratingScene
-
-            level = game.puzzle.level or Level.MEDIUM
-            self.app.switch(GeneratingScene(self.app, level, purpose="replace"))
+            self.app.goto("generating", level=game.puzzle.level or Level.MEDIUM, purpose="replace")
         elif kind == "menu":
             if self.demo:
                 self.app.end_demo()
             else:
-                from game.scenes.menu import MenuScene
-
-                self.app.switch(MenuScene(self.app))
+                self.app.goto("menu")
 
     # --- frame -----------------------------------------------------------------------------
 
@@ -219,9 +207,7 @@ class PlayScene(Scene):
             else:
                 self.flourish += dt
             if self.flourish >= FLOURISH_SECONDS:
-                from game.scenes.win import WinScene
-
-                self.app.switch(WinScene(self.app, self.game, demo=self.demo))
+                self.app.goto("win", game=self.game, demo=self.demo)
             return
         self.flourish = None
         if self.demo:

@@ -10,9 +10,8 @@ import pygame
 from game import theme as th
 from game.model import Game
 from game.scenes.base import ListScene
-from game.scenes.play import format_time
 from game.theme import draw_panel, fit_text
-from game.widgets import ButtonList, centred_column
+from game.widgets import ButtonList, centred_column, format_time
 from solver import levels
 
 DEMO_WIN_SECONDS = 3.0
@@ -67,21 +66,15 @@ class WinScene(ListScene):
         if self.demo:
             app.end_demo()
         elif action == "new":
-            from game.scenes.difficulty import DifficultyScene
-
-            app.switch(DifficultyScene(app))
+            app.goto("difficulty")
         elif action == "menu":
-            from game.scenes.menu import MenuScene
-
-            app.switch(MenuScene(app))
+            app.goto("menu")
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt
         if self.demo and self.time >= DEMO_WIN_SECONDS:
-            from game.scenes.generating import GeneratingScene
-
-            self.app.switch(GeneratingScene(self.app, next_demo_level(self.game.puzzle.level), purpose="demo"))
+            self.app.goto("generating", level=next_demo_level(self.game.puzzle.level), purpose="demo")
 
     def layout(self, width: int) -> tuple[pygame.Rect, list[tuple[pygame.Surface, pygame.Rect]]]:
         """The stats panel's rectangle and its texts with their places. A value that does not
