@@ -23,9 +23,9 @@ from typing import Callable
 import pygame
 
 from game.jobs import JobRunner
-from game.model import Game
 from game.scenes import SCENES
 from game.scenes.base import Scene
+from game.session import Game
 from game.theme import Theme
 from solver import levels
 from solver.levels import Level

@@ -15,7 +15,7 @@ import pygame
 from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
 from game.hints import Hint
-from game.model import Game
+from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, ROW_OF
 
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the

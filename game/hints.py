@@ -8,7 +8,7 @@ Glossary:
   search   one hint search: the solver grid of the position it was asked on. It runs off the UI
            thread (game.jobs); its result is dropped when the position changed meanwhile.
 
-A ``Hint`` is immutable; ``Game`` (game.model) holds the one on show and replaces it as the player
+A ``Hint`` is immutable; ``Game`` (game.session) holds the one on show and replaces it as the player
 presses H. The search is cooperative: ``find_step`` is ``solver.human.next_step``, which checks
 ``cancel()`` before each technique.
 """

@@ -7,7 +7,8 @@ import pygame
 
 from game import theme as th
 from game.board import digit_counts
-from game.model import MODE_LABELS, MODES, Game
+from game.playstate import MODE_LABELS, MODES
+from game.session import Game
 from game.widgets import Button
 
 MODE_HINTS = {"normal": "Z", "corner": "X", "centre": "C", "colour": "V"}

@@ -14,8 +14,9 @@ import pygame
 from game.app import App
 from game.board import BoardView
 from game.hints import Hint
-from game.model import Game, Puzzle
+from game.playstate import Puzzle
 from game.scenes.play import PlayScene
+from game.session import Game
 from solver.grid import parse_values
 from solver.levels import Level
 from solver.step import Step

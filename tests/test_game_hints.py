@@ -14,14 +14,25 @@ import pytest
 
 from game import hints
 from game.hints import Hint, HintCancelled, find_step
-from game.model import Game
 from game.scenes.play import PlayScene
+from game.session import Game
 from solver.grid import BIT, Grid, parse_values
 from solver.levels import Level
 from solver.step import Step
 from tests.gameplay import (
-    FRAME, PUZZLE, R1C3, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, generated, key, make_game,
-    play, run_until,
+    FRAME,
+    PUZZLE,
+    R1C3,
+    R2C2,
+    R5C5,
+    SOLUTION,
+    FakeClock,
+    almost_solved,
+    generated,
+    key,
+    make_game,
+    play,
+    run_until,
 )
 from tests.positions import cell
 from tests.solving import cancel_after

@@ -5,11 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from game.model import Game, PlayState, Puzzle
+from game.playstate import PlayState, Puzzle
+from game.session import Game
 from solver.grid import BIT, parse_values
 from solver.levels import Level
 from solver.step import Step
-from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, R5C5, SOLUTION, FakeClock, almost_solved, make_game, make_puzzle
+from tests.gameplay import (
+    PUZZLE,
+    R1C3,
+    R1C4,
+    R2C2,
+    R5C5,
+    SOLUTION,
+    FakeClock,
+    almost_solved,
+    make_game,
+    make_puzzle,
+)
 
 
 def fill_solution(game: Game) -> None:

@@ -6,11 +6,20 @@ from __future__ import annotations
 import pygame
 
 from game import theme as th
-from game.model import Puzzle
+from game.playstate import Puzzle
 from solver.grid import BIT
 from solver.levels import Level
-from tests.gameplay import FRAME, R1C3, R5C5, SOLUTION, almost_solved, key, pixels, play, run_until
-
+from tests.gameplay import (
+    FRAME,
+    R1C3,
+    R5C5,
+    SOLUTION,
+    almost_solved,
+    key,
+    pixels,
+    play,
+    run_until,
+)
 
 # --- drawing --------------------------------------------------------------------------------------------
 

@@ -15,16 +15,27 @@ import pytest
 
 from game import jobs
 from game import theme as th
-from game.model import Game, Puzzle
+from game.playstate import Puzzle
 from game.scenes.difficulty import DifficultyScene
 from game.scenes.generating import GeneratingScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
+from game.session import Game
 from solver.grid import parse_values
 from solver.levels import Level
-from tests.gameplay import FRAME, R1C3, R5C5, SOLUTION, almost_solved, click, generated, key, play, run_until
-
+from tests.gameplay import (
+    FRAME,
+    R1C3,
+    R5C5,
+    SOLUTION,
+    almost_solved,
+    click,
+    generated,
+    key,
+    play,
+    run_until,
+)
 
 # --- scenes and flow ---------------------------------------------------------------------------------------
 
@@ -269,8 +280,8 @@ def test_difficulty_screen_still_offers_what_the_generator_makes(app):
 
 
 def test_the_demo_cycles_through_every_playable_level(monkeypatch):
-    from solver import levels
     from game.scenes.win import next_demo_level
+    from solver import levels
 
     monkeypatch.setattr(levels, "PLAYABLE_LEVELS", ALL_FIVE)
     order = [Level.EASY]

@@ -14,8 +14,9 @@ import pygame
 
 from game import jobs
 from game import theme as th
-from game.model import Game, Puzzle
+from game.playstate import Puzzle
 from game.scenes.base import Scene
+from game.session import Game
 from game.theme import draw_panel
 from solver.levels import Level
 

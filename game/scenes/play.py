@@ -1,7 +1,7 @@
 """The play screen: the board on the left, the keypad and hint panel on the right.
 
 Input follows SudokuPad (see game.input); the staged hint follows Good Sudoku (see
-game.model.Game.request_hint). A hint's search runs on the app's hint runner (game.jobs): the
+game.session.Game.request_hint). A hint's search runs on the app's hint runner (game.jobs): the
 panel says "thinking..." meanwhile, the board keeps drawing and taking input, and a move that
 changes the grid drops the search (a newer search cancels the older). In demo mode the hint
 engine plays: every ``DEMO_STEP`` seconds the shown step is applied and the next one is asked
@@ -17,8 +17,8 @@ from game.board import BoardView
 from game.hints import HintSearch
 from game.input import CTRL, play_action
 from game.keypad import Keypad
-from game.model import Game
 from game.scenes.base import Scene
+from game.session import Game
 from game.theme import draw_panel, wrap_text
 from game.widgets import format_time
 from solver.levels import Level
@@ -271,7 +271,7 @@ class PlayScene(Scene):
             x += width + 12
 
     def _draw_hint_panel(self, surface: pygame.Surface) -> None:
-        theme, hint = self.theme, self.game.hint
+        hint = self.game.hint
         rect = self.hint_rect
         prompt, extra = "", ""
         if hint is None:

@@ -8,8 +8,8 @@ import random
 import pygame
 
 from game import theme as th
-from game.model import Game
 from game.scenes.base import ListScene
+from game.session import Game
 from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver import levels

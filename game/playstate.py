@@ -1,0 +1,245 @@
+"""The play state: what the player has done to a puzzle, apart from the solver's candidates.
+
+Glossary:
+  givens     the puzzle's digits, 81 ints (0 = empty); they never change.
+  entries    the player's digits, 81 ints (0 = none); never set on a given.
+  corner     corner marks: 81 9-bit masks (pencil marks placed around the cell's edge).
+  centre     centre marks: 81 9-bit masks (small digits in the middle of the cell).
+  colours    81 ints, 0 = none, 1..9 = an index into the 9-colour palette.
+  eliminated (cell, digit) candidates that applied hints removed; the hint engine remembers them.
+
+After Simon Tatham's Solo midend: a move returns a new, immutable ``PlayState``, so undo and redo
+are two stacks of states (game.session.Game holds them). This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Iterable, Sequence
+
+from solver.grid import BIT, CELLS, HOUSES, Grid, cell_name
+from solver.levels import Level
+from solver.step import Step
+
+MODES = ("normal", "corner", "centre", "colour")
+MODE_LABELS = {"normal": "Normal", "corner": "Corner", "centre": "Centre", "colour": "Colour"}
+
+
+@dataclass(frozen=True, eq=False)
+class Puzzle:
+    """One puzzle to play: 81 givens (0 = empty) and its 81-int solution, plus what it needs.
+
+    Compared by identity: two games of the same digits are still two games.
+    ``hardest`` is the hardest technique the grader needed (None when unknown).
+    """
+
+    givens: tuple[int, ...]
+    solution: tuple[int, ...]
+    level: Level | None = None
+    hardest: str | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.givens) != 81 or len(self.solution) != 81:
+            raise ValueError("givens and solution must be 81 ints each")
+        for cell in CELLS:
+            if self.givens[cell] and self.givens[cell] != self.solution[cell]:
+                raise ValueError(f"given at {cell_name(cell)} disagrees with the solution")
+
+    @classmethod
+    def from_generated(cls, generated) -> "Puzzle":
+        """From a ``generator.GeneratedPuzzle`` (fields puzzle, solution, level, grade, seed)."""
+        grade = getattr(generated, "grade", None)
+        return cls(
+            givens=tuple(generated.puzzle),
+            solution=tuple(generated.solution),
+            level=generated.level,
+            hardest=getattr(grade, "hardest", None),
+            seed=getattr(generated, "seed", None),
+        )
+
+
+def _toggled(masks: tuple[int, ...], cells: Sequence[int], bit: int) -> tuple[int, ...]:
+    """Masks with ``bit`` removed from ``cells`` if all have it, else added to all."""
+    out = list(masks)
+    if all(masks[c] & bit for c in cells):
+        for c in cells:
+            out[c] &= ~bit
+    else:
+        for c in cells:
+            out[c] |= bit
+    return tuple(out)
+
+
+def _set_all(values: tuple[int, ...], cells: Iterable[int], value: int) -> tuple[int, ...]:
+    out = list(values)
+    for c in cells:
+        out[c] = value
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """An immutable snapshot of one puzzle being played; every move returns a new snapshot.
+
+    Fields are 81-tuples (see the module glossary) plus the puzzle and the set of candidates
+    removed by applied hints. Moves that change nothing return ``self``.
+    """
+
+    puzzle: Puzzle
+    entries: tuple[int, ...]
+    corner: tuple[int, ...]
+    centre: tuple[int, ...]
+    colours: tuple[int, ...]
+    eliminated: frozenset[tuple[int, int]] = frozenset()
+
+    @classmethod
+    def start(cls, puzzle: Puzzle) -> "PlayState":
+        """A fresh state: no entries, marks or colours."""
+        blank = (0,) * 81
+        return cls(puzzle, blank, blank, blank, blank)
+
+    # --- derived, computed once per snapshot -------------------------------------------------
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        """81 ints: the given or the entry in each cell, 0 when empty."""
+        givens = self.puzzle.givens
+        return tuple(givens[c] or self.entries[c] for c in CELLS)
+
+    @cached_property
+    def conflicts(self) -> frozenset[int]:
+        """Cells whose digit also stands in one of their houses (a broken rule)."""
+        values = self.values
+        bad: set[int] = set()
+        for house in HOUSES:
+            seen: dict[int, int] = {}
+            for cell in house:
+                digit = values[cell]
+                if not digit:
+                    continue
+                if digit in seen:
+                    bad.add(cell)
+                    bad.add(seen[digit])
+                else:
+                    seen[digit] = cell
+        return frozenset(bad)
+
+    @cached_property
+    def wrong(self) -> frozenset[int]:
+        """Cells whose entry differs from the solution."""
+        solution = self.puzzle.solution
+        return frozenset(c for c in CELLS if self.entries[c] and self.entries[c] != solution[c])
+
+    @cached_property
+    def solved(self) -> bool:
+        """True when every cell holds its solution digit."""
+        return self.values == self.puzzle.solution
+
+    def is_given(self, cell: int) -> bool:
+        return bool(self.puzzle.givens[cell])
+
+    def editable(self, cells: Iterable[int]) -> list[int]:
+        """The cells among ``cells`` that are not givens, in order."""
+        givens = self.puzzle.givens
+        return [c for c in cells if not givens[c]]
+
+    def open_cells(self, cells: Iterable[int]) -> list[int]:
+        """The cells among ``cells`` with neither a given nor an entry (where marks go)."""
+        values = self.values
+        return [c for c in cells if not values[c]]
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def enter(self, cells: Iterable[int], digit: int) -> "PlayState":
+        """Enter ``digit`` (1..9) in the non-given cells; if all already hold it, clear it.
+
+        The cells' marks stay underneath and show again when the entry is cleared (SudokuPad).
+        """
+        targets = self.editable(cells)
+        if not targets:
+            return self
+        value = 0 if all(self.entries[c] == digit for c in targets) else digit
+        return replace(self, entries=_set_all(self.entries, targets, value))
+
+    def toggle_corner(self, cells: Iterable[int], digit: int) -> "PlayState":
+        """Toggle corner mark ``digit`` in the open cells: removed if all have it, else added."""
+        targets = self.open_cells(cells)
+        if not targets:
+            return self
+        return replace(self, corner=_toggled(self.corner, targets, BIT[digit]))
+
+    def toggle_centre(self, cells: Iterable[int], digit: int) -> "PlayState":
+        """Toggle centre mark ``digit`` in the open cells: removed if all have it, else added."""
+        targets = self.open_cells(cells)
+        if not targets:
+            return self
+        return replace(self, centre=_toggled(self.centre, targets, BIT[digit]))
+
+    def toggle_colour(self, cells: Iterable[int], colour: int) -> "PlayState":
+        """Paint the cells with ``colour`` (1..9); if all already have it, remove it."""
+        targets = list(cells)
+        if not targets:
+            return self
+        value = 0 if all(self.colours[c] == colour for c in targets) else colour
+        return replace(self, colours=_set_all(self.colours, targets, value))
+
+    def clear(self, cells: Iterable[int], mode: str = "normal") -> "PlayState":
+        """Clear one layer of the cells, as SudokuPad's Delete does.
+
+        Order: entries first, then marks (corner and centre together), then colours. In Colour
+        mode colours go first. Givens are never cleared (their colour is).
+        """
+        cells = list(cells)
+        editable = self.editable(cells)
+        layers = ["entries", "marks", "colours"]
+        if mode == "colour":
+            layers = ["colours", "entries", "marks"]
+        for layer in layers:
+            if layer == "entries" and any(self.entries[c] for c in editable):
+                return replace(self, entries=_set_all(self.entries, editable, 0))
+            if layer == "marks":
+                marked = [c for c in editable if not self.entries[c]]
+                if any(self.corner[c] or self.centre[c] for c in marked):
+                    return replace(
+                        self,
+                        corner=_set_all(self.corner, marked, 0),
+                        centre=_set_all(self.centre, marked, 0),
+                    )
+            if layer == "colours" and any(self.colours[c] for c in cells):
+                return replace(self, colours=_set_all(self.colours, cells, 0))
+        return self
+
+    def apply_step(self, step: Step) -> "PlayState":
+        """Apply a hint: placements become entries; eliminations leave the player's marks.
+
+        The eliminations are remembered in ``eliminated`` so the next hint starts from them.
+        """
+        entries = list(self.entries)
+        for cell, digit in step.placements:
+            if not self.puzzle.givens[cell]:
+                entries[cell] = digit
+        corner, centre = list(self.corner), list(self.centre)
+        for cell, digit in step.eliminations:
+            corner[cell] &= ~BIT[digit]
+            centre[cell] &= ~BIT[digit]
+        return replace(
+            self,
+            entries=tuple(entries),
+            corner=tuple(corner),
+            centre=tuple(centre),
+            eliminated=self.eliminated | frozenset(step.eliminations),
+        )
+
+    def solver_grid(self) -> Grid:
+        """A solver Grid of the givens and entries, less the candidates applied hints removed.
+
+        Raises:
+            PuzzleFormatError: the entries break a rule (callers check ``wrong`` first).
+        """
+        grid = Grid(self.values, given=[bool(v) for v in self.puzzle.givens])
+        for cell, digit in self.eliminated:
+            if not grid.values[cell]:
+                grid.eliminate(cell, digit)
+        return grid
