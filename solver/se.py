@@ -66,7 +66,7 @@ class SERating:
     solved: bool
 
 
-def _hidden_single(grid: Grid) -> SEHint | None:
+def _hidden_single(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
     """Full House 1.0 (box, column, row), then Hidden Single in a box 1.2, column or row 1.5."""
     cands, values = grid.candidates, grid.values
     for alone in (True, False):
@@ -89,8 +89,11 @@ def _hidden_single(grid: Grid) -> SEHint | None:
     return None
 
 
-def _from_finder(finder: Callable, rating: float, name: str) -> Callable[[Grid], SEHint | None]:
-    def rule(grid: Grid) -> SEHint | None:
+RuleFn = Callable[[Grid, list[int], float], "SEHint | None"]
+
+
+def _from_finder(finder: Callable, rating: float, name: str) -> RuleFn:
+    def rule(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
         step = next(finder(grid), None)
         if step is None:
             return None
@@ -99,17 +102,13 @@ def _from_finder(finder: Callable, rating: float, name: str) -> Callable[[Grid],
     return rule
 
 
-def _locking(grid: Grid) -> SEHint | None:
+def _locking(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
     for finder, rating, name in ((intersections.locked_candidates_pointing, 2.6, "Pointing"),
                                  (intersections.locked_candidates_claiming, 2.8, "Claiming")):
         step = next(finder(grid), None)
         if step is not None:
             return SEHint(rating, name, step.placements, step.eliminations)
     return None
-
-
-def _with_masks(rule: Callable, *args) -> Callable[[Grid], SEHint | None]:
-    return lambda grid: rule(grid, digit_masks(grid), *args)
 
 
 def _chains(producer: Callable, **options) -> Callable[[Grid, float], SEHint | None]:
@@ -123,33 +122,78 @@ def _chains(producer: Callable, **options) -> Callable[[Grid, float], SEHint | N
     return rule
 
 
-BASIC_RULES: tuple[tuple[Callable[[Grid], SEHint | None], bool], ...] = (
-    # (rule, needs uniqueness)
-    (_hidden_single, False),
-    (_with_masks(direct_locking), False),
-    (_with_masks(direct_hidden_set, 2), False),
-    (_from_finder(singles.naked_single, 2.3, "Naked Single"), False),
-    (_with_masks(direct_hidden_set, 3), False),
-    (_locking, False),
-    (_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), False),
-    (_from_finder(fish.x_wing, 3.2, "X-Wing"), False),
-    (_from_finder(subsets.hidden_pair, 3.4, "Hidden Pair"), False),
-    (_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), False),
-    (_from_finder(fish.swordfish, 3.8, "Swordfish"), False),
-    (_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), False),
-    (_with_masks(strong_links, 2), False),
-    (_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), False),
-    (_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), False),
-    (unique_loops, True),
-    (_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), False),
-    (_from_finder(fish.jellyfish, 5.2, "Jellyfish"), False),
-    (_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), False),
-    (_with_masks(strong_links, 3), False),
-    (lambda grid: wings(grid, 4), False),
-    (_from_finder(uniqueness.bug_plus_1, 5.6, "Bivalue Universal Grave"), True),
-    (lambda grid: wings(grid, 5), False),
-    (aligned_pair_exclusion, False),
+@dataclass(frozen=True)
+class BasicRule:
+    """One of Sudoku Explainer's rules below the chains.
+
+    Fields:
+        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``digit_masks(grid)``);
+            a rule that sorts its hints may return any one rated ``cap`` or less instead.
+        top: the highest rating the rule gives. Once the rating so far reaches it, any hint of
+            the rule will do, so such rules are tried cheapest first (``cost``), not in Sudoku
+            Explainer's order: the estimate keeps only the hardest step.
+        cost: its rank by time per call on the bank (0 is cheapest).
+        covered_from: a direct rule is skipped once the rating so far reaches this, the rating
+            of the plain rule that finds the same pattern (Pointing for Direct Pointing).
+        uniqueness: assumes a unique solution.
+    """
+
+    find: RuleFn
+    top: float
+    cost: int
+    covered_from: float | None = None
+    uniqueness: bool = False
+
+
+BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
+    BasicRule(_hidden_single, 1.5, 0),
+    BasicRule(lambda g, m, cap: direct_locking(g, m), 1.9, 17, covered_from=2.8),
+    BasicRule(lambda g, m, cap: direct_hidden_set(g, m, 2), 2.0, 18, covered_from=3.4),
+    BasicRule(_from_finder(singles.naked_single, 2.3, "Naked Single"), 2.3, 1),
+    BasicRule(lambda g, m, cap: direct_hidden_set(g, m, 3), 2.5, 19, covered_from=4.0),
+    BasicRule(_locking, 2.8, 5),
+    BasicRule(_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), 3.0, 3),
+    BasicRule(_from_finder(fish.x_wing, 3.2, "X-Wing"), 3.2, 4),
+    BasicRule(_from_finder(subsets.hidden_pair, 3.4, "Hidden Pair"), 3.4, 9),
+    BasicRule(_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), 3.6, 6),
+    BasicRule(_from_finder(fish.swordfish, 3.8, "Swordfish"), 3.8, 7),
+    BasicRule(_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), 4.0, 8),
+    BasicRule(lambda g, m, cap: strong_links(g, m, 2, cap), 4.3, 15),
+    BasicRule(_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), 4.2, 2),
+    BasicRule(_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), 4.4, 2),
+    BasicRule(lambda g, m, cap: unique_loops(g), 5.3, 14, uniqueness=True),
+    BasicRule(_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), 5.0, 10),
+    BasicRule(_from_finder(fish.jellyfish, 5.2, "Jellyfish"), 5.2, 12),
+    BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
+    BasicRule(lambda g, m, cap: strong_links(g, m, 3, cap), 5.7, 20),
+    BasicRule(lambda g, m, cap: wings(g, 4, cap), 5.6, 21),
+    BasicRule(_from_finder(uniqueness.bug_plus_1, 5.6, "Bivalue Universal Grave"), 5.6, 1, uniqueness=True),
+    BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
+    BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
 )
+BY_COST = tuple(sorted(BASIC_RULES, key=lambda rule: rule.cost))
+
+
+def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
+    """The hint of the first basic rule, in Sudoku Explainer's order, except that rules whose
+    every hint is rated ``cap`` or less go first, cheapest first (see ``BasicRule``)."""
+    masks = digit_masks(grid)
+    for rule in BY_COST:
+        if rule.top > cap or (rule.uniqueness and not uniqueness):
+            continue
+        if rule.covered_from is not None and rule.covered_from <= cap:
+            continue
+        hint = rule.find(grid, masks, cap)
+        if hint is not None:
+            return hint
+    for rule in BASIC_RULES:
+        if rule.top <= cap or (rule.uniqueness and not uniqueness):
+            continue
+        hint = rule.find(grid, masks, cap)
+        if hint is not None:
+            return hint
+    return None
+
 
 CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
     (_chains(forcing_chains_and_cycles), 6.5),
@@ -193,12 +237,9 @@ def next_hint(
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
-    for rule, needs_uniqueness in BASIC_RULES:
-        if needs_uniqueness and not uniqueness:
-            continue
-        hint = rule(grid)
-        if hint is not None:
-            return hint
+    hint = _basic_hint(grid, cap, uniqueness)
+    if hint is not None:
+        return hint
     found: dict[int, SEHint | None] = {}
     for index in _speed_order(cap):
         rule, base = CHAIN_RULES[index]

@@ -26,7 +26,6 @@ from typing import NamedTuple
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid
 from solver.se_chains import CELL_BIT, HOUSE_MASK, PEER_MASK, cells_of
-from solver.techniques.als_sets import als_position
 
 Candidate = tuple[int, int]
 
@@ -99,15 +98,12 @@ def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | Non
         if empty <= degree:
             continue
         places = [0] + [masks[d] & hmask for d in range(1, 10)]
-        for digits in combinations(range(1, 10), degree):
+        few = [d for d in range(1, 10) if 0 < places[d].bit_count() <= degree]  # may join the set
+        for digits in combinations(few, degree):
             union = 0
             for d in digits:
-                if not places[d]:
-                    break
                 union |= places[d]
-            else:
-                if union.bit_count() != degree:
-                    continue
+            if union.bit_count() == degree:
                 for other in range(1, 10):
                     if other in digits or places[other].bit_count() < 2:
                         continue
@@ -162,7 +158,9 @@ def _sees_all(mask: int) -> int:
     return seen & ALL_CELLS
 
 
-def _sl_rating(n: int, kinds: list[int], grouped: bool) -> float:
+def _sl_rating(n: int, kinds: tuple[int, ...], grouped: bool) -> float:
+    """Sudoku Explainer's rating of a chain of ``n`` strong links of the house ``kinds`` (0 box,
+    1 row, 2 column); a chain of fewer links gets the lowest rating its completions can have."""
     if grouped:
         return round(SL_BASE[n] + 0.3, 1)
     has_box = 0 in kinds
@@ -187,48 +185,70 @@ def _links_of(dmask: int) -> tuple[dict[int, list[tuple[int, int, int, bool]]], 
     return by_cell, grouped
 
 
-def strong_links(grid: Grid, masks: list[int], n: int) -> SEHint | None:
-    """The cheapest chain of ``n`` strong links (2 or 3) on one digit that removes something."""
-    best: SEHint | None = None
-    name = "Turbot Fish" if n == 2 else "Three Strong Links"
+def strong_links(grid: Grid, masks: list[int], n: int, cap: float = 0.0) -> SEHint | None:
+    """The cheapest chain of ``n`` strong links (2 or 3) on one digit that removes something
+    (among equal ratings, the one that removes the most; then the lowest digit), or the first
+    digit's best rated ``cap`` or less (such a hint cannot raise the puzzle's rating)."""
+    best: tuple[float, int, int, int] | None = None  # rating, -removed, digit, victims
     for digit in range(1, 10):
-        dmask = masks[digit]
-        if not dmask:
+        found = _digit_strong_links(masks[digit], n) if masks[digit] else None
+        if found is None:
             continue
-        by_cell, grouped_ends = _links_of(dmask)
-        seen: dict[int, int] = {}
+        rating, victims = found
+        key = (rating, -victims.bit_count(), digit, victims)
+        if best is None or key[:2] < best[:2]:
+            best = key
+            if rating <= cap:
+                break
+    if best is None:
+        return None
+    rating, _, digit, victims = best
+    name = "Turbot Fish" if n == 2 else "Three Strong Links"
+    return SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
 
-        def sees(mask: int) -> int:
-            value = seen.get(mask)
-            if value is None:
-                value = seen[mask] = _sees_all(mask)
-            return value
 
-        def extend(depth: int, start: int, last: int, used: int, kinds: tuple, grouped: bool) -> None:
-            nonlocal best
-            if depth == n:
-                rating = _sl_rating(n, list(kinds), grouped)
-                if best is not None and rating > best.rating:
-                    return
-                victims = dmask & sees(start) & sees(last) & ~used
-                if victims and (best is None or (rating, -victims.bit_count())
-                                < (best.rating, -len(best.eliminations))):
-                    best = SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
-                return
-            reach = sees(last)
-            for cell in cells_of(reach & dmask & ~used):
-                for a, b, kind, is_group in by_cell.get(cell, ()):
-                    if not b & used:
-                        extend(depth + 1, start, b, used | a | b, kinds + (kind,), grouped or is_group)
-            for a, b, kind, is_group in grouped_ends:
-                if not (a | b) & used and not a & ~reach:
-                    extend(depth + 1, start, b, used | a | b, kinds + (kind,), grouped or is_group)
+@lru_cache(maxsize=4096)
+def _digit_strong_links(dmask: int, n: int) -> tuple[float, int] | None:
+    """(rating, victims mask) of the cheapest chain of ``n`` strong links among the places
+    ``dmask`` of one digit (then the one that removes the most; the first found on a tie), or
+    None. Depends on the digit's places alone, so it is cached: a step changes few digits."""
+    best: tuple[float, int] | None = None
+    by_cell, grouped_ends = _links_of(dmask)
+    seen: dict[int, int] = {}
 
-        for cell, ends in by_cell.items():
-            for a, b, kind, is_group in ends:
-                extend(1, a, b, a | b, (kind,), is_group)
+    def sees(mask: int) -> int:
+        value = seen.get(mask)
+        if value is None:
+            value = seen[mask] = _sees_all(mask)
+        return value
+
+    def extend(depth: int, last: int, used: int, kinds: tuple, grouped: bool, near: int) -> None:
+        """Add links after the end ``last``; ``near``: the digit's places outside the chain
+        that see its start (the victims can only be among them)."""
+        nonlocal best
+        if best is not None and _sl_rating(n, kinds, grouped) > best[0]:
+            return  # a longer chain only rates higher
+        if depth == n:
+            victims = near & sees(last)
+            if victims:
+                rating = _sl_rating(n, kinds, grouped)
+                if best is None or (rating, -victims.bit_count()) < (best[0], -best[1].bit_count()):
+                    best = (rating, victims)
+            return
+        reach = sees(last)
+        for cell in cells_of(reach & dmask & ~used):
+            for a, b, kind, is_group in by_cell.get(cell, ()):
+                if not b & used and near & ~(a | b):
+                    extend(depth + 1, b, used | a | b, kinds + (kind,), grouped or is_group, near & ~(a | b))
         for a, b, kind, is_group in grouped_ends:
-            extend(1, a, b, a | b, (kind,), is_group)
+            if not (a | b) & used and not a & ~reach and near & ~(a | b):
+                extend(depth + 1, b, used | a | b, kinds + (kind,), grouped or is_group, near & ~(a | b))
+
+    for ends in (*by_cell.values(), grouped_ends):
+        for a, b, kind, is_group in ends:
+            near = dmask & sees(a) & ~(a | b)
+            if near:
+                extend(1, b, a | b, (kind,), is_group, near)
     return best
 
 
@@ -248,15 +268,15 @@ def _wing_rating(size: int, biggest: int) -> float:
     return round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
 
 
-def wings(grid: Grid, size: int) -> SEHint | None:
-    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ) that removes something.
+def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
+    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ) that removes something, or the first
+    found rated ``cap`` or less.
 
     As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
     all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
     x of the set (x is restricted); z goes from every cell that sees the bivalue cell and every
     z of the set. Three or more cells that all see each other lie in one house, so the sets are
-    the position's Almost Locked Sets (``solver.techniques.als_sets``, shared with the ALS
-    techniques).
+    Almost Locked Sets of one house (``_wing_sets``).
     """
     cands = grid.candidates
     bivalue = 0
@@ -264,13 +284,40 @@ def wings(grid: Grid, size: int) -> SEHint | None:
         if POPCOUNT[cands[c]] == 2:
             bivalue |= CELL_BIT[c]
     best: SEHint | None = None
-    for als in als_position(grid).alses:
-        if len(als.cells) != size - 1 or any(POPCOUNT[cands[c]] < 2 for c in als.cells):
-            continue
-        hint = _wing_hint(grid, list(als.cells), als.digits, size, bivalue)
+    for cells, digits in _wing_sets(cands, size - 1):
+        hint = _wing_hint(grid, list(cells), digits, size, bivalue)
         if hint is not None and (best is None or _better(hint, best)):
             best = hint
+            if hint.rating <= cap:
+                break
     return best
+
+
+def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]]:
+    """(cells, digits) of every Almost Locked Set of ``count`` cells with two or more
+    candidates each: ``count`` cells of one house holding ``count + 1`` digits between them.
+    Each set once, in the order of ``solver.techniques.als_sets`` (house by house, then by
+    cell mask), so ties between wings break as they did when the wings read those sets."""
+    found: set[int] = set()
+    sets = []
+    for cells in HOUSES:
+        usable = [c for c in cells if 2 <= POPCOUNT[cands[c]] <= count + 1]
+        here = []
+        for combo in combinations(usable, count):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if POPCOUNT[union] != count + 1:
+                continue
+            mask = 0
+            for c in combo:
+                mask |= CELL_BIT[c]
+            if mask not in found:
+                found.add(mask)
+                here.append((mask, combo, union))
+        here.sort()
+        sets += [(combo, union) for _, combo, union in here]
+    return sets
 
 
 def _wing_hint(grid: Grid, cells: list[int], union: int, size: int, bivalue: int) -> SEHint | None:

@@ -3,6 +3,7 @@
     python -m tests.calibrate                 # the whole bank and the four QQWing sets
     python -m tests.calibrate --sample 6      # six puzzles per SE rating of the bank
     python -m tests.calibrate --workers 2     # processes to grade with (default: all cores)
+    python -m tests.calibrate --csv out.csv   # also write every bank puzzle's grade and time
 
 Prints the README's calibration tables: for the Sudoku Exchange bank (SE ratings by
 SukakuExplainer), the Spearman rank correlation of our SE estimate with the bank's rating, and
@@ -142,6 +143,15 @@ def print_bank(report: dict) -> None:
         print(f"| {label} | {band['n']} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} | {times} |")
 
 
+def print_slowest(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]],
+                  count: int = 5) -> None:
+    """The ``count`` puzzles that took longest to grade, with their bank rating and level."""
+    slowest = sorted(zip(rows, graded), key=lambda pair: -pair[1][4])[:count]
+    print("\nSlowest to grade:")
+    for (puzzle, rating), g in slowest:
+        print(f"  {puzzle}  SE {rating}  ours {g[0]}  {g[1]}  {g[4]:.2f} s")
+
+
 def print_confusion(name: str, table: dict, label: str) -> None:
     print(f"\n{name} ({label}): agreement {agreement(table):.1%}")
     print("| HoDoKu \\ ours | " + " | ".join(LEVELS) + " | BEYOND |")
@@ -157,10 +167,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="puzzles per SE rating (default: the whole bank)")
     parser.add_argument("--workers", type=int, help="processes (default: all cores)")
     parser.add_argument("--skip-qqwing", action="store_true")
+    parser.add_argument("--csv", type=Path, help="write puzzle, SE, our se, level, solved, seconds per bank puzzle")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     rows = bank(args.sample)
-    print_bank(bank_report(rows, grade_all([p for p, _ in rows], args.workers)))
+    graded = grade_all([p for p, _ in rows], args.workers)
+    print_bank(bank_report(rows, graded))
+    print_slowest(rows, graded)
+    if args.csv:
+        with args.csv.open("w") as handle:
+            handle.write("puzzle,se_bank,se_ours,level,hodoku_level,solved,seconds\n")
+            for (puzzle, rating), (se, level, hlevel, solved, seconds) in zip(rows, graded):
+                handle.write(f"{puzzle},{rating},{se},{level},{hlevel},{solved},{seconds:.4f}\n")
     if not args.skip_qqwing:
         for name in ("simple", "easy", "intermediate", "expert"):
             qrows = qqwing(name)

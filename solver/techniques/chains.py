@@ -43,14 +43,43 @@ def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[
     )
 
 
+_NO_X_CHAIN: set[tuple[int, int]] = set()
+"""(digit, 81-bit mask of its places) that have no X-Chain. An X-Chain lives on one digit, so
+whether a digit has one depends on that digit's places alone, and a solve path asks again after
+every step while most digits' places stay the same. Bounded; safe to share between threads (a
+lost race only repeats a search)."""
+_NO_X_CHAIN_SIZE = 8192
+
+
+def _digit_places(grid: Grid) -> list[int]:
+    """Per digit 1..9 the 81-bit mask of the cells holding it (index 0 unused)."""
+    places = [0] * 10
+    for cell, mask in enumerate(grid.candidates):
+        while mask:
+            low = mask & -mask
+            places[low.bit_length()] |= 1 << cell
+            mask ^= low
+    return places
+
+
 def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
     candidates m of s's digit that the chain makes true; the digit goes from the cells that
     see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
-    removing the digit from s's peers)."""
+    removing the digit from s's peers). Digits whose places are known to have no X-Chain
+    (``_NO_X_CHAIN``) are not searched; a search that runs to its end records its digits."""
+    searched: list[tuple[int, int]] = []
+    if view == "x":
+        places = _digit_places(grid)
+        searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
+        if not searched:
+            return
     graph = link_graph(grid)
     links = graph.view(view)
     premises = [node << 1 for node in range(graph.candidate_count) if links.strong[node]]
+    if view == "x":
+        wanted = {d for d, _ in searched}
+        premises = [p for p in premises if graph.digit[p >> 1] in wanted]
     partners = end_partners(graph, twice=False)
     loops = view == "x"
     sees, digit, digit_cells = graph.sees, graph.digit, graph.digit_cells
@@ -86,6 +115,10 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
                 continue
             done.add(key)
             yield ends_step(graph, technique, chain, list(targets))
+    if searched and not done:
+        if len(_NO_X_CHAIN) >= _NO_X_CHAIN_SIZE:
+            _NO_X_CHAIN.clear()
+        _NO_X_CHAIN.update(searched)
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:
