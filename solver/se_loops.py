@@ -49,24 +49,36 @@ def _valid(loop: list[int]) -> bool:
     return odd == even
 
 
+REGION_BITS = tuple(sum(1 << region for region in regions) for regions in REGION_OF)
+
+
 def _loops(cands: list[int], start: int, pair: int) -> list[list[int]]:
-    """Sudoku Explainer's checkForLoops from ``start`` for the digits of ``pair``."""
+    """Sudoku Explainer's checkForLoops from ``start`` for the digits of ``pair``.
+
+    A path is given up as soon as it puts two cells of one parity (odd or even position) in
+    one region: every loop that extends it fails ``_valid``, so the loops that pass are the
+    same, found in the same order, without walking the paths that cannot close validly
+    (their number grows exponentially on grids with many cells holding the pair)."""
     found: list[list[int]] = []
     loop = [start]
+    sides = [REGION_BITS[start], 0]  # regions holding a loop cell at an even / odd position
 
     def walk(cell: int, allowed: int, extra: int, last_kind: int) -> None:
+        side = len(loop) & 1
         for kind in range(3):
             if kind == last_kind:
                 continue
             for nxt in HOUSES[REGION_OF[cell][kind]]:
                 if nxt == loop[0] and len(loop) >= 4:
                     found.append(loop[:])
-                elif nxt not in loop and cands[nxt] & pair == pair:
+                elif nxt not in loop and cands[nxt] & pair == pair and not sides[side] & REGION_BITS[nxt]:
                     new_extra = extra | (cands[nxt] & ~pair)
                     count = POPCOUNT[cands[nxt]]
                     if count == 2 or POPCOUNT[new_extra] == 1 or allowed > 0:
                         loop.append(nxt)
+                        sides[side] |= REGION_BITS[nxt]
                         walk(nxt, allowed - (count > 2), new_extra, kind)
+                        sides[side] ^= REGION_BITS[nxt]
                         loop.pop()
 
     walk(start, 2, 0, -1)
