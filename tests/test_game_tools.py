@@ -1,0 +1,124 @@
+"""The player's solver tools (game.tools): what each does to a play state, cell by cell."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game import tools
+from game.playstate import PlayState
+from solver.exact import solve
+from solver.grid import BIT, CELLS, PEERS, mask_of, parse_values
+from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, SOLUTION, make_puzzle
+
+GIVENS = parse_values(PUZZLE)
+SOLVED = parse_values(SOLUTION)
+
+
+def start() -> PlayState:
+    return PlayState.start(make_puzzle())
+
+
+def test_candidates_are_the_digits_no_peer_holds_less_applied_hints():
+    state = start()
+    masks = tools.candidates(state)
+    # r1c3 (row 1: 5 3 . . 7, column 3: 8, box 1: 5 3 6 9 8) can be 1, 2 or 4.
+    assert masks[R1C3] == mask_of((1, 2, 4))
+    assert masks[0] == 0  # r1c1 holds a given
+    state = replace(state, eliminated=frozenset({(R1C3, 2)}))
+    assert tools.candidates(state)[R1C3] == mask_of((1, 4))
+    assert tools.entropies(state)[R1C3] == 2
+
+
+def test_cell_detail_names_the_peers_that_rule_each_digit_out():
+    detail = tools.cell_detail(start(), R1C3)
+    assert detail.candidates == (1, 2, 4)
+    assert detail.entropy == 3
+    assert detail.houses == ("row 1", "column 3", "box 1")
+    assert detail.ruled_out[5] == (0,)  # the given 5 in r1c1
+    assert detail.ruled_out[8] == (20,)  # r3c3
+    assert set(detail.ruled_out) == {3, 5, 6, 7, 8, 9}
+    for digit, cells in detail.ruled_out.items():
+        assert cells and all(GIVENS[c] == digit and c in PEERS[R1C3] for c in cells)
+
+
+def test_fill_candidates_sets_centre_marks_of_open_cells_only():
+    state = start().toggle_corner([R1C3], 9)
+    result = tools.fill_candidates(state)
+    masks = tools.candidates(state)
+    for cell in CELLS:
+        assert result.state.centre[cell] == (0 if GIVENS[cell] else masks[cell])
+    assert result.state.corner == state.corner  # corner marks stay
+    assert tools.fill_candidates(result.state).state is result.state  # nothing more to fill
+
+
+def test_clean_marks_removes_a_placed_digit_from_its_peers_marks_only():
+    state = tools.fill_candidates(start()).state
+    placed = state.enter([R1C3], 4)
+    cleaned = tools.clean_marks(placed, [R1C3], 4)
+    for cell in CELLS:
+        expected = placed.centre[cell] & ~BIT[4] if cell in PEERS[R1C3] else placed.centre[cell]
+        assert cleaned.centre[cell] == expected
+    assert tools.clean_marks(placed, [R1C3], 5) is placed  # 5 is not in r1c3
+
+
+def test_solve_singles_places_only_solution_digits_and_finishes_an_easy_puzzle():
+    result = tools.solve_singles(start())
+    assert result.placed and len(set(result.placed)) == len(result.placed)
+    for cell in result.placed:
+        assert result.state.entries[cell] == SOLVED[cell]
+    assert result.state.solved  # Wikipedia's example falls to singles alone
+
+
+def test_solve_singles_refuses_while_an_entry_is_wrong():
+    state = start().enter([R1C3], 1)  # the solution has 4 there
+    result = tools.solve_singles(state)
+    assert result.state is state and result.message == tools.WRONG_ENTRIES
+
+
+def test_solve_pairs_goes_on_where_singles_stall_and_removes_no_solution_digit():
+    # A QQWing "intermediate" puzzle: singles place 15 digits and stall; pairs finish it.
+    puzzle = "000100000020000000050700083800370902074000010000800305900000050000200790400950201"
+    solution = solve(parse_values(puzzle))
+    state = PlayState.start(make_puzzle(puzzle, "".join(map(str, solution))))
+    assert not tools.solve_singles(state).state.solved
+    result = tools.solve_pairs(state)
+    assert result.removed and result.state.solved
+    for cell, digit in result.removed:
+        assert solution[cell] != digit
+    for cell in result.placed:
+        assert result.state.entries[cell] == solution[cell]
+    assert frozenset(result.removed) <= result.state.eliminated
+
+
+def test_reveal_solution_fills_every_open_cell_lowest_entropy_first():
+    state = start().enter([R2C2], 9)  # wrong: the solution has 7
+    entropy = tools.entropies(state)
+    result = tools.reveal_solution(state)
+    assert result.state.solved
+    assert set(result.placed) == {c for c in CELLS if not GIVENS[c] and state.entries[c] != SOLVED[c]}
+    open_first = [c for c in result.placed if not state.values[c]]
+    assert [entropy[c] for c in open_first] == sorted(entropy[c] for c in open_first)
+    assert tools.reveal_solution(result.state).state is result.state
+
+
+def test_mistakes_are_conflicts_and_entries_against_the_solution():
+    state = start().enter([R1C3], 5)  # 5 twice in row 1, and wrong
+    assert tools.mistakes(state) == {0, R1C3}
+    state = start().enter([R1C4], 2)  # breaks no rule, but the solution has 6
+    assert tools.mistakes(state) == {R1C4}
+    assert tools.mistakes(start()) == frozenset()
+
+
+def test_restart_clears_the_players_work_but_not_the_givens():
+    state = tools.fill_candidates(start().enter([R1C3], 4).toggle_colour([0], 3)).state
+    fresh = tools.restart(state).state
+    assert fresh.values == tuple(GIVENS)
+    assert not any(fresh.centre) and not any(fresh.colours) and not fresh.eliminated
+    assert tools.restart(fresh).state is fresh
+
+
+def test_remaining_counts_each_digit_still_to_place():
+    counts = tools.remaining(start())
+    assert counts[5] == 9 - GIVENS.count(5)
+    assert sum(counts) == GIVENS.count(0)
+    assert tools.remaining(tools.reveal_solution(start()).state) == (0,) * 10
