@@ -25,7 +25,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.playstate import PlayState
-from solver.grid import ALL_DIGITS, BIT, CELLS, DIGITS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, POPCOUNT, Grid, house_name
+from solver.grid import (
+    ALL_DIGITS,
+    BIT,
+    CELLS,
+    DIGITS,
+    DIGITS_OF,
+    HOUSES,
+    HOUSES_OF,
+    PEERS,
+    POPCOUNT,
+    Grid,
+    house_name,
+)
 from solver.techniques.subsets import naked_pair
 
 WRONG_ENTRIES = "Some entries break the rules or the solution: Check shows them. Fix them first."
