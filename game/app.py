@@ -23,6 +23,7 @@ from typing import Callable
 import pygame
 
 from game.jobs import JobRunner
+from game.layout import DESIGN_H, DESIGN_W, MIN_H, MIN_W, Layout, initial_window_size
 from game.scenes import SCENES
 from game.scenes.base import Scene
 from game.session import Game
@@ -30,7 +31,7 @@ from game.theme import Theme
 from solver import levels
 from solver.levels import Level
 
-WINDOW_SIZE = (1200, 800)
+WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted to the desktop
 FPS = 60
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
@@ -46,8 +47,8 @@ class App:
     ``jobs`` runs puzzle generation, ``hint_jobs`` the play screen's hint searches (two runners,
     so neither cancels the other).
 
-    ``screen`` is any surface of WINDOW_SIZE (the display surface, or a plain Surface in
-    tests); ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
+    ``screen`` is the display surface (or a plain Surface in tests) of any size; ``frame`` maps
+    the screens' 1200x800 design space onto it (game.layout) and follows ``resize``; ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
     puzzle reproducible (later puzzles use seed + 1, seed + 2, ...). ``scenes`` maps scene
     names to scene factories (default: game.scenes.SCENES); scenes ask for the next one by
     name through ``goto``, so they never import each other.
@@ -58,6 +59,7 @@ class App:
                  scenes: dict[str, Callable[..., Scene]] | None = None):
         self.screen = screen
         self.size = screen.get_size()
+        self.layout = Layout.fit(self.size)
         self.theme = Theme()
         self.jobs = JobRunner()
         self.hint_jobs = JobRunner()
@@ -88,6 +90,34 @@ class App:
         scene = self.scenes[name](self, **kwargs)
         self.switch(scene)
         return scene
+
+    def resize(self, screen: pygame.Surface) -> None:
+        """The window changed size: lay every screen out again on ``screen`` (the new display
+        surface, or a plain Surface in tests)."""
+        self.screen = screen
+        self.size = screen.get_size()
+        self.layout = Layout.fit(self.size)
+        if self.scene is not None:
+            self._guard(self.scene.resize)
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """Resizing and full screen (F11); True when ``event`` was one of them."""
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self.size:
+                self.resize(surface)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            if pygame.display.get_surface() is not None:
+                try:
+                    pygame.display.toggle_fullscreen()
+                except pygame.error as exc:
+                    self.log(f"full screen is not available: {exc}")
+                surface = pygame.display.get_surface()
+                if surface is not None and surface.get_size() != self.size:
+                    self.resize(surface)
+            return True
+        return False
 
     def next_seed(self) -> int:
         """The seed for the next puzzle: the one asked for, then the ones after it; else random."""
@@ -129,6 +159,8 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit(0)
                 return
+            if self._window_event(event):
+                continue
             self._guard(self.scene.handle, event)
             if not self.running:
                 return
@@ -141,7 +173,7 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(FPS) / 1000.0
-            self.frame(pygame.event.get(), dt)
+            self.layout(pygame.event.get(), dt)
             pygame.display.flip()
         return self.exit_code
 
@@ -210,15 +242,25 @@ def _icon() -> pygame.Surface:
 
 
 def _open_window() -> pygame.Surface:
-    """The window: scaled with the desktop when SDL can (a resizable window keeps the layout)."""
+    """The window: resizable, at the design size fitted to the desktop (never larger than the
+    screen; at least 800x600 where the screen allows)."""
     pygame.display.set_caption(CAPTION)
     pygame.display.set_icon(_icon())
-    try:
+    desktops = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+    size = initial_window_size(desktops[0] if desktops else None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error:
+            surface = pygame.display.set_mode(size)
+    try:  # pygame-ce's Window API; the window never shrinks below the smallest layout
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer" under the dummy driver
-            return pygame.display.set_mode(WINDOW_SIZE, pygame.SCALED | pygame.RESIZABLE)
-    except pygame.error:
-        return pygame.display.set_mode(WINDOW_SIZE)
+            warnings.simplefilter("ignore", DeprecationWarning)  # from_display_module, kept for this
+            pygame.Window.from_display_module().minimum_size = (min(MIN_W, size[0]), min(MIN_H, size[1]))
+    except (AttributeError, pygame.error):
+        pass
+    return surface
 
 
 def run(level: Level | None = None, seed: int | None = None, demo: bool = False) -> int:

@@ -36,6 +36,7 @@ class BoardView:
     def __init__(self, theme: th.Theme, origin: tuple[int, int], cell: int):
         self.theme = theme
         self.cell = cell
+        self.k = cell / 72  # line widths and insets were designed for 72-pixel cells
         self.rect = pygame.Rect(origin, (cell * 9, cell * 9))
         self.digit_size = int(cell * 0.86)
         self.mark_size = max(12, int(cell * 0.31))
@@ -70,8 +71,8 @@ class BoardView:
             pos = i * self.cell
             thick = i % 3 == 0
             colour = th.GRID_BOX if thick else th.GRID_THIN
-            width = 3 if thick else 1
-            offset = -1 if thick else 0
+            width = max(3, round(3 * self.k)) if thick else max(1, round(self.k))
+            offset = -(width // 2)
             if i in (0, 9):
                 continue
             pygame.draw.rect(lines, colour, (pos + offset, 0, width, size + 1))
@@ -80,12 +81,17 @@ class BoardView:
 
     def _draw_frame(self) -> pygame.Surface:
         """The neon halo around the board, blurred once; drawn under the cells."""
-        pad = 24
+        pad = self._px(24)
         rect = self.rect
         surface = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
         inner = pygame.Rect(pad, pad, rect.w, rect.h)
-        pygame.draw.rect(surface, (*th.BOARD_GLOW, 200), inner.inflate(8, 8), 6, border_radius=8)
-        return th.soft_blur(surface, 9)
+        pygame.draw.rect(surface, (*th.BOARD_GLOW, 200), inner.inflate(self._px(8), self._px(8)), self._px(6),
+                         border_radius=self._px(8))
+        return th.soft_blur(surface, self._px(9))
+
+    def _px(self, length: float) -> int:
+        """A length designed for 72-pixel cells, at this board's size (at least 1)."""
+        return max(1, round(length * self.k))
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -103,10 +109,11 @@ class BoardView:
         ``flourish`` (seconds since the win) runs the winning sweep."""
         state = game.state
         hint = game.hint
-        surface.blit(self._frame, (self.rect.x - 24, self.rect.y - 24))
+        surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
         self._fill_cells(surface, game, hint, show_selection, flourish)
         surface.blit(self._lines, self.rect.topleft)
-        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(6, 6), 3, border_radius=6)
+        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3),
+                         border_radius=self._px(6))
         staged = hint is not None and hint.kind == "step" and hint.step is not None and hint.stage >= 2
         hint_cells = hint.shown_cells if staged else frozenset()
         roles = self.painter.roles(hint) if staged else {}
@@ -130,6 +137,17 @@ class BoardView:
             self.painter.paths = []
         if show_selection:
             self._draw_selection(surface, game.selection)
+
+    def draw_labels(self, surface: pygame.Surface, size: int) -> None:
+        """Row numbers left of the board and column numbers above it (hints speak of r5c8),
+        ``size`` pixels high."""
+        gap = self._px(17)
+        for i in range(9):
+            glyph = self.theme.text(str(i + 1), size, th.TEXT_DIM)
+            middle = self.rect.x + i * self.cell + self.cell // 2
+            surface.blit(glyph, glyph.get_rect(center=(middle, self.rect.y - gap)))
+            middle = self.rect.y + i * self.cell + self.cell // 2
+            surface.blit(glyph, glyph.get_rect(center=(self.rect.x - gap, middle)))
 
     def _fill_cells(self, surface, game: Game, hint: Hint | None, show_selection: bool, flourish) -> None:
         state = game.state
@@ -184,7 +202,7 @@ class BoardView:
                 scale = POP_SCALE - (POP_SCALE - 1) * (age / POP_SECONDS)
                 size = (round(glyph.get_width() * scale), round(glyph.get_height() * scale))
                 glyph = pygame.transform.smoothscale(glyph, size)
-        surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
+        surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + self._px(2))))
 
     def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
         if corner:
@@ -209,24 +227,28 @@ class BoardView:
         if hint.kind == "wrong":
             colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
             for cell in hint.cells:
-                pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
+                pygame.draw.rect(surface, colour, self._inset(cell), self._px(4), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage >= 2:
             step = hint.step
             colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
             grouped = self.painter.group_cells(hint)  # outlined in their groups' colours
             fins = {c for c, _ in step.fins}
             for cell in sorted({c for c, _ in step.pattern} - fins - set(grouped)):
-                pygame.draw.rect(surface, colour, self.cell_rect(cell).inflate(-4, -4), 3, border_radius=6)
+                pygame.draw.rect(surface, colour, self._inset(cell), self._px(3), border_radius=self._px(6))
             for cell in sorted(fins - set(grouped)):
-                pygame.draw.rect(surface, th.blend(th.BOARD_BG, FIN, pulse), self.cell_rect(cell).inflate(-4, -4),
-                                 3, border_radius=6)
+                pygame.draw.rect(surface, th.blend(th.BOARD_BG, FIN, pulse), self._inset(cell),
+                                 self._px(3), border_radius=self._px(6))
             for cell, _ in hint.step.placements:
-                pygame.draw.rect(surface, th.GOOD, self.cell_rect(cell).inflate(-4, -4), 4, border_radius=6)
+                pygame.draw.rect(surface, th.GOOD, self._inset(cell), self._px(4), border_radius=self._px(6))
+
+    def _inset(self, cell: int) -> pygame.Rect:
+        """The cell's rectangle pulled in by 2 design pixels on each side (hint outlines)."""
+        return self.cell_rect(cell).inflate(-self._px(4), -self._px(4))
 
     def _draw_selection(self, surface, selection: tuple[int, ...]) -> None:
         """SudokuPad's outline: thick lines on the outer edges of the selected region."""
         chosen = set(selection)
-        inset, width = 4, 4
+        inset = width = self._px(4)
         colour = th.SELECT_EDGE
         for cell in selection:
             rect = self.cell_rect(cell)

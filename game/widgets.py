@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game import theme as th
+from game.layout import DESIGN_W, MIN_FONT, Layout
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -40,6 +41,7 @@ class Button:
     dim: bool = False
     anchor: tuple[float, float] = (0.5, 0.5)  # where the label's centre sits, as fractions
     flash: float = 0.0  # seconds left of the press flash
+    scale: float = 1.0  # window pixels per design pixel, for the edges and small print
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -67,10 +69,12 @@ class Button:
         if self.flash > 0:
             fill = th.blend(fill, (255, 255, 255), self.flash / 0.18 * 0.5)
         edge = colour if (focused or active) else th.blend(th.PANEL_EDGE, colour, 0.25)
+        k = self.scale
         if focused or active:
-            glow = rect.inflate(8, 8)
-            pygame.draw.rect(surface, th.blend(th.BG_TOP, colour, 0.35), glow, 3, border_radius=14)
-        th.draw_panel(surface, rect, fill, edge, radius=10, width=3 if active else 2)
+            glow = rect.inflate(round(8 * k), round(8 * k))
+            pygame.draw.rect(surface, th.blend(th.BG_TOP, colour, 0.35), glow, max(1, round(3 * k)),
+                             border_radius=round(14 * k))
+        th.draw_panel(surface, rect, fill, edge, radius=round(10 * k), width=max(1, round((3 if active else 2) * k)))
         text_colour = th.TEXT if self.enabled else th.TEXT_DIM
         if active or focused:
             text_colour = (255, 255, 255)
@@ -80,14 +84,15 @@ class Button:
             text_colour = (20, 20, 30)
         label = theme.text(self.label, self.size, text_colour)
         cx = rect.x + rect.w * self.anchor[0]
-        cy = rect.y + rect.h * self.anchor[1] - (7 if self.sub else 0)
+        cy = rect.y + rect.h * self.anchor[1] - (round(7 * k) if self.sub else 0)
         surface.blit(label, label.get_rect(center=(cx, cy)))
         if self.sub:
-            sub = theme.text(self.sub, 20, th.TEXT_DIM if not (active or focused) else th.TEXT)
-            surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - 14)))
+            sub = theme.text(self.sub, max(MIN_FONT, round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT)
+            surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - round(14 * k))))
         if self.hint:
-            hint = theme.text(self.hint, 15, th.TEXT_DIM if self.swatch is None else (30, 30, 40))
-            surface.blit(hint, hint.get_rect(topright=(rect.right - 8, rect.top + 6)))
+            hint = theme.text(self.hint, max(MIN_FONT - 2, round(15 * k)),
+                              th.TEXT_DIM if self.swatch is None else (30, 30, 40))
+            surface.blit(hint, hint.get_rect(topright=(rect.right - round(8 * k), rect.top + round(6 * k))))
 
 
 class ButtonList:
@@ -140,11 +145,14 @@ class ButtonList:
 
 
 def centred_column(
-    width: int, top: int, labels: list[tuple[str, Any]], *, button_w: int = 360, button_h: int = 64, gap: int = 18, **kw
+    layout: Layout, top: int, labels: list[tuple[str, Any]], *, button_w: int = 360, button_h: int = 64,
+    gap: int = 18, size: int = 34, **kw
 ) -> list[Button]:
-    """Buttons stacked in a centred column starting at ``top``."""
-    x = (width - button_w) // 2
+    """Buttons stacked in a column centred in the window, starting at ``top``; ``top``, the
+    button size, ``gap`` and the font ``size`` are design pixels that ``layout`` maps."""
+    x = (DESIGN_W - button_w) / 2
     return [
-        Button(pygame.Rect(x, top + i * (button_h + gap), button_w, button_h), label, action, **kw)
+        Button(layout.rect(x, top + i * (button_h + gap), button_w, button_h), label, action,
+               size=layout.font(size), scale=layout.scale, **kw)
         for i, (label, action) in enumerate(labels)
     ]

@@ -6,6 +6,7 @@ The pygame fixtures (``screen``, ``app``, ``fake_generate``) live in tests/conft
 
 from __future__ import annotations
 
+import math
 import time
 from types import SimpleNamespace
 
@@ -131,5 +132,7 @@ def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
 
 
 def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
-    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit)."""
-    return disc_pixels(surface, board, c, digit, colour) > 200
+    """True when the candidate is drawn on a disc of ``colour`` (most of the disc, less its digit:
+    over 55% of the disc's area, whatever the board's size)."""
+    r = board.painter.radius
+    return disc_pixels(surface, board, c, digit, colour) > 0.55 * math.pi * r * r

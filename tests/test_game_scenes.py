@@ -298,7 +298,7 @@ def test_win_screen_keeps_a_long_technique_name_off_its_label(app, screen, harde
     app.game = Game(puzzle, clock=app.clock)
     app.switch(WinScene(app, app.game))
     app.frame([], FRAME)
-    panel, blits = app.scene.layout(screen.get_width())
+    panel, blits = app.scene.panel_layout()
     rects = [rect for _, rect in blits]
     assert all(panel.contains(rect) for rect in rects)
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

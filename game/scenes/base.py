@@ -27,6 +27,14 @@ class Scene:
     def leave(self) -> None:
         """Called when another scene replaces this one."""
 
+    def resize(self) -> None:
+        """The window changed size (``self.layout`` is new): lay the screen out again."""
+
+    @property
+    def layout(self):
+        """The app's ``game.layout.Layout``: design pixels to window pixels."""
+        return self.app.layout
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one pygame event."""
 
@@ -43,12 +51,16 @@ class Scene:
 
     def draw_title(self, surface: pygame.Surface, text: str, y: int, size: int = 120,
                    colour=th.ACCENT, glow=th.ACCENT) -> None:
-        title = self.theme.glow_text(text, size, (255, 236, 250), glow, radius=12)
-        surface.blit(title, title.get_rect(center=(surface.get_width() // 2, y)))
+        """``text`` as a glowing title centred at design height ``y``, ``size`` design pixels."""
+        layout = self.layout
+        title = self.theme.glow_text(text, layout.font(size), (255, 236, 250), glow, radius=layout.px(12))
+        surface.blit(title, title.get_rect(center=(layout.centre_x, layout.y(y))))
 
     def draw_footer(self, surface: pygame.Surface, text: str) -> None:
-        footer = self.theme.text(text, 22, th.TEXT_DIM)
-        surface.blit(footer, footer.get_rect(center=(surface.get_width() // 2, surface.get_height() - 34)))
+        """One dim line of key help at the bottom of the window."""
+        layout = self.layout
+        footer = self.theme.text(text, layout.font(22), th.TEXT_DIM)
+        surface.blit(footer, footer.get_rect(center=(layout.centre_x, layout.height - layout.px(34))))
 
 
 class ListScene(Scene):

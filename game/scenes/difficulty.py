@@ -33,7 +33,7 @@ BACK_H = 60
 MAX_BUTTON_H, GAP = 86, 14
 
 
-def level_column(width: int, choices: tuple[Level, ...]):
+def level_column(layout, choices: tuple[Level, ...]):
     """The buttons: one per level (its note below its name), then Back, fitted between
     BUTTONS_TOP and BUTTONS_BOTTOM (buttons shrink, down to a size that still holds two
     lines, when there are many levels)."""
@@ -42,14 +42,14 @@ def level_column(width: int, choices: tuple[Level, ...]):
     button_h = max(64, button_h)
     size = 44 if button_h >= 80 else 38
     items = [(level.label, level) for level in choices] + [("Back", "back")]
-    buttons = centred_column(width, BUTTONS_TOP, items, button_w=500, button_h=button_h, gap=GAP, size=size)
+    buttons = centred_column(layout, BUTTONS_TOP, items, button_w=500, button_h=button_h, gap=GAP, size=size)
     for button in buttons:
         if button.action in LEVEL_NOTES:
             button.sub = LEVEL_NOTES[button.action]
             button.colour = LEVEL_COLOURS.get(button.action, th.ACCENT_3)
         else:
-            button.rect.h = BACK_H
-            button.size = 34
+            button.rect.h = layout.px(BACK_H)
+            button.size = layout.font(34)
     return buttons
 
 
@@ -58,8 +58,13 @@ class DifficultyScene(ListScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.menu = ButtonList(level_column(app.size[0], tuple(levels.PLAYABLE_LEVELS)))
+        self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus_on(Level.MEDIUM)
+
+    def resize(self) -> None:
+        focus = self.menu.focus
+        self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
+        self.menu.focus = focus
 
     def escape(self) -> None:
         self.activate("back")

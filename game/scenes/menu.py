@@ -8,6 +8,7 @@ import pygame
 
 from game import theme as th
 from game.scenes.base import ListScene
+from game.theme import fit_text
 from game.widgets import ButtonList, centred_column
 
 
@@ -27,10 +28,15 @@ class MenuScene(ListScene):
         return self.app.game is not None and self.app.game.running
 
     def enter(self) -> None:
+        self.resize()
+
+    def resize(self) -> None:
         items = [("Continue", "continue")] if self.can_continue else []
         items += [("New game", "new"), ("Demo", "demo"), ("Quit", "quit")]
         top = 330 if len(items) == 4 else 372
-        self.menu = ButtonList(centred_column(self.app.size[0], top, items, size=40))
+        focus = self.menu.focus
+        self.menu = ButtonList(centred_column(self.layout, top, items, size=40))
+        self.menu.focus = min(focus, len(items) - 1)
 
     def escape(self) -> None:
         if self.can_continue:
@@ -55,10 +61,15 @@ class MenuScene(ListScene):
         self.draw_backdrop(surface)
         bob = int(4 * math.sin(self.time * 2.0))
         self.draw_title(surface, "SUDOKU", 170 + bob, size=150)
-        tag = self.theme.text("PUZZLES MADE ON THE SPOT  -  GRADED BY LOGIC", 24, th.ACCENT_3)
-        surface.blit(tag, tag.get_rect(center=(surface.get_width() // 2, 262)))
+        layout = self.layout
+        tag = self.theme.text("PUZZLES MADE ON THE SPOT  -  GRADED BY LOGIC", layout.font(24), th.ACCENT_3)
+        surface.blit(tag, tag.get_rect(center=(layout.centre_x, layout.y(262))))
         self.menu.draw(surface, self.theme)
         if self.notice:
-            note = self.theme.text(self.notice, 24, th.CONFLICT)
-            surface.blit(note, note.get_rect(center=(surface.get_width() // 2, 700)))
+            lines = fit_text(self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2,
+                             colour=th.CONFLICT)
+            y = layout.y(700)
+            for line in lines:
+                surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))
+                y += line.get_height()
         self.draw_footer(surface, "Arrows choose  -  Enter selects  -  or click")

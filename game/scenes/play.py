@@ -19,14 +19,12 @@ from game.input import CTRL, play_action
 from game.keypad import Keypad
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import draw_panel, wrap_text
+from game.theme import draw_panel, fit_text, wrap_text
 from game.widgets import format_time
 from solver.levels import Level
 
-BOARD_ORIGIN = (44, 104)
-CELL = 72
-PANEL_X = 744
-PANEL_W = 416
+BOARD_X, BOARD_Y, CELL = 52, 112, 72  # design pixels (game.layout): the board's corner, a cell
+PANEL_X, PANEL_W = 736, 424  # the keypad and hint panel column
 DOUBLE_CLICK = 0.35  # seconds
 FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
 DEMO_STEP = 0.4  # seconds between demo steps
@@ -43,10 +41,7 @@ class PlayScene(Scene):
         super().__init__(app)
         self.game = game
         self.demo = demo
-        self.board = BoardView(self.theme, BOARD_ORIGIN, CELL)
-        self.keypad = Keypad(pygame.Rect(PANEL_X, BOARD_ORIGIN[1], PANEL_W, 0))
-        self.hint_rect = pygame.Rect(PANEL_X, self.keypad.bottom + 18, PANEL_W,
-                                     self.board.rect.bottom - self.keypad.bottom - 18)
+        self.resize()
         self.time = 0.0
         self.pops: dict[int, float] = {}
         self.flourish: float | None = None
@@ -60,6 +55,18 @@ class PlayScene(Scene):
         self.panel_text = ("", "", "")  # the hint panel's title, body and prompt, as last drawn
 
     # --- lifecycle ---------------------------------------------------------------------------
+
+    def resize(self) -> None:
+        """Lay the board, keypad and hint panel out for the app's layout (window size)."""
+        f = self.layout
+        self.board = BoardView(self.theme, f.point(BOARD_X, BOARD_Y), f.px(CELL))
+        hover = getattr(self, "keypad", None) and self.keypad.hover
+        self.keypad = Keypad(f, PANEL_X, BOARD_Y, PANEL_W)
+        if hover is not None:
+            self.keypad.hover = next((b for b in self.keypad.buttons if b.action == hover.action), None)
+        top = self.keypad.bottom + f.px(18)
+        self.hint_rect = pygame.Rect(f.x(PANEL_X), top, f.px(PANEL_W), self.board.rect.bottom - top)
+        self._hint_lines = ((), [])
 
     def enter(self) -> None:
         self.game.resume()
@@ -76,7 +83,7 @@ class PlayScene(Scene):
 
     def _sync_search(self) -> None:
         """Run the search of a thinking hint on the hint runner; cancel a search whose hint is
-        gone (the grid changed). Called after every action and every frame."""
+        gone (the grid changed). Called after every action and every layout."""
         hint = self.game.hint
         search = hint.search if hint is not None and hint.kind == "thinking" else None
         if search is self._search:
@@ -128,7 +135,7 @@ class PlayScene(Scene):
     def _drag_to(self, pos: tuple[int, int]) -> None:
         """Add every cell on the way from the last drag position (a fast mouse skips cells)."""
         (x0, y0), (x1, y1) = self.drag_pos, pos
-        samples = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / (CELL / 4)))
+        samples = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / (self.board.cell / 4)))
         for i in range(1, samples + 1):
             point = (x0 + (x1 - x0) * i // samples, y0 + (y1 - y0) * i // samples)
             cell = self.board.cell_at(point)
@@ -243,16 +250,17 @@ class PlayScene(Scene):
             surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
             show_selection=not self.demo,
         )
+        self.board.draw_labels(surface, self.layout.font(18))
         self.keypad.draw(surface, self.theme, self.game)
         self._draw_hint_panel(surface)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        theme, game = self.theme, self.game
-        title = theme.glow_text("SUDOKU", 64, (255, 236, 250), th.ACCENT, radius=10)
-        surface.blit(title, title.get_rect(midleft=(BOARD_ORIGIN[0] - 20, 52)))
+        theme, game, f = self.theme, self.game, self.layout
+        title = theme.glow_text("SUDOKU", f.font(64), (255, 236, 250), th.ACCENT, radius=f.px(10))
+        surface.blit(title, title.get_rect(midleft=f.point(BOARD_X - 24, 50)))
         if self.demo:
-            tag = theme.glow_text("DEMO", 34, th.ACCENT_2, th.ACCENT_2, radius=6)
-            surface.blit(tag, tag.get_rect(midleft=(BOARD_ORIGIN[0] + 250, 54)))
+            tag = theme.glow_text("DEMO", f.font(34), th.ACCENT_2, th.ACCENT_2, radius=f.px(6))
+            surface.blit(tag, tag.get_rect(midleft=f.point(BOARD_X + 246, 52)))
         level = game.puzzle.level
         chips = [
             ("LEVEL", level.label.upper() if level is not None else "-", th.ACCENT_3),
@@ -260,14 +268,14 @@ class PlayScene(Scene):
             ("HINTS", str(game.hints_used), th.ACCENT),
         ]
         x = PANEL_X
-        width = (PANEL_W - 2 * 12) // 3
+        width = (PANEL_W - 2 * 12) / 3
         for label, value, colour in chips:
-            rect = pygame.Rect(x, 22, width, 62)
-            draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=10)
-            head = theme.text(label, 18, th.TEXT_DIM)
-            surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + 8)))
-            text = theme.text(value, 34, colour)
-            surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+            rect = f.rect(x, 22, width, 64)
+            draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=f.px(10), width=f.px(2))
+            head = theme.text(label, f.font(18), th.TEXT_DIM)
+            surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + f.px(8))))
+            text = fit_text(theme, value, rect.w - f.px(12), (f.font(34), f.font(26)), max_lines=1, colour=colour)[0]
+            surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(6))))
             x += width + 12
 
     def _draw_hint_panel(self, surface: pygame.Surface) -> None:
@@ -291,35 +299,37 @@ class PlayScene(Scene):
                     extra = hint.step.chain_text()
             elif hint.kind == "thinking":
                 body = "thinking" + "." * (1 + int(self.time * 3) % 3)
-        draw_panel(surface, rect, th.PANEL, edge, radius=12)
+        f = self.layout
+        draw_panel(surface, rect, th.PANEL, edge, radius=f.px(12), width=f.px(2))
         self.panel_text = (title, body, prompt)
         key = (title, body, prompt, extra, title_colour)
         if self._hint_lines[0] != key:
             self._hint_lines = (key, self._layout_hint(title.upper() if hint is None else title,
                                                        body, prompt, extra, title_colour))
-        y = rect.y + 14
+        y = rect.y + f.px(14)
         for i, line in enumerate(self._hint_lines[1]):
-            if y + line.get_height() > rect.bottom - 8:
+            if y + line.get_height() > rect.bottom - f.px(8):
                 break
-            surface.blit(line, (rect.x + 16, y))
-            y += line.get_height() + (10 if i == 0 else 4)
+            surface.blit(line, (rect.x + f.px(16), y))
+            y += line.get_height() + f.px(10 if i == 0 else 4)
 
     def _layout_hint(self, title: str, body: str, prompt: str, extra: str, title_colour) -> list[pygame.Surface]:
         """The panel's lines: the title, then body, chain notation and prompt at the largest of
         HINT_SIZES that fits the panel (the chain notation is left out when nothing fits)."""
-        theme, rect = self.theme, self.hint_rect
-        width = rect.w - 32
-        head = theme.text(title, 26, title_colour)
+        theme, rect, f = self.theme, self.hint_rect, self.layout
+        width = rect.w - f.px(32)
+        head = theme.text(title, f.font(26), title_colour)
         if head.get_width() > width:
             head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
-        room = rect.h - 22 - head.get_height() - 10
+        room = rect.h - f.px(22) - head.get_height() - f.px(10)
+        sizes = tuple(dict.fromkeys(f.font(size) for size in HINT_SIZES))
         for extras in ((extra,) if extra else ()) + ("",):
-            for size in HINT_SIZES:
+            for size in sizes:
                 lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, body, size, width)]
                 if extras:
                     lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, extras, size, width)]
                 lines += [theme.text(line, size, th.TEXT_DIM) for line in wrap_text(theme, prompt, size, width) if line]
-                if sum(line.get_height() + 4 for line in lines) <= room:
+                if sum(line.get_height() + f.px(4) for line in lines) <= room:
                     return [head] + lines
         return [head] + lines
 

@@ -31,16 +31,20 @@ class WinScene(ListScene):
         self.demo = demo
         self.time = 0.0
         rng = random.Random(7)
-        width = app.size[0]
-        # confetti: x, y, speed, drift, size, colour, phase
+        # confetti in fractions of the window: x, y, speed, drift, size, colour, phase
         self.sparks = [
-            (rng.uniform(0, width), rng.uniform(-800, 0), rng.uniform(90, 220), rng.uniform(-30, 30),
-             rng.randint(4, 9), rng.choice(SPARK_COLOURS), rng.uniform(0, 6.3))
+            (rng.random(), rng.uniform(-1, 0), rng.uniform(0.11, 0.28), rng.uniform(-0.04, 0.04),
+             rng.uniform(0.005, 0.011), rng.choice(SPARK_COLOURS), rng.uniform(0, 6.3))
             for _ in range(140)
         ]
-        buttons = centred_column(width, BUTTONS_TOP, [("New game", "new"), ("Menu", "menu")],
-                                 button_w=300, button_h=60, gap=16, size=36)
-        self.menu = ButtonList(buttons)
+        self.menu = ButtonList([])
+        self.resize()
+
+    def resize(self) -> None:
+        focus = self.menu.focus
+        self.menu = ButtonList(centred_column(self.layout, BUTTONS_TOP, [("New game", "new"), ("Menu", "menu")],
+                                              button_w=300, button_h=60, gap=16, size=36))
+        self.menu.focus = focus
 
     @property
     def rows(self) -> list[tuple[str, str]]:
@@ -76,49 +80,55 @@ class WinScene(ListScene):
         if self.demo and self.time >= DEMO_WIN_SECONDS:
             self.app.goto("generating", level=next_demo_level(self.game.puzzle.level), purpose="demo")
 
-    def layout(self, width: int) -> tuple[pygame.Rect, list[tuple[pygame.Surface, pygame.Rect]]]:
-        """The stats panel's rectangle and its texts with their places. A value that does not
-        fit beside its label (a long technique name) goes on its own line below it."""
-        theme = self.theme
-        panel = pygame.Rect((width - PANEL_W) // 2, PANEL_TOP, PANEL_W, 0)
-        inner = panel.w - 2 * PAD
+    def panel_layout(self) -> tuple[pygame.Rect, list[tuple[pygame.Surface, pygame.Rect]]]:
+        """The stats panel's rectangle and its texts with their places, in window pixels. A
+        value that does not fit beside its label (a long technique name) goes on its own line
+        below it."""
+        theme, f = self.theme, self.layout
+        panel = f.rect((1200 - PANEL_W) / 2, PANEL_TOP, PANEL_W, 0)
+        pad, half_row = f.px(PAD), f.px(18)
+        inner = panel.w - 2 * pad
         blits = []
-        y = panel.y + 30
+        y = panel.y + f.px(30)
         for label, value in self.rows:
-            left = theme.text(label, 30, th.TEXT_DIM)
+            left = theme.text(label, f.font(30), th.TEXT_DIM)
             colour = th.ACCENT_2 if label == "Hardest technique" else th.TEXT
-            blits.append((left, left.get_rect(midleft=(panel.x + PAD, y + 18))))
-            column = inner - left.get_width() - COLUMN_GAP
-            size = next((size for size in BESIDE_SIZES if theme.font(size).size(value)[0] <= column), None)
+            blits.append((left, left.get_rect(midleft=(panel.x + pad, y + half_row))))
+            column = inner - left.get_width() - f.px(COLUMN_GAP)
+            size = next((f.font(size) for size in BESIDE_SIZES
+                         if theme.font(f.font(size)).size(value)[0] <= column), None)
             if size is not None:
                 glyph = theme.text(value, size, colour)
-                blits.append((glyph, glyph.get_rect(midright=(panel.right - PAD, y + 18))))
-                bottom = y + 36
+                blits.append((glyph, glyph.get_rect(midright=(panel.right - pad, y + half_row))))
+                bottom = y + 2 * half_row
             else:
-                bottom = y + 18 + left.get_height() // 2 + 6
-                for line in fit_text(theme, value, inner, BELOW_SIZES, max_lines=2, colour=colour):
-                    blits.append((line, line.get_rect(topright=(panel.right - PAD, bottom))))
+                bottom = y + half_row + left.get_height() // 2 + f.px(6)
+                sizes = tuple(f.font(size) for size in BELOW_SIZES)
+                for line in fit_text(theme, value, inner, sizes, max_lines=2, colour=colour):
+                    blits.append((line, line.get_rect(topright=(panel.right - pad, bottom))))
                     bottom += line.get_height()
-            y = bottom + ROW_PITCH - 36  # rows keep ROW_PITCH - 36 pixels between them
-        panel.h = bottom + 30 - panel.y
+            y = bottom + f.px(ROW_PITCH - 36)  # rows keep ROW_PITCH - 36 design pixels between them
+        panel.h = bottom + f.px(30) - panel.y
         return panel, blits
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         self.draw_backdrop(surface)
-        height = surface.get_height()
+        width, height = surface.get_size()
         for x, y, speed, drift, size, colour, phase in self.sparks:
-            py = (y + speed * self.time) % (height + 40) - 20
-            px = x + drift * self.time + 14 * math.sin(self.time * 2 + phase)
-            w = max(1, int(size * abs(math.cos(self.time * 3 + phase))))
-            surface.fill(colour, (int(px) % surface.get_width(), int(py), w, size))
+            py = (y + speed * self.time) % 1.05 * height - 0.025 * height
+            px = (x + drift * self.time) * width + 0.012 * width * math.sin(self.time * 2 + phase)
+            side = max(2, int(size * height))
+            w = max(1, int(side * abs(math.cos(self.time * 3 + phase))))
+            surface.fill(colour, (int(px) % width, int(py), w, side))
+        f = self.layout
         pulse = 1.0 + 0.03 * math.sin(self.time * 5)
-        title = theme.glow_text("SOLVED!", 140, (255, 250, 220), th.ACCENT_2, radius=14)
+        title = theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14))
         if abs(pulse - 1.0) > 0.002:
             title = pygame.transform.smoothscale_by(title, pulse)
-        surface.blit(title, title.get_rect(center=(surface.get_width() // 2, 140)))
-        panel, blits = self.layout(surface.get_width())
-        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=16, width=3)
+        surface.blit(title, title.get_rect(center=(f.centre_x, f.y(140))))
+        panel, blits = self.panel_layout()
+        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(16), width=f.px(3))
         for glyph, rect in blits:
             surface.blit(glyph, rect)
         if self.demo:
