@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
+from game import tools
 from game.hints import Hint, HintSearch
 from game.playstate import MODES, PlayState, Puzzle
 from solver.grid import CELLS, COL_OF, ROW_OF
@@ -24,6 +25,12 @@ class _Stats:
     elapsed: float = 0.0
     since: float | None = None
     hints_used: int = 0
+
+
+TOOLS = ("fill", "singles", "pairs", "check", "solve", "restart")
+"""The player's tools (game.tools): fill candidates, solve singles, solve pairs, check, reveal
+the solution, restart."""
+SOLVING_TOOLS = ("singles", "pairs", "solve")
 
 
 class Game:
@@ -44,6 +51,8 @@ class Game:
         self.mode = "normal"
         self.hint: Hint | None = None
         self.paused = False
+        self.auto_clean = True  # a placed digit leaves its peers' pencil marks (a setting)
+        self.checked: frozenset[int] = frozenset()  # cells the last Check flagged
         self._stats: dict[Puzzle, _Stats] = {puzzle: _Stats()}
         self._sync_timer()
 
@@ -116,6 +125,7 @@ class Game:
         self.redo_stack.clear()
         self._set_state(state)
         self.hint = None
+        self.checked = frozenset()
         return True
 
     def undo(self) -> bool:
@@ -133,6 +143,7 @@ class Game:
         target.append(self.state)
         self._set_state(source.pop())
         self.hint = None
+        self.checked = frozenset()
         return True
 
     def new_puzzle(self, puzzle: Puzzle) -> bool:
@@ -192,7 +203,10 @@ class Game:
         mode = mode or self.mode
         cells = self.selection
         if mode == "normal":
-            return self._commit(self.state.enter(cells, digit))
+            state = self.state.enter(cells, digit)
+            if self.auto_clean:
+                state = tools.clean_marks(state, cells, digit)
+            return self._commit(state)
         if mode == "corner":
             return self._commit(self.state.toggle_corner(cells, digit))
         if mode == "centre":
@@ -204,6 +218,42 @@ class Game:
     def clear(self) -> bool:
         """Clear one layer of the selection (entries, then marks, then colours)."""
         return self._commit(self.state.clear(self.selection, self.mode))
+
+    # --- the solver's tools (game.tools), each one undoable step --------------------------------
+
+    def use_tool(self, name: str) -> tools.ToolResult:
+        """Apply a tool of ``TOOLS`` to the current state as one undoable step and return what
+        it did (its ``message`` is for the player). The solving tools ("singles", "pairs",
+        "solve") and "check" count as a hint when they do something. "check" changes no state:
+        it sets ``checked``, the cells to flag, until the next action.
+
+        Raises:
+            ValueError: ``name`` is not in ``TOOLS``.
+        """
+        if name not in TOOLS:
+            raise ValueError(f"unknown tool {name!r}; choose one of {', '.join(TOOLS)}")
+        state = self.state
+        if name == "check":
+            cells = tools.mistakes(state)
+            self.hint = None
+            self.checked = cells
+            self._current_stats().hints_used += 1
+            count = len(cells)
+            message = "No mistakes so far." if not count else f"{count} cell{'s' * (count != 1)} marked."
+            return tools.ToolResult(state, message=message)
+        if name == "fill":
+            result = tools.fill_candidates(state)
+        elif name == "singles":
+            result = tools.solve_singles(state, self.auto_clean)
+        elif name == "pairs":
+            result = tools.solve_pairs(state, self.auto_clean)
+        elif name == "solve":
+            result = tools.reveal_solution(state)
+        else:
+            result = tools.restart(state)
+        if self._commit(result.state) and name in SOLVING_TOOLS:
+            self._current_stats().hints_used += 1
+        return result
 
     def request_hint(self) -> Hint | None:
         """Advance the staged hint; return what to show, or None once the step was applied.

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game import tools
 from game.playstate import PlayState
 from solver.exact import solve
 from solver.grid import BIT, CELLS, PEERS, mask_of, parse_values
-from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, SOLUTION, make_puzzle
+from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, SOLUTION, make_game, make_puzzle
 
 GIVENS = parse_values(PUZZLE)
 SOLVED = parse_values(SOLUTION)
@@ -122,3 +124,49 @@ def test_remaining_counts_each_digit_still_to_place():
     assert counts[5] == 9 - GIVENS.count(5)
     assert sum(counts) == GIVENS.count(0)
     assert tools.remaining(tools.reveal_solution(start()).state) == (0,) * 10
+
+
+# --- the tools in a play session (game.session.Game) ----------------------------------------
+
+
+def test_each_tool_is_one_undoable_step_and_solving_tools_count_as_hints():
+    game = make_game()
+    for name, counts in (("fill", 0), ("singles", 1), ("restart", 0), ("solve", 1)):
+        before, hints = game.state, game.hints_used
+        result = game.use_tool(name)
+        assert game.state is result.state and game.state != before, name
+        assert game.hints_used == hints + counts, name
+        assert game.undo() and game.state is before, name
+        assert game.redo() and game.state is result.state, name
+    assert game.solved
+
+
+def test_check_flags_mistakes_until_the_next_action_and_counts_as_a_hint():
+    game = make_game()
+    game.select([R1C3])
+    game.input_digit(1)  # wrong: the solution has 4
+    state = game.state
+    result = game.use_tool("check")
+    assert game.checked == {R1C3} and game.state is state and game.hints_used == 1
+    assert result.message == "1 cell marked."
+    game.select([R1C4])
+    game.input_digit(6)
+    assert game.checked == frozenset()
+
+
+def test_placing_a_digit_cleans_its_peers_marks_when_auto_clean_is_on():
+    game = make_game()
+    game.use_tool("fill")
+    game.select([R1C3])
+    game.input_digit(4)
+    assert not any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
+    game.undo()
+    assert any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])  # one step: entry and cleaning
+    game.auto_clean = False
+    game.input_digit(4)
+    assert any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
+
+
+def test_an_unknown_tool_is_refused():
+    with pytest.raises(ValueError):
+        make_game().use_tool("guess")
