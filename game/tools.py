@@ -18,6 +18,7 @@ Tools:
   restart           the puzzle with none of the player's work.
   cell_detail       the entropy overlay's panel: a cell's candidates, and for every other
                     digit the peers (or the hint) that rule it out.
+  import_puzzle     a pasted puzzle checked, solved and graded (run it on a worker).
 """
 
 from __future__ import annotations
@@ -53,6 +54,22 @@ class ToolResult:
     placed: tuple[int, ...] = ()
     removed: tuple[tuple[int, int], ...] = ()
     message: str = ""
+
+
+@dataclass(frozen=True)
+class ImportedPuzzle:
+    """A puzzle the player brought (pasted or given on the command line), checked and graded.
+
+    ``puzzle`` and ``solution`` are 81 ints (0 = empty in the puzzle); ``level`` and ``grade``
+    come from ``solver.grading.grade``; ``seed`` is None. The fields match what the game reads
+    of a ``generator.GeneratedPuzzle``, so both start a game the same way.
+    """
+
+    puzzle: tuple[int, ...]
+    solution: tuple[int, ...]
+    level: object
+    grade: object
+    seed: None = None
 
 
 @dataclass(frozen=True)
@@ -256,3 +273,26 @@ def restart(state: PlayState) -> ToolResult:
     if fresh == state:
         return ToolResult(state, message="Nothing to clear yet.")
     return ToolResult(fresh, message="Restarted: your work is one undo away.")
+
+
+def import_puzzle(text: str, cancel=None) -> ImportedPuzzle:
+    """Check, solve and grade a puzzle the player pasted: an 81-character line (``0`` or
+    ``.`` for empty cells) or a 9-line grid; surrounding blank space is ignored. Grading can take
+    seconds on the hardest puzzles: run it on a worker (``cancel`` as for ``grade``).
+
+    Raises:
+        PuzzleError: with a message for the player: the text is not a puzzle (what and where),
+            or the puzzle has no solution or more than one.
+        InterruptedError: ``cancel()`` returned True.
+    """
+    from solver.errors import PuzzleFormatError
+    from solver.exact import solve_unique
+    from solver.grading import grade
+
+    text = text.strip()
+    if not text:
+        raise PuzzleFormatError("the clipboard holds no puzzle")
+    grid = Grid.parse(text)
+    solution = solve_unique(grid.values)
+    result = grade(grid, cancel=cancel)
+    return ImportedPuzzle(tuple(grid.values), tuple(solution), result.level, result)

@@ -170,3 +170,26 @@ def test_placing_a_digit_cleans_its_peers_marks_when_auto_clean_is_on():
 def test_an_unknown_tool_is_refused():
     with pytest.raises(ValueError):
         make_game().use_tool("guess")
+
+
+def test_a_pasted_puzzle_is_checked_solved_and_graded():
+    imported = tools.import_puzzle(f"  {PUZZLE}\n")
+    assert imported.puzzle == tuple(GIVENS) and imported.solution == tuple(SOLVED)
+    assert imported.level.name == "EASY" and imported.grade.solved
+    grid_text = "\n".join(PUZZLE[r * 9:(r + 1) * 9] for r in range(9))
+    assert tools.import_puzzle(grid_text).puzzle == tuple(GIVENS)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "no puzzle"),
+    ("hello", "bad character 'h' at position 1 (r1c1)"),
+    (PUZZLE[:-1] + "5", "two 5s in column 9"),
+    ("0" * 81, "more than one solution"),
+    ("1234567891" + "0" * 71, "two 1s in column 1"),
+])
+def test_a_bad_paste_says_what_is_wrong(text, words):
+    from solver.errors import PuzzleError
+
+    with pytest.raises(PuzzleError) as error:
+        tools.import_puzzle(text)
+    assert words in str(error.value)
