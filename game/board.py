@@ -16,7 +16,7 @@ from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
 from game.hints import Hint
 from game.session import Game
-from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, ROW_OF
+from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
 # slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
@@ -28,6 +28,7 @@ DARK_INK = (24, 26, 52)  # small digits on a bright cell colour (yellow, orange.
 BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK
 POP_SECONDS = 0.16  # a digit just entered grows from POP_SCALE to full size over this time
 POP_SCALE = 1.35
+ENTROPY = (255, 84, 84)  # the seed web solver's red for the entropy overlay
 
 
 class BoardView:
@@ -104,9 +105,11 @@ class BoardView:
         pops: dict[int, float] | None = None,
         flourish: float | None = None,
         show_selection: bool = True,
+        entropy: tuple[int, ...] | None = None,
     ) -> None:
         """Draw ``game`` (read only). ``pops`` maps cells to the time their digit appeared;
-        ``flourish`` (seconds since the win) runs the winning sweep."""
+        ``flourish`` (seconds since the win) runs the winning sweep; ``entropy``, 81 candidate
+        masks (game.tools.candidates), shows each open cell's entropy instead of its marks."""
         state = game.state
         hint = game.hint
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
@@ -124,6 +127,8 @@ class BoardView:
                 self.painter.draw_candidates(surface, cell, hint, roles, self._bright[cell], DARK_INK)
             elif value:
                 self._draw_digit(surface, rect, cell, value, state, now, pops)
+            elif entropy is not None:
+                self._draw_entropy(surface, rect, POPCOUNT[entropy[cell]])
             else:
                 ink = DARK_INK if self._bright[cell] else th.MARK
                 self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
@@ -131,6 +136,8 @@ class BoardView:
             self.painter.draw_group_edges(surface, hint)
         if hint is not None:
             self._draw_hint_edges(surface, hint, now)
+        for cell in game.checked:  # what the last Check flagged
+            pygame.draw.rect(surface, th.WRONG_EDGE, self._inset(cell), self._px(4), border_radius=self._px(6))
         if staged:
             self.painter.draw_links(surface, hint, roles, hint_cells, state.values)
         else:
@@ -198,11 +205,32 @@ class BoardView:
         glyph = self.theme.text(str(value), self.digit_size, colour)
         if pops and cell in pops:
             age = now - pops[cell]
-            if 0 <= age < POP_SECONDS:
+            if age < 0:
+                return  # revealed later (a tool places its digits one after another)
+            if age < POP_SECONDS:
                 scale = POP_SCALE - (POP_SCALE - 1) * (age / POP_SECONDS)
                 size = (round(glyph.get_width() * scale), round(glyph.get_height() * scale))
                 glyph = pygame.transform.smoothscale(glyph, size)
         surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + self._px(2))))
+
+    def _draw_entropy(self, surface, rect, count: int) -> None:
+        """The entropy overlay: the number of digits still possible, in the seed's red (a 0,
+        a contradiction, on a red disc)."""
+        if count == 0:
+            pygame.draw.circle(surface, ENTROPY, rect.center, rect.w // 3)
+        glyph = self.theme.text(str(count), int(self.cell * 0.5), th.BOARD_BG if count == 0 else ENTROPY)
+        surface.blit(glyph, glyph.get_rect(center=rect.center))
+
+    def draw_paused(self, surface: pygame.Surface, size: int) -> None:
+        """The board hidden behind a pause panel (the timer is stopped meanwhile)."""
+        surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
+        surface.fill(th.BOARD_BG, self.rect)
+        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3),
+                         border_radius=self._px(6))
+        title = self.theme.text("PAUSED", size, th.ACCENT_2)
+        surface.blit(title, title.get_rect(center=(self.rect.centerx, self.rect.centery - size // 2)))
+        note = self.theme.text("Press P or click Pause to go on", max(14, size // 3), th.TEXT_DIM)
+        surface.blit(note, note.get_rect(center=(self.rect.centerx, self.rect.centery + size // 2)))
 
     def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
         if corner:
@@ -271,12 +299,4 @@ class BoardView:
                 surface.fill(colour, (left, y0, width, y1 - y0))
             if not east:
                 surface.fill(colour, (right - width, y0, width, y1 - y0))
-
-
-def digit_counts(values: tuple[int, ...]) -> list[int]:
-    """How many times each digit 1..9 stands on the board (index 0 unused)."""
-    counts = [0] * 10
-    for v in values:
-        counts[v] += 1
-    return counts
 

@@ -5,6 +5,8 @@ Actions, shared with the keypad buttons:
   ("mode", name)       normal / corner / centre / colour
   ("cycle_mode",)  ("clear",)  ("undo",)  ("redo",)  ("hint",)  ("new",)  ("menu",)
   ("move", d_row, d_col, extend)
+  ("tool", name)       a tool of game.session.TOOLS (F: fill candidates)
+  ("tools",)  ("entropy",)  ("pause",)  ("copy",)  ("paste",)
 
 Digits are read from the key code (K_1..K_9, K_KP1..K_KP9), never from ``unicode``: with Shift
 held the unicode of K_1 is ``'!'``.
@@ -25,6 +27,12 @@ ARROWS = {
     pygame.K_RIGHT: (0, 1),
 }
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+LETTER_ACTIONS = {
+    pygame.K_f: ("tool", "fill"),
+    pygame.K_e: ("entropy",),
+    pygame.K_p: ("pause",),
+    pygame.K_t: ("tools",),
+}
 
 
 def play_action(event: pygame.event.Event) -> tuple | None:
@@ -40,6 +48,10 @@ def play_action(event: pygame.event.Event) -> tuple | None:
         return ("redo",) if shift else ("undo",)
     if ctrl and key == pygame.K_y:
         return ("redo",)
+    if ctrl and key == pygame.K_c:
+        return ("copy",)
+    if ctrl and key == pygame.K_v:
+        return ("paste",)
     if key in ARROWS:
         return ("move", *ARROWS[key], shift or ctrl)
     if ctrl:
@@ -54,6 +66,8 @@ def play_action(event: pygame.event.Event) -> tuple | None:
         return ("hint",)
     if key == pygame.K_n:
         return ("new",)
+    if key in LETTER_ACTIONS:
+        return LETTER_ACTIONS[key]
     if key == pygame.K_ESCAPE:
         return ("menu",)
     return None

@@ -1,29 +1,49 @@
-"""The play screen's keypad: mode buttons, digits 1-9 (colour swatches in Colour mode), erase,
-undo, redo, hint and new puzzle. Buttons carry the same action tuples as the keyboard map."""
+"""The play screen's keypad: two pages above a fixed bottom.
+
+The digit page holds the mode buttons and digits 1-9 (colour swatches in Colour mode; each
+digit shows how many are still to place); the tools page holds the solver's tools (fill
+candidates, the entropy overlay, solve singles and pairs, check, solve, restart, new puzzle,
+copy and paste). Below both: erase, undo, redo, then hint, tools (which flips the page) and
+pause. Buttons carry the same action tuples as the keyboard map (game.input).
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from game import theme as th
-from game.board import digit_counts
 from game.layout import Layout
 from game.playstate import MODE_LABELS, MODES
 from game.session import Game
+from game.tools import remaining
 from game.widgets import Button
 
 MODE_HINTS = {"normal": "Z", "corner": "X", "centre": "C", "colour": "V"}
+TOOL_BUTTONS = (  # label, key hint, action: two per row
+    ("Fill candidates", "F", ("tool", "fill")),
+    ("Entropy overlay", "E", ("entropy",)),
+    ("Solve singles", "", ("tool", "singles")),
+    ("Solve pairs", "", ("tool", "pairs")),
+    ("Check", "", ("tool", "check")),
+    ("Solve", "", ("tool", "solve")),
+    ("Restart", "", ("tool", "restart")),
+    ("New puzzle", "N", ("new",)),
+    ("Copy puzzle", "^C", ("copy",)),
+    ("Paste puzzle", "^V", ("paste",)),
+)
+PAGES = ("digits", "tools")
 
 
 class Keypad:
     """Buttons laid out from design pixels (``x``, ``y``, width ``w``) through ``layout``;
-    ``sync`` refreshes them from a Game before drawing. ``bottom`` is the window y under the
-    last row."""
+    ``sync`` refreshes them from a Game before drawing. ``page`` is "digits" or "tools";
+    ``bottom`` is the window y under the last row."""
 
-    def __init__(self, layout: Layout, x: int, y: int, w: int):
+    def __init__(self, layout: Layout, x: int, y: int, w: int, page: str = "digits"):
         self.layout = layout
         f = layout
         gap = 12
+        top = y
         mode_w = (w - 3 * gap) / 4
         self.mode_buttons = [
             self._button(f.rect(x + i * (mode_w + gap), y, mode_w, 52), MODE_LABELS[m], ("mode", m),
@@ -38,45 +58,78 @@ class Keypad:
             for i in range(9)
         ]
         y += 3 * digit_h + 2 * gap + 18
+        rows = (len(TOOL_BUTTONS) + 1) // 2
+        tool_h = (y - 18 - top - (rows - 1) * gap) / rows
+        half = (w - gap) / 2
+        self.page_buttons = [
+            self._button(f.rect(x + (i % 2) * (half + gap), top + (i // 2) * (tool_h + gap), half, tool_h),
+                         label, action, size=24, colour=th.ACCENT_3, hint=hint)
+            for i, (label, hint, action) in enumerate(TOOL_BUTTONS)
+        ]
         third = (w - 2 * gap) / 3
-        self.tool_buttons = [
+        self.edit_buttons = [
             self._button(f.rect(x, y, third, 54), "Erase", ("clear",), size=26, hint="Del"),
             self._button(f.rect(x + third + gap, y, third, 54), "Undo", ("undo",), size=26, hint="^Z"),
             self._button(f.rect(x + 2 * (third + gap), y, third, 54), "Redo", ("redo",), size=26, hint="^Y"),
         ]
         y += 54 + gap
-        half = (w - gap) / 2
-        self.tool_buttons += [
-            self._button(f.rect(x, y, half, 54), "Hint", ("hint",), size=28, colour=th.ACCENT_2, hint="H"),
-            self._button(f.rect(x + half + gap, y, half, 54), "New puzzle", ("new",), size=28,
-                         colour=th.ACCENT_2, hint="N"),
+        self.bottom_buttons = [
+            self._button(f.rect(x, y, third, 54), "Hint", ("hint",), size=28, colour=th.ACCENT_2, hint="H"),
+            self._button(f.rect(x + third + gap, y, third, 54), "Tools", ("tools",), size=28,
+                         colour=th.ACCENT_2, hint="T"),
+            self._button(f.rect(x + 2 * (third + gap), y, third, 54), "Pause", ("pause",), size=28,
+                         colour=th.ACCENT_2, hint="P"),
         ]
         self.bottom = f.y(y + 54)
-        self.buttons = self.mode_buttons + self.digit_buttons + self.tool_buttons
         self.hover: Button | None = None
+        self.entropy_on = False  # the entropy overlay's button shows as active
+        self.page = page
 
     def _button(self, rect: pygame.Rect, label: str, action: tuple, size: int, **kw) -> Button:
         return Button(rect, label, action, size=self.layout.font(size), scale=self.layout.scale, **kw)
 
+    @property
+    def page(self) -> str:
+        return self._page
+
+    @page.setter
+    def page(self, page: str) -> None:
+        if page not in PAGES:
+            raise ValueError(f"unknown keypad page {page!r}")
+        self._page = page
+        top = self.mode_buttons + self.digit_buttons if page == "digits" else self.page_buttons
+        self.buttons = top + self.edit_buttons + self.bottom_buttons
+
+    def flip(self) -> None:
+        """Show the other page."""
+        self.page = "tools" if self.page == "digits" else "digits"
+
+    @property
+    def tool_buttons(self) -> list[Button]:
+        """The buttons under the page: erase, undo, redo, hint, tools, pause."""
+        return self.edit_buttons + self.bottom_buttons
+
     def sync(self, game: Game) -> None:
-        """Show the current mode, swatches in Colour mode, dim digits placed nine times."""
-        counts = digit_counts(game.state.values)
+        """Show the current mode, swatches in Colour mode, and per digit how many are left to
+        place (a digit placed nine times is dimmed)."""
+        left = remaining(game.state)
         colour_mode = game.mode == "colour"
+        font = self.layout.font
         for i, button in enumerate(self.digit_buttons):
             button.swatch = th.CELL_COLOURS[i] if colour_mode else None
-            button.dim = not colour_mode and counts[i + 1] >= 9
+            button.dim = not colour_mode and left[i + 1] == 0
+            button.badge = "" if colour_mode or not left[i + 1] else str(left[i + 1])
             button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
             # SudokuPad's keypad shows where the mark goes: corner digits at their corner
             # (1 top left ... 9 bottom right), centre digits small in the middle.
-            font = self.layout.font
             if game.mode == "corner":
                 button.size, button.anchor = font(32), (0.2 + 0.3 * (i % 3), 0.22 + 0.28 * (i // 3))
             elif game.mode == "centre":
                 button.size, button.anchor = font(34), (0.5, 0.5)
             else:
                 button.size, button.anchor = font(36 if colour_mode else 58), (0.5, 0.5)
-        self.tool_buttons[1].enabled = bool(game.undo_stack)
-        self.tool_buttons[2].enabled = bool(game.redo_stack)
+        self.edit_buttons[1].enabled = bool(game.undo_stack)
+        self.edit_buttons[2].enabled = bool(game.redo_stack)
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         for button in self.buttons:
@@ -88,7 +141,13 @@ class Keypad:
         for button in self.buttons:
             button.update(dt)
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, game: Game) -> None:
+    def draw(self, surface: pygame.Surface, theme: th.Theme, game: Game, paused: bool = False) -> None:
         for button in self.buttons:
-            active = button in self.mode_buttons and button.action[1] == game.mode
+            action = button.action
+            active = (
+                (button in self.mode_buttons and action[1] == game.mode)
+                or (action == ("tools",) and self.page == "tools")
+                or (action == ("entropy",) and self.entropy_on)
+                or (action == ("pause",) and paused)
+            )
             button.draw(surface, theme, focused=button is self.hover, active=active)

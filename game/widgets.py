@@ -42,6 +42,7 @@ class Button:
     anchor: tuple[float, float] = (0.5, 0.5)  # where the label's centre sits, as fractions
     flash: float = 0.0  # seconds left of the press flash
     scale: float = 1.0  # window pixels per design pixel, for the edges and small print
+    badge: str = ""  # small print in the bottom-right corner (a digit's count left to place)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -89,6 +90,9 @@ class Button:
         if self.sub:
             sub = theme.text(self.sub, max(MIN_FONT, round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT)
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - round(14 * k))))
+        if self.badge:
+            badge = theme.text(self.badge, max(MIN_FONT, round(18 * k)), th.TEXT_DIM)
+            surface.blit(badge, badge.get_rect(bottomright=(rect.right - round(9 * k), rect.bottom - round(5 * k))))
         if self.hint:
             hint = theme.text(self.hint, max(MIN_FONT - 2, round(15 * k)),
                               th.TEXT_DIM if self.swatch is None else (30, 30, 40))

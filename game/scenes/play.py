@@ -6,6 +6,11 @@ panel says "thinking..." meanwhile, the board keeps drawing and taking input, an
 changes the grid drops the search (a newer search cancels the older). In demo mode the hint
 engine plays: every ``DEMO_STEP`` seconds the shown step is applied and the next one is asked
 for, then shown with its highlights as soon as it arrives.
+
+The solver's tools (game.tools) sit on the keypad's tools page; the entropy overlay shows every
+open cell's entropy and, under the mouse, why each digit is ruled out; Pause (P, or the window
+losing focus) hides the board and stops the timer; a pasted puzzle is checked and graded on the
+app's job runner before it replaces the current one (one undo away).
 """
 
 from __future__ import annotations
@@ -13,14 +18,19 @@ from __future__ import annotations
 import pygame
 
 from game import theme as th
+from game import tools
 from game.board import BoardView
+from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
+from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text
 from game.input import CTRL, play_action
 from game.keypad import Keypad
+from game.playstate import Puzzle
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import draw_panel, fit_text, wrap_text
+from game.theme import draw_panel, fit_text
 from game.widgets import format_time
+from solver.grid import values_to_string
 from solver.levels import Level
 
 BOARD_X, BOARD_Y, CELL = 52, 112, 72  # design pixels (game.layout): the board's corner, a cell
@@ -28,7 +38,9 @@ PANEL_X, PANEL_W = 736, 424  # the keypad and hint panel column
 DOUBLE_CLICK = 0.35  # seconds
 FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
 DEMO_STEP = 0.4  # seconds between demo steps
-HINT_SIZES = (21, 19, 17)  # the hint panel's text sizes, largest first; the first that fits
+REVEAL_STEP = 0.03  # seconds between the digits a tool places, as they appear one by one,
+REVEAL_SECONDS = 1.2  # or less when there are many (the whole reveal takes at most this)
+PAUSE_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # the game pauses itself
 SEARCH_FAILED = "The hint engine stumbled on this grid. Try again after your next move."
 
 
@@ -50,9 +62,13 @@ class PlayScene(Scene):
         self.last_click = (-1, -10.0)
         self.demo_clock = 0.0
         self._shown_values = game.state.values
-        self._hint_lines: tuple[tuple, list[pygame.Surface]] = ((), [])
         self._search: HintSearch | None = None  # the search whose job runs on app.hint_jobs
-        self.panel_text = ("", "", "")  # the hint panel's title, body and prompt, as last drawn
+        self.paused = False  # by the player (P) or the window losing focus
+        self.entropy = False  # the entropy overlay is on
+        self.hover_cell: int | None = None  # the cell under the mouse
+        self.notice: PanelText | None = None  # a tool's message, until the next action
+        self.pasting = False  # a pasted puzzle is being checked on app.jobs
+        self.reveal_end = 0.0  # when the digits a tool placed have all appeared (scene time)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -60,13 +76,19 @@ class PlayScene(Scene):
         """Lay the board, keypad and hint panel out for the app's layout (window size)."""
         f = self.layout
         self.board = BoardView(self.theme, f.point(BOARD_X, BOARD_Y), f.px(CELL))
-        hover = getattr(self, "keypad", None) and self.keypad.hover
-        self.keypad = Keypad(f, PANEL_X, BOARD_Y, PANEL_W)
-        if hover is not None:
-            self.keypad.hover = next((b for b in self.keypad.buttons if b.action == hover.action), None)
+        old = getattr(self, "keypad", None)
+        self.keypad = Keypad(f, PANEL_X, BOARD_Y, PANEL_W, page=old.page if old else "digits")
+        if old is not None and old.hover is not None:
+            self.keypad.hover = next((b for b in self.keypad.buttons if b.action == old.hover.action), None)
         top = self.keypad.bottom + f.px(18)
         self.hint_rect = pygame.Rect(f.x(PANEL_X), top, f.px(PANEL_W), self.board.rect.bottom - top)
-        self._hint_lines = ((), [])
+        self.panel = InfoPanel(self.theme, f, self.hint_rect)
+
+    @property
+    def panel_text(self) -> tuple[str, str, str]:
+        """The panel's title, body and prompt as last drawn (empty before the first frame)."""
+        shown = self.panel.shown
+        return (shown.title, shown.body, shown.prompt) if shown else ("", "", "")
 
     def enter(self) -> None:
         self.game.resume()
@@ -78,6 +100,20 @@ class PlayScene(Scene):
         self.dragging = False
         self.app.hint_jobs.cancel()
         self._search = None
+        if self.pasting:
+            self.app.jobs.cancel()
+            self.pasting = False
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause (hide the board, stop the timer) or go on."""
+        if paused == self.paused or self.game.solved:
+            return
+        self.paused = paused
+        if paused:
+            self.game.pause()
+            self.dragging = False
+        else:
+            self.game.resume()
 
     # --- the hint search, off the UI thread ------------------------------------------------
 
@@ -119,7 +155,9 @@ class PlayScene(Scene):
             return
         if self.demo or self.flourish is not None:
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type in PAUSE_EVENTS:
+            self.set_paused(True)
+        elif event.type == pygame.KEYDOWN:
             action = play_action(event)
             if action is not None:
                 self.perform(action)
@@ -129,6 +167,7 @@ class PlayScene(Scene):
             if self.dragging:
                 self._drag_to(event.pos)
             self.keypad.hover = self.keypad.button_at(event.pos)
+            self.hover_cell = self.board.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
 
@@ -146,7 +185,7 @@ class PlayScene(Scene):
     def _click(self, pos: tuple[int, int]) -> None:
         game = self.game
         cell = self.board.cell_at(pos)
-        if cell is not None:
+        if cell is not None and not self.paused:
             mods = pygame.key.get_mods()
             last_cell, last_time = self.last_click
             if mods & CTRL:
@@ -167,9 +206,14 @@ class PlayScene(Scene):
             self.perform(button.action)
 
     def perform(self, action: tuple) -> None:
-        """Carry out one action tuple (see game.input) on the game or the app."""
+        """Carry out one action tuple (see game.input) on the game or the app. While paused only
+        pause, menu and the keypad's page flip do anything."""
         game = self.game
         kind = action[0]
+        if self.paused and kind not in ("pause", "menu", "tools"):
+            return
+        if kind not in ("move", "mode", "cycle_mode", "entropy", "tools"):
+            self.notice = None
         if kind == "digit":
             game.input_digit(action[1], action[2])
         elif kind == "mode":
@@ -189,11 +233,66 @@ class PlayScene(Scene):
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
             self.app.goto("generating", level=game.puzzle.level or Level.MEDIUM, purpose="replace")
+        elif kind == "tool":
+            result = game.use_tool(action[1])
+            self._tool_notice(action[1], result)
+            self._sync_search()
+        elif kind == "tools":
+            self.keypad.flip()
+        elif kind == "entropy":
+            self.entropy = not self.entropy
+        elif kind == "pause":
+            self.set_paused(not self.paused)
+        elif kind == "copy":
+            line = values_to_string(game.puzzle.givens)
+            copied = copy_text(line)
+            self.notice = PanelText("COPIED" if copied else "NO CLIPBOARD",
+                                    f"The puzzle: {line}" if copied else "The clipboard is not available here.")
+        elif kind == "paste":
+            self.paste(paste_text())
         elif kind == "menu":
             if self.demo:
                 self.app.end_demo()
             else:
                 self.app.goto("menu")
+
+    def _tool_notice(self, name: str, result: tools.ToolResult) -> None:
+        step = min(REVEAL_STEP, REVEAL_SECONDS / max(1, len(result.placed)))
+        for offset, cell in enumerate(result.placed):  # revealed one after another
+            self.pops[cell] = self.time + offset * step
+        self.reveal_end = self.time + len(result.placed) * step
+        self._shown_values = self.game.state.values
+        title = {"fill": "FILL CANDIDATES", "singles": "SOLVE SINGLES", "pairs": "SOLVE PAIRS",
+                 "check": "CHECK", "solve": "SOLVE", "restart": "RESTART"}[name]
+        colour = th.WRONG_EDGE if name == "check" and self.game.checked else th.ACCENT_3
+        self.notice = PanelText(title, result.message, colour=colour, edge=colour)
+
+    def paste(self, text: str | None) -> None:
+        """Check, solve and grade ``text`` (a puzzle line or 9-line grid) off the UI thread;
+        when it is good it replaces the puzzle as one undoable step."""
+        if text is None:
+            self.notice = PanelText("NO CLIPBOARD", "The clipboard is not available here.")
+            return
+        self.pasting = True
+        self.notice = PanelText("PASTE", "Checking the pasted puzzle...", colour=th.ACCENT_3, edge=th.ACCENT_3)
+        self.app.jobs.submit(lambda progress, cancel: tools.import_puzzle(text, cancel), name="paste")
+
+    def _poll_paste(self) -> None:
+        for message in self.app.jobs.poll():
+            if not self.pasting or message.kind == "progress":
+                continue
+            self.pasting = False
+            if message.kind == "done":
+                imported = message.value
+                self.game.new_puzzle(Puzzle.from_generated(imported))
+                self._shown_values = self.game.state.values
+                level = imported.level.label if imported.level is not None else "A"
+                self.notice = PanelText("PASTED", f"{level} puzzle; Undo brings the last one back.",
+                                        colour=th.GOOD, edge=th.GOOD)
+            elif message.kind == "error":
+                reason = message.value.split(": ", 1)[-1]
+                self.notice = PanelText("CANNOT PASTE", f"{reason[:1].upper()}{reason[1:]}.",
+                                        colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
 
     # --- frame -----------------------------------------------------------------------------
 
@@ -202,13 +301,15 @@ class PlayScene(Scene):
         self.keypad.update(dt)
         self._sync_search()
         self._poll_search()
+        if self.pasting:
+            self._poll_paste()
         values = self.game.state.values
         if values != self._shown_values:
             for cell in range(81):
                 if values[cell] and values[cell] != self._shown_values[cell]:
                     self.pops[cell] = self.time
             self._shown_values = values
-        if self.game.solved:
+        if self.game.solved and self.time >= self.reveal_end:
             if self.flourish is None:
                 self.flourish = 0.0
             else:
@@ -246,13 +347,18 @@ class PlayScene(Scene):
         self.draw_backdrop(surface)
         self._draw_header(surface)
         self.keypad.sync(self.game)
-        self.board.draw(
-            surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
-            show_selection=not self.demo,
-        )
+        self.keypad.entropy_on = self.entropy
+        if self.paused:
+            self.board.draw_paused(surface, self.layout.font(56))
+        else:
+            entropy = tools.candidates(self.game.state) if self.entropy else None
+            self.board.draw(
+                surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
+                show_selection=not self.demo, entropy=entropy,
+            )
         self.board.draw_labels(surface, self.layout.font(18))
-        self.keypad.draw(surface, self.theme, self.game)
-        self._draw_hint_panel(surface)
+        self.keypad.draw(surface, self.theme, self.game, paused=self.paused)
+        self.panel.draw(surface, self._panel_content())
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         theme, game, f = self.theme, self.game, self.layout
@@ -278,77 +384,24 @@ class PlayScene(Scene):
             surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(6))))
             x += width + 12
 
-    def _draw_hint_panel(self, surface: pygame.Surface) -> None:
+    def _panel_content(self) -> PanelText:
+        """What the panel shows, first that applies: the hint, a tool's message, the entropy
+        detail of the cell under the mouse, the keys."""
         hint = self.game.hint
-        rect = self.hint_rect
-        prompt, extra = "", ""
-        if hint is None:
-            title = "DEMO" if self.demo else "KEYS"
-            body = ("The hint engine is playing. Esc returns to the menu." if self.demo else
-                    "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. "
-                    "H asks for a hint: once to name it, twice to see it, three times to apply it.")
-            edge, title_colour = th.PANEL_EDGE, th.TEXT_DIM
-        else:
-            title, body = hint.title, hint.message
-            prompt = "" if self.demo else hint.prompt
+        if hint is not None:
             colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
-            edge, title_colour = colour, colour
+            title, body, chain = hint.title, hint.message, ""
             if hint.kind == "step":
                 title = f"{title}  ({hint.stage}/3)"
                 if hint.stage >= 2 and hint.step.text and hint.step.links:
-                    extra = hint.step.chain_text()
+                    chain = hint.step.chain_text()
             elif hint.kind == "thinking":
                 body = "thinking" + "." * (1 + int(self.time * 3) % 3)
-        f = self.layout
-        draw_panel(surface, rect, th.PANEL, edge, radius=f.px(12), width=f.px(2))
-        self.panel_text = (title, body, prompt)
-        key = (title, body, prompt, extra, title_colour)
-        if self._hint_lines[0] != key:
-            self._hint_lines = (key, self._layout_hint(title.upper() if hint is None else title,
-                                                       body, prompt, extra, title_colour))
-        y = rect.y + f.px(14)
-        for i, line in enumerate(self._hint_lines[1]):
-            if y + line.get_height() > rect.bottom - f.px(8):
-                break
-            surface.blit(line, (rect.x + f.px(16), y))
-            y += line.get_height() + f.px(10 if i == 0 else 4)
-
-    def _layout_hint(self, title: str, body: str, prompt: str, extra: str, title_colour) -> list[pygame.Surface]:
-        """The panel's lines: the title, then body, chain notation and prompt at the largest of
-        HINT_SIZES that fits the panel (the chain notation is left out when nothing fits)."""
-        theme, rect, f = self.theme, self.hint_rect, self.layout
-        width = rect.w - f.px(32)
-        head = theme.text(title, f.font(26), title_colour)
-        if head.get_width() > width:
-            head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
-        room = rect.h - f.px(22) - head.get_height() - f.px(10)
-        sizes = tuple(dict.fromkeys(f.font(size) for size in HINT_SIZES))
-        for extras in ((extra,) if extra else ()) + ("",):
-            for size in sizes:
-                lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, body, size, width)]
-                if extras:
-                    lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, extras, size, width)]
-                lines += [theme.text(line, size, th.TEXT_DIM) for line in wrap_text(theme, prompt, size, width) if line]
-                if sum(line.get_height() + f.px(4) for line in lines) <= room:
-                    return [head] + lines
-        return [head] + lines
-
-
-def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
-    """Eureka notation broken after its links (``=`` and ``-``) to fit ``width`` pixels."""
-    font = theme.font(size)
-    lines, line = [], ""
-    token = ""
-    for ch in chain + " ":
-        token += ch
-        if ch in "=- ;":
-            trial = line + token
-            if font.size(trial.rstrip())[0] > width and line:
-                lines.append(line.rstrip())
-                line = token.lstrip()
-            else:
-                line = trial
-            token = ""
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
+            return PanelText(title, body, "" if self.demo else hint.prompt, chain, colour, colour)
+        if self.notice is not None:
+            return self.notice
+        if self.entropy and self.hover_cell is not None and not self.paused:
+            return entropy_text(tools.cell_detail(self.game.state, self.hover_cell))
+        if self.demo:
+            return PanelText("DEMO", DEMO_HELP)
+        return PanelText("KEYS", KEYS_HELP)

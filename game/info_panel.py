@@ -1,0 +1,122 @@
+"""The play screen's information panel, under the keypad: the staged hint, a tool's message, the
+entropy overlay's detail for the cell under the mouse, or the keys.
+
+The panel only draws what it is given (a ``PanelText``); it wraps the text to its width at the
+largest size that fits its height (the chain notation is dropped first when nothing fits) and
+renders each distinct text once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game import theme as th
+from game.layout import Layout
+from game.theme import draw_panel, wrap_text
+
+TEXT_SIZES = (21, 19, 17)  # design pixels, largest first; the first that fits is used
+
+
+@dataclass(frozen=True)
+class PanelText:
+    """What the panel shows: a ``title``, a ``body`` paragraph, an optional ``chain`` (Eureka
+    notation, broken after its links) and a dim ``prompt`` line; ``colour`` tints the title
+    and the edge."""
+
+    title: str
+    body: str
+    prompt: str = ""
+    chain: str = ""
+    colour: tuple[int, int, int] = th.TEXT_DIM
+    edge: tuple[int, int, int] = th.PANEL_EDGE
+
+
+class InfoPanel:
+    """Draws ``PanelText`` in ``rect`` (window pixels) with sizes from ``layout``."""
+
+    def __init__(self, theme: th.Theme, layout: Layout, rect: pygame.Rect):
+        self.theme, self.layout, self.rect = theme, layout, rect
+        self._lines: tuple[PanelText | None, list[pygame.Surface]] = (None, [])
+        self.shown: PanelText | None = None  # the text drawn last (tests read it)
+
+    def draw(self, surface: pygame.Surface, text: PanelText) -> None:
+        f, rect = self.layout, self.rect
+        draw_panel(surface, rect, th.PANEL, text.edge, radius=f.px(12), width=f.px(2))
+        self.shown = text
+        if self._lines[0] != text:
+            self._lines = (text, self._layout(text))
+        y = rect.y + f.px(14)
+        for i, line in enumerate(self._lines[1]):
+            if y + line.get_height() > rect.bottom - f.px(8):
+                break
+            surface.blit(line, (rect.x + f.px(16), y))
+            y += line.get_height() + f.px(10 if i == 0 else 4)
+
+    def _layout(self, text: PanelText) -> list[pygame.Surface]:
+        """The panel's lines: the title, then body, chain notation and prompt at the largest of
+        TEXT_SIZES that fits the panel (the chain notation is left out when nothing fits)."""
+        theme, rect, f = self.theme, self.rect, self.layout
+        width = rect.w - f.px(32)
+        head = theme.text(text.title, f.font(26), text.colour)
+        if head.get_width() > width:
+            head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
+        room = rect.h - f.px(22) - head.get_height() - f.px(10)
+        sizes = tuple(dict.fromkeys(f.font(size) for size in TEXT_SIZES))
+        lines: list[pygame.Surface] = []
+        for chain in ((text.chain,) if text.chain else ()) + ("",):
+            for size in sizes:
+                lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
+                if chain:
+                    lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, chain, size, width)]
+                lines += [theme.text(line, size, th.TEXT_DIM)
+                          for line in wrap_text(theme, text.prompt, size, width) if line]
+                if sum(line.get_height() + f.px(4) for line in lines) <= room:
+                    return [head] + lines
+        return [head] + lines
+
+
+def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
+    """Eureka notation broken after its links (``=`` and ``-``) to fit ``width`` pixels."""
+    font = theme.font(size)
+    lines, line = [], ""
+    token = ""
+    for ch in chain + " ":
+        token += ch
+        if ch in "=- ;":
+            trial = line + token
+            if font.size(trial.rstrip())[0] > width and line:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = trial
+            token = ""
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+KEYS_HELP = ("Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H asks for a hint: "
+             "once to name it, twice to see it, three times to apply it. T shows the tools, P pauses.")
+DEMO_HELP = "The hint engine is playing. Esc returns to the menu."
+
+
+def entropy_text(detail) -> PanelText:
+    """The entropy overlay's panel for one cell (a ``game.tools.CellDetail``)."""
+    from solver.grid import cell_name
+
+    name = cell_name(detail.cell)
+    if detail.value:
+        return PanelText(f"{name}: {detail.value}", f"{name} is filled; its houses are "
+                         f"{', '.join(detail.houses)}.", colour=ENTROPY_INK, edge=ENTROPY_INK)
+    possible = " ".join(map(str, detail.candidates)) or "none: a contradiction"
+    reasons = []
+    for digit, cells in detail.ruled_out.items():
+        reasons.append(f"{digit} by {', '.join(cell_name(c) for c in cells)}" if cells else f"{digit} by a hint")
+    body = f"Candidates: {possible}. Ruled out: {'; '.join(reasons) or 'nothing'}."
+    return PanelText(f"{name}: entropy {detail.entropy}", body, prompt=f"Houses: {', '.join(detail.houses)}.",
+                     colour=ENTROPY_INK, edge=ENTROPY_INK)
+
+
+ENTROPY_INK = (255, 84, 84)  # the entropy overlay's red (game.board.ENTROPY)

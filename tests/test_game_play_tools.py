@@ -1,0 +1,166 @@
+"""The play screen's tools page, entropy overlay, pause, check, copy and paste, driven by
+synthetic events under the dummy video driver (what a click or key does to the model and the
+picture)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import clipboard
+from game import theme as th
+from game.board import ENTROPY
+from solver.grid import BIT, PEERS
+from tests.gameplay import FRAME, PUZZLE, R1C3, SOLUTION, click, key, pixels, play, run_until
+
+
+def button(scene, action):
+    return next(b for b in scene.keypad.buttons if b.action == action)
+
+
+def test_the_tools_button_flips_the_keypad_to_the_tools_page_and_back(app):
+    scene = play(app)
+    app.frame(click(button(scene, ("tools",)).rect.center), FRAME)
+    assert scene.keypad.page == "tools"
+    assert ("tool", "fill") in [b.action for b in scene.keypad.buttons]
+    assert not any(b.action[0] == "digit" for b in scene.keypad.buttons)
+    app.frame([key(pygame.K_t)], FRAME)
+    assert scene.keypad.page == "digits"
+
+
+def test_fill_candidates_from_the_tools_page_is_one_undoable_step(app):
+    scene = play(app)
+    game = scene.game
+    scene.keypad.page = "tools"
+    app.frame(click(button(scene, ("tool", "fill")).rect.center), FRAME)
+    assert game.state.centre[R1C3] == BIT[1] | BIT[2] | BIT[4]
+    assert scene.panel_text[0] == "FILL CANDIDATES"
+    app.frame([key(pygame.K_z, pygame.KMOD_CTRL)], FRAME)
+    assert game.state.centre[R1C3] == 0
+
+
+def test_solve_reveals_the_digits_one_after_another(app):
+    scene = play(app)
+    scene.perform(("tool", "solve"))
+    assert scene.game.solved
+    times = sorted(scene.pops.values())
+    assert len(times) == PUZZLE.count("0") and times[-1] > times[0]  # staggered, not all at once
+
+
+def test_check_outlines_wrong_entries_in_red(app, screen):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    game.input_digit(1)  # the solution has 4
+    scene.perform(("tool", "check"))
+    app.frame([], FRAME)
+    rect = scene.board.cell_rect(R1C3)
+    assert game.checked == {R1C3} and pixels(screen, rect, th.WRONG_EDGE) > 100
+    assert scene.panel_text[:2] == ("CHECK", "1 cell marked.")
+
+
+def test_the_entropy_overlay_shows_each_open_cells_count_and_the_hovered_cells_reasons(app, screen):
+    scene = play(app)
+    app.frame([key(pygame.K_e)], FRAME)
+    assert scene.entropy
+    rect = scene.board.cell_rect(R1C3)
+    assert pixels(screen, rect, ENTROPY) > 20  # "3" in red: r1c3 can be 1, 2 or 4
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))], FRAME)
+    title, body, prompt = scene.panel_text
+    assert title == "r1c3: entropy 3"
+    assert "Candidates: 1 2 4" in body and "5 by r1c1" in body and "8 by r3c3" in body
+    assert prompt == "Houses: row 1, column 3, box 1."
+    app.frame([key(pygame.K_e)], FRAME)
+    assert not scene.entropy and pixels(screen, rect, ENTROPY) == 0
+
+
+def test_pause_hides_the_board_stops_the_timer_and_ignores_input(app, screen):
+    scene = play(app)
+    game = scene.game
+    given = scene.board.cell_rect(0)  # r1c1 holds a given 5, hidden while paused
+    app.frame([], FRAME)
+    assert pixels(screen, given, th.GIVEN) > 0
+    app.clock.now += 5
+    app.frame([key(pygame.K_p)], FRAME)
+    assert scene.paused
+    elapsed = game.elapsed
+    app.clock.now += 60
+    assert game.elapsed == elapsed  # the timer stands still
+    game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    assert game.state.entries[R1C3] == 0  # digits do nothing while paused
+    assert pixels(screen, given, th.GIVEN) == 0
+    app.frame(click(button(scene, ("pause",)).rect.center), FRAME)
+    assert not scene.paused
+    app.clock.now += 2
+    assert game.elapsed == elapsed + 2
+
+
+def test_the_game_pauses_when_the_window_loses_focus(app):
+    scene = play(app)
+    app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
+    assert scene.paused and scene.game.paused
+
+
+def test_each_digit_button_shows_how_many_are_left(app):
+    scene = play(app)
+    app.frame([], FRAME)
+    five = button(scene, ("digit", 5, None))
+    assert five.badge == str(9 - PUZZLE.count("5"))
+    scene.perform(("tool", "solve"))
+    app.frame([], FRAME)
+    assert five.badge == "" and five.dim
+
+
+def test_copy_puts_the_puzzle_line_on_the_clipboard(app, monkeypatch):
+    copied = []
+    monkeypatch.setattr(clipboard.pygame.scrap, "put_text", copied.append)
+    scene = play(app)
+    app.frame([key(pygame.K_c, pygame.KMOD_CTRL)], FRAME)
+    assert copied == [PUZZLE.replace("0", ".")]
+    assert scene.panel_text[0] == "COPIED"
+
+
+def test_paste_checks_the_puzzle_off_the_ui_thread_then_plays_it_one_undo_away(app, monkeypatch):
+    other = "000100000020000000050700083800370902074000010000800305900000050000200790400950201"
+    monkeypatch.setattr(clipboard.pygame.scrap, "get_text", lambda: other)
+    scene = play(app)
+    old = scene.game.puzzle
+    app.frame([key(pygame.K_v, pygame.KMOD_CTRL)], FRAME)
+    run_until(app, lambda: not scene.pasting)
+    game = scene.game
+    assert "".join(map(str, game.puzzle.givens)) == other
+    assert game.puzzle.level is not None and scene.panel_text[0] == "PASTED"
+    game.undo()
+    assert game.puzzle is old
+
+
+def test_a_bad_paste_says_why_and_keeps_the_game(app, monkeypatch):
+    monkeypatch.setattr(clipboard.pygame.scrap, "get_text", lambda: "0" * 81)
+    scene = play(app)
+    old = scene.game.state
+    app.frame([key(pygame.K_v, pygame.KMOD_CTRL)], FRAME)
+    run_until(app, lambda: not scene.pasting)
+    assert scene.game.state is old
+    title, body, _ = scene.panel_text
+    assert title == "CANNOT PASTE" and "more than one solution" in body
+
+
+def test_auto_clean_takes_a_placed_digit_out_of_the_peers_marks(app):
+    scene = play(app)
+    game = scene.game
+    scene.perform(("tool", "fill"))
+    game.select([R1C3])
+    app.frame([key(pygame.K_4)], FRAME)
+    assert not any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
+    assert game.state.values[R1C3] == int(SOLUTION[R1C3])
+
+
+def test_a_digit_a_tool_places_is_not_drawn_before_its_reveal_time(app, screen):
+    scene = play(app)
+    scene.perform(("tool", "solve"))
+    last = max(scene.pops, key=scene.pops.get)
+    app.frame([], 0.0)
+    assert pixels(screen, scene.board.cell_rect(last), th.ENTRY) == 0
+    for _ in range(80):  # 1.3 s: every digit is in, and the win waits for the last one
+        app.frame([], FRAME)
+    assert app.scene is scene and pixels(screen, scene.board.cell_rect(last), th.ENTRY) > 0
