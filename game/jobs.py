@@ -25,12 +25,13 @@ PROGRESS_STEP = 0.005  # smaller progress changes are not queued (the bar cannot
 def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn):
     """Make a puzzle with ``generator.generate`` (imported here, when first needed).
 
-    Returns a ``generator.GeneratedPuzzle``; raises ``generator.GenerationCancelled`` when
-    ``cancel()`` turns true. Tests substitute this function with monkeypatch.
+    Returns a ``generator.GeneratedPuzzle`` with its fill's trace and dig order (for the
+    generating screen's replay); raises ``generator.GenerationCancelled`` when ``cancel()``
+    turns true. Tests substitute this function with monkeypatch.
     """
     import generator
 
-    return generator.generate(level, seed, progress=progress, cancel=cancel)
+    return generator.generate(level, seed, progress=progress, cancel=cancel, trace=True)
 
 
 @dataclass(frozen=True)

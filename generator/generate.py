@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.dig import dig
-from generator.wfc import fill
+from generator.wfc import Event, fill
 from solver.grading import Grade, grade
-from solver.human import poll_cancel, solvable_within
+from solver.human import solvable_within
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 
@@ -57,6 +57,13 @@ class GeneratedPuzzle:
     Fields: ``puzzle`` and ``solution`` are 81 ints (0 = empty in the puzzle); ``level`` is the
     grade's level (always the level asked for); ``seed`` reproduces the puzzle with the same
     options; ``ms`` is the wall time taken in milliseconds; ``attempts`` counts fills tried.
+
+    How it was made, for display (the accepted fill and dig only): ``trace`` is the fill's
+    ``generator.wfc.Event`` tuples in order (empty unless ``generate(trace=True)``), so
+    ``generator.wfc.replay(trace)`` equals ``solution``; ``dig_order`` lists the cells whose
+    givens the dig removed, in order; ``put_back`` the cells whose givens the Expert search put
+    back, last removed first. Emptying ``dig_order`` from the solution and then refilling
+    ``put_back`` leaves ``puzzle``.
     """
 
     puzzle: tuple[int, ...]
@@ -66,6 +73,9 @@ class GeneratedPuzzle:
     seed: int
     ms: float
     attempts: int
+    trace: tuple[Event, ...] = ()
+    dig_order: tuple[int, ...] = ()
+    put_back: tuple[int, ...] = ()
 
     @property
     def givens(self) -> int:
@@ -101,6 +111,7 @@ def generate(
     cancel: Callable[[], bool] | None = None,
     max_attempts: int | None = None,
     uniqueness: bool = True,
+    trace: bool = False,
 ) -> GeneratedPuzzle:
     """Generate one puzzle whose grade is exactly ``level``.
 
@@ -116,6 +127,8 @@ def generate(
             or ``MASTER_MAX_ATTEMPTS`` (5,000) for Master.
         uniqueness: False leaves out the techniques that assume one solution, in the dig and
             in the grade.
+        trace: record the WFC fill's events for display (``GeneratedPuzzle.trace``); only the
+            accepted fill's are kept. The puzzles made are the same either way.
 
     Raises:
         ValueError: ``level`` is not playable, ``seed`` is negative (``random.Random`` ignores
@@ -151,7 +164,8 @@ def generate(
         order = "random" if steered else "entropy"
     try:
         for attempt in range(max_attempts):
-            solution = fill(rng=rng, cancel=cancel)
+            events: list[Event] | None = [] if trace else None  # a rejected fill's are dropped
+            solution = fill(rng=rng, cancel=cancel, events=events)
             removed: list[tuple[int, ...]] = []
             puzzle = dig(
                 solution,
@@ -177,6 +191,7 @@ def generate(
             if result.level == level:
                 if progress is not None:
                     progress(1.0)
+                dug = tuple(cell for group in removed for cell in group)
                 return GeneratedPuzzle(
                     puzzle=tuple(puzzle),
                     solution=tuple(solution),
@@ -185,6 +200,9 @@ def generate(
                     seed=seed,
                     ms=(time.perf_counter() - start) * 1000,
                     attempts=attempt + 1,
+                    trace=tuple(events) if events is not None else (),
+                    dig_order=dug,
+                    put_back=tuple(cell for cell in reversed(dug) if puzzle[cell]),
                 )
     except InterruptedError:
         raise GenerationCancelled("generation cancelled") from None
