@@ -87,6 +87,53 @@ class Game:
         """Hints asked for on the current puzzle (each new hint counts once, whatever its stages)."""
         return self._current_stats().hints_used
 
+    def puzzle_records(self) -> dict[Puzzle, tuple[float, int]]:
+        """Per puzzle this session has played: (seconds of play, hints used); a running timer
+        counts its time so far. For saving (game.savegame)."""
+        now = self.clock()
+        records = {}
+        for puzzle, stats in self._stats.items():
+            running = now - stats.since if stats.since is not None else 0.0
+            records[puzzle] = (stats.elapsed + running, stats.hints_used)
+        return records
+
+    @classmethod
+    def restore(
+        cls,
+        state: PlayState,
+        undo_stack: Iterable[PlayState],
+        redo_stack: Iterable[PlayState],
+        records: dict[Puzzle, tuple[float, int]],
+        selection: Iterable[int],
+        cursor: int,
+        mode: str,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> "Game":
+        """A session rebuilt from saved parts (game.savegame checks them first), paused: the
+        timer of each puzzle continues from its saved seconds when the game resumes. ``records``
+        maps puzzles to (seconds of play, hints used) as ``puzzle_records`` gives them.
+
+        Raises:
+            ValueError: ``mode`` is not one of MODES, or ``selection`` (non-empty) or ``cursor``
+                holds a cell outside 0..80.
+        """
+        game = cls(state.puzzle, clock)
+        game.pause()
+        game.state = state
+        game.undo_stack = list(undo_stack)
+        game.redo_stack = list(redo_stack)
+        game._stats = {
+            puzzle: _Stats(elapsed=seconds, hints_used=hints) for puzzle, (seconds, hints) in records.items()
+        }
+        game.set_mode(mode)
+        selection = tuple(selection)
+        game.select(selection)
+        if game.selection != tuple(dict.fromkeys(selection)) or not 0 <= cursor < 81:
+            raise ValueError("the selection and the cursor must be cells 0..80")
+        game.cursor = cursor
+        game._sync_timer()
+        return game
+
     def pause(self) -> None:
         """Stop the timer (the player left the play screen)."""
         self.paused = True

@@ -1,6 +1,7 @@
-"""Shared test fixtures: the reference puzzle sets in ../shared/data (skipped when absent), the
-game's window, app and fake generator (helpers for the game tests are in tests/gameplay.py), and
-the fish tests' templates oracle (tests/fish_checks.py)."""
+"""Shared test fixtures: the reference puzzle sets in ../shared/data (skipped when absent), a
+temporary user data folder for every test, the game's window, app and fake generator (helpers
+for the game tests are in tests/gameplay.py), and the fish tests' templates oracle
+(tests/fish_checks.py)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,18 @@ def data_puzzles(name: str, limit: int | None = None) -> list[str]:
                 if limit is not None and len(puzzles) >= limit:
                     break
     return puzzles
+
+
+# --- persistence: never the real user folder ----------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def user_data_dir(tmp_path_factory, monkeypatch) -> Path:
+    """Every test's user data folder (``SUDOKU_DATA_DIR``): a fresh, not yet created folder under
+    pytest's temporary root, so no test reads or writes the player's real saves."""
+    folder = tmp_path_factory.mktemp("user-data") / "sudoku-wfc"
+    monkeypatch.setenv("SUDOKU_DATA_DIR", str(folder))
+    return folder
 
 
 # --- the game: a window under SDL's dummy driver, an app on it, a fast generator ----------------

@@ -1,0 +1,178 @@
+"""Per-level statistics: games played and won, best and average time, hints, streaks; and the
+statistics file through game.storage. This module never imports pygame.
+
+Glossary:
+  played   puzzles started (``record_start``; a saved game that is resumed is not a new start).
+  won      puzzles solved; their times (seconds) make the best and the average time.
+  streak   consecutive wins at a level without an abandoned game in between; hints are allowed.
+           ``record_abandon`` (the player gave a puzzle up for another) ends it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from solver.levels import Level
+
+STATS_KIND = "sudoku-stats"
+STATS_VERSION = 1
+STATS_FILE = "stats.json"
+
+
+@dataclass
+class LevelStats:
+    """One level's record: ``played`` and ``won`` puzzles, ``best_time`` (seconds, None before the
+    first win), ``total_time`` (seconds of all wins, for the average), ``hints_used`` (in wins),
+    ``streak`` (the current run of wins) and ``best_streak`` (the longest run)."""
+
+    played: int = 0
+    won: int = 0
+    best_time: float | None = None
+    total_time: float = 0.0
+    hints_used: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def average_time(self) -> float | None:
+        """Mean seconds per win; None before the first win."""
+        return self.total_time / self.won if self.won else None
+
+    @classmethod
+    def from_data(cls, data: Any) -> "LevelStats":
+        """A record from ``asdict``'s shape.
+
+        Raises:
+            ValueError: a field is missing, of the wrong type, negative, or the fields disagree
+                (more wins than games, a streak longer than the wins or the best streak, a best
+                time without wins or above the total time).
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a level's record must be an object")
+        values = {}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name in ("best_time", "total_time"):
+                if f.name == "best_time" and value is None:
+                    values[f.name] = None
+                    continue
+                if not isinstance(value, (int, float)) or isinstance(value, bool) \
+                        or not math.isfinite(value) or value < 0:
+                    raise ValueError(f"{f.name} must be a number of seconds")
+                values[f.name] = float(value)
+            else:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ValueError(f"{f.name} must be a whole number")
+                values[f.name] = value
+        record = cls(**values)
+        best, won = record.best_time, record.won
+        if (record.won > record.played or record.streak > min(record.won, record.best_streak)
+                or record.best_streak > record.won or (best is None) != (won == 0)
+                or (best is not None and best > record.total_time + 1e-6)):
+            raise ValueError("the fields of a level's record disagree")
+        return record
+
+
+def _key(level: Level | str) -> str:
+    """The level's name (``'EASY'``...); ValueError for a level that does not exist."""
+    if isinstance(level, Level):
+        return level.name
+    if not isinstance(level, str):
+        raise ValueError(f"not a level: {level!r}")
+    return Level.parse(level).name
+
+
+@dataclass
+class Stats:
+    """Statistics by level name (``Level.name``: ``'EASY'``...). Methods take a ``Level`` or a
+    name ``Level.parse`` reads, and raise ValueError for anything else."""
+
+    levels: dict[str, LevelStats] = field(default_factory=dict)
+
+    def level(self, level: Level | str) -> LevelStats:
+        """The record of ``level`` (a fresh one when nothing was played there); the live object."""
+        return self.levels.setdefault(_key(level), LevelStats())
+
+    def record_start(self, level: Level | str) -> None:
+        """A new puzzle of ``level`` was started (not a saved one resumed)."""
+        self.level(level).played += 1
+
+    def record_win(self, level: Level | str, seconds: float, hints: int) -> bool:
+        """A puzzle of ``level`` was solved in ``seconds`` with ``hints`` hints; returns True when
+        it is a new best time (the first win always is). The streak grows by one.
+
+        Raises:
+            ValueError: ``seconds`` is not a finite number >= 0 or ``hints`` not an int >= 0.
+        """
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) \
+                or not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"seconds must be a finite number >= 0, not {seconds!r}")
+        if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+            raise ValueError(f"hints must be a whole number >= 0, not {hints!r}")
+        record = self.level(level)
+        record.won += 1
+        record.played = max(record.played, record.won)
+        record.total_time += seconds
+        record.hints_used += hints
+        record.streak += 1
+        record.best_streak = max(record.best_streak, record.streak)
+        new_best = record.best_time is None or seconds < record.best_time
+        if new_best:
+            record.best_time = float(seconds)
+        return new_best
+
+    def record_abandon(self, level: Level | str) -> None:
+        """A puzzle of ``level`` was given up unsolved: the streak ends."""
+        self.level(level).streak = 0
+
+    def average_time(self, level: Level | str) -> float | None:
+        """Mean seconds per win at ``level``; None before the first win."""
+        record = self.levels.get(_key(level))
+        return record.average_time if record else None
+
+    def to_data(self) -> dict:
+        """Fresh plain JSON values: ``{"levels": {name: {field: value}}}``."""
+        return {"levels": {name: asdict(record) for name, record in self.levels.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Stats":
+        """Statistics from ``to_data``'s shape; entries for unknown levels or with bad fields
+        (see ``LevelStats.from_data``) are dropped. Never raises."""
+        levels = data.get("levels") if isinstance(data, dict) else None
+        stats = cls()
+        if not isinstance(levels, dict):
+            return stats
+        for name, record in levels.items():
+            if name not in Level.__members__:
+                continue
+            try:
+                stats.levels[name] = LevelStats.from_data(record)
+            except ValueError:
+                continue
+        return stats
+
+
+def stats_path(folder: str | os.PathLike | None = None) -> Path:
+    """The statistics file in ``folder`` (default: ``storage.data_dir()``)."""
+    return Path(folder if folder is not None else storage.data_dir()) / STATS_FILE
+
+
+def load_stats(folder: str | os.PathLike | None = None) -> storage.Loaded:
+    """``(Stats, message)``: the saved statistics (empty when there is no file), and one sentence
+    for the player when the file was bad and moved aside (else None). Never raises."""
+    result = storage.read_json(stats_path(folder), STATS_KIND, STATS_VERSION)
+    return storage.Loaded(Stats.from_data(result.data), result.message)
+
+
+def save_stats(folder: str | os.PathLike | None, stats: Stats) -> None:
+    """Write ``stats`` to the statistics file in ``folder`` (None: ``storage.data_dir()``) now.
+
+    Raises:
+        OSError: the file cannot be written (the previous file is intact).
+    """
+    storage.write_json(stats_path(folder), STATS_KIND, STATS_VERSION, stats.to_data())

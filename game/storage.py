@@ -1,0 +1,304 @@
+"""The one small module all persistence goes through: versioned JSON files in the user data folder.
+
+Glossary:
+  envelope   what a file holds: ``{"format": kind, "version": N, "saved": ISO time, "data": {...}}``.
+  kind       the format's name, e.g. ``"sudoku-save"``, ``"sudoku-settings"``, ``"sudoku-stats"``.
+  set aside  a file that cannot be read is renamed next to itself
+             (``save.json`` -> ``save.broken-20261124-183000.json``), never deleted.
+
+Writes are atomic, as git writes its lock files: a temporary file in the same folder is written,
+flushed and fsynced, then renamed over the target, so a reader sees the old file or the new one,
+never half of either. ``BackgroundWriter`` does the writing off the UI thread. No file or folder
+is touched at import time. This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
+
+import platformdirs
+
+APP_NAME = "sudoku-wfc"
+DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)
+
+Migration = Callable[[int, dict], dict]  # (the file's older version, its data) -> current data
+
+
+class _Kind(NamedTuple):
+    read_name: str  # "Your saved game could not be read ..."
+    write_name: str  # "Your game could not be saved ..."
+    fallback: str  # what happens instead: "... and a new game starts."
+
+
+_KINDS = {
+    "sudoku-save": _Kind("saved game", "game", "a new game starts"),
+    "sudoku-settings": _Kind("settings", "settings", "the default settings are used"),
+    "sudoku-stats": _Kind("statistics", "statistics", "they start again from zero"),
+}
+
+
+def _kind(kind: str) -> _Kind:
+    return _KINDS.get(kind, _Kind(f"{kind} file", f"{kind} file", "it is started afresh"))
+
+
+def data_dir() -> Path:
+    """The folder the game keeps its files in: ``$SUDOKU_DATA_DIR`` when set, else the platform's
+    user data folder for the app (platformdirs). It is not created here (``write_json`` does)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+class Loaded(NamedTuple):
+    """What a ``load_*`` function returns: the value (a default when the file was missing or bad)
+    and a one-sentence message for the player when a file was set aside, else None."""
+
+    value: Any
+    message: str | None
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """The outcome of ``read_json``: ``data`` (the envelope's data object, or None) and
+    ``message`` (one sentence for the player when the file could not be read, else None)."""
+
+    data: dict | None = None
+    message: str | None = None
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable where the OS allows it (POSIX); never raises."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_json(path: str | os.PathLike, kind: str, version: int, data: dict) -> None:
+    """Write ``data`` (plain JSON values) to ``path`` in an envelope of ``kind`` and ``version``,
+    atomically: temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
+    The folder is created when missing.
+
+    Raises:
+        OSError: the folder or the file cannot be written (the old file, if any, is intact).
+        TypeError, ValueError: ``data`` holds something that is not a plain JSON value.
+    """
+    path = Path(path)
+    envelope = {
+        "format": kind,
+        "version": version,
+        "saved": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "data": data,
+    }
+    text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(path.parent)
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _os_reason(error: OSError) -> str:
+    text = error.strerror or str(error) or type(error).__name__
+    return text[:1].lower() + text[1:]
+
+
+def broken_name(path: Path, when: datetime | None = None) -> Path:
+    """Where a bad ``path`` is moved: ``save.json`` -> ``save.broken-20261124-183000.json`` beside
+    it (``-2``, ``-3``... added when that name is taken)."""
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    number = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}.broken-{stamp}-{number}{path.suffix}")
+        number += 1
+    return candidate
+
+
+def set_aside(path: str | os.PathLike, kind: str, reason: str) -> str:
+    """Move the unreadable file ``path`` of ``kind`` aside (never deleted) and return one sentence
+    for the player that says why (``reason``, e.g. "it is truncated") and where it went.
+    Never raises: when the move fails the sentence says so."""
+    path = Path(path)
+    what = _kind(kind)
+    target = broken_name(path)
+    try:
+        os.replace(path, target)
+    except OSError as error:
+        return (f"Your {what.read_name} could not be read ({reason}) nor moved aside "
+                f"({_os_reason(error)}); {what.fallback}.")
+    return f"Your {what.read_name} could not be read ({reason}); it was moved to {target.name} and {what.fallback}."
+
+
+def _decode_reason(text: str, error: json.JSONDecodeError) -> str:
+    if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+        return "it is truncated"
+    return "it is not valid JSON"
+
+
+def _check_envelope(envelope: Any, kind: str, version: int,
+                    migrate: Migration | None) -> tuple[dict | None, str | None]:
+    """(data, None) for a good envelope, (None, reason) for a bad one."""
+    if not isinstance(envelope, dict):
+        return None, "it is not a JSON object"
+    if not {"format", "version", "data"} <= envelope.keys():
+        return None, "it is missing fields"
+    if envelope["format"] != kind:
+        return None, f"it is not a {_kind(kind).read_name} file"
+    found = envelope["version"]
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        return None, "its version is not a number"
+    data = envelope["data"]
+    if not isinstance(data, dict):
+        return None, "its data is not a JSON object"
+    if found > version:
+        return None, f"it is from a newer version of the game (format {found}; this one reads {version})"
+    if found < version:
+        if migrate is None:
+            return None, f"it is from an older version of the game (format {found})"
+        try:
+            data = migrate(found, data)
+        except (ValueError, TypeError, KeyError) as error:
+            return None, f"it could not be updated from format {found}: {error}"
+    return data, None
+
+
+def read_json(path: str | os.PathLike, kind: str, version: int,
+              migrate: Migration | None = None) -> ReadResult:
+    """Read the envelope at ``path`` and return its data when it is of ``kind`` and ``version``.
+
+    A missing file gives ``ReadResult(None, None)``. A file that is empty, truncated, not JSON,
+    not an object, of another kind, missing fields or of a newer version is set aside (renamed
+    beside itself, see ``set_aside``) and gives ``(None, message)``. An older version is passed to
+    ``migrate(old_version, data) -> data`` (it raises ValueError when it cannot); without one it is
+    set aside too. A file or folder that cannot be opened gives ``(None, message)`` and stays.
+    Never raises for bad content or OS errors.
+    """
+    path = Path(path)
+    what = _kind(kind)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return ReadResult()
+    except OSError as error:
+        return ReadResult(None, f"Your {what.read_name} could not be read ({_os_reason(error)}); {what.fallback}.")
+    if not raw.strip():
+        return ReadResult(None, set_aside(path, kind, "it is empty"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return ReadResult(None, set_aside(path, kind, "it is not text"))
+    try:
+        envelope = json.loads(text)
+    except json.JSONDecodeError as error:
+        return ReadResult(None, set_aside(path, kind, _decode_reason(text, error)))
+    except (ValueError, RecursionError):
+        return ReadResult(None, set_aside(path, kind, "it is not valid JSON"))
+    data, reason = _check_envelope(envelope, kind, version, migrate)
+    if reason is not None:
+        return ReadResult(None, set_aside(path, kind, reason))
+    return ReadResult(data, None)
+
+
+# --- writing off the UI thread ------------------------------------------------------------------
+
+
+class BackgroundWriter:
+    """Writes files on a daemon thread so the frame loop never waits for the disk.
+
+    ``submit`` queues the newest payload per path (an older payload still waiting for the same
+    path is dropped: coalescing); ``flush`` waits until all of it is written (on quit); ``errors``
+    hands the failures to the UI as one-line messages. ``write`` is the function that writes
+    (``write_json``; tests pass a recorder). ``writes`` counts the writes done or tried.
+    """
+
+    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json):
+        self._write = write
+        self._condition = threading.Condition()
+        self._pending: dict[Path, tuple[str, int, dict]] = {}
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._errors: list[str] = []
+        self.writes = 0
+
+    def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict) -> None:
+        """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
+        nobody changes afterwards (copied by the caller or immutable)."""
+        with self._condition:
+            self._pending[Path(path)] = (kind, version, data)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="storage-writer", daemon=True)
+                self._thread.start()
+            self._condition.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._condition:
+                if not self._pending:
+                    self._thread = None
+                    self._condition.notify_all()
+                    return
+                path = next(iter(self._pending))
+                kind, version, data = self._pending.pop(path)
+                self._busy = True
+            try:
+                self._write(path, kind, version, data)
+            except Exception as error:  # reported to the UI, never raised on a daemon thread
+                reason = _os_reason(error) if isinstance(error, OSError) else str(error) or type(error).__name__
+                message = f"Your {_kind(kind).write_name} could not be saved to {path.name} ({reason})."
+                with self._condition:
+                    self._errors.append(message)
+            with self._condition:
+                self._busy = False
+                self.writes += 1
+                self._condition.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted has been written (or has failed: see ``errors``), at most
+        ``timeout`` seconds (None: no limit). Returns True when nothing is left to write."""
+        with self._condition:
+            return self._condition.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    @property
+    def pending(self) -> bool:
+        """True while something submitted is not written yet."""
+        with self._condition:
+            return bool(self._pending) or self._busy
+
+    def errors(self) -> list[str]:
+        """The failures since the last call, one sentence each (and forgets them)."""
+        with self._condition:
+            errors, self._errors = self._errors, []
+        return errors
