@@ -234,9 +234,18 @@ def cmd_gen(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app import run
+    imported = None
+    if args.puzzle is not None:
+        from game.tools import import_puzzle
 
-    return run(level=args.difficulty, seed=args.seed, demo=args.demo)
+        try:
+            imported = import_puzzle(args.puzzle)
+        except PuzzleError as error:
+            print(f"main.py play: --puzzle: {error}", file=sys.stderr)
+            return EXIT_PUZZLE
+    from game.window import run
+
+    return run(level=args.difficulty, seed=args.seed, demo=args.demo, puzzle=imported)
 
 
 def _uniqueness_option(parser: argparse.ArgumentParser) -> None:
@@ -259,6 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_non_negative, help="seed for the first generated puzzle")
     play.add_argument("--demo", action="store_true",
                       help="attract mode: the game plays itself with hints until closed")
+    play.add_argument("--puzzle", metavar="STRING",
+                      help="play this puzzle: 81 characters (0 or . for empty) or a 9-line grid; "
+                      "it is checked and graded first")
     play.set_defaults(func=cmd_play)
 
     gen = commands.add_parser("gen", help="generate graded puzzles, one per line")

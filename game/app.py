@@ -1,10 +1,7 @@
-"""The application: window, clock, the current scene, and the one method that switches scenes.
+"""The application: the screen, the clock, the current scene and the one method that switches
+scenes, the player's profile (settings, statistics, the saved game) and the messages for the
+player. The window itself is opened by game.window (``run``), never at import time.
 
-Entry points for main.py:
-  run(level=None, seed=None, demo=False) -> exit code
-  measure_generation_frames(level, seed, max_seconds=30) -> frame times in milliseconds
-
-pygame is initialised and the window opened only inside these functions, never at import time.
 No traceback reaches the player: an exception in a scene is logged to stderr in one line and the
 game returns to the menu with a message (pyspacewar's UI modes, Solo's midend behind them).
 """
@@ -15,19 +12,22 @@ import random
 import sys
 import time
 import traceback
-import warnings
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
 import pygame
 
+from game import theme as th
 from game.jobs import JobRunner
-from game.layout import DESIGN_H, DESIGN_W, MIN_H, MIN_W, Layout, initial_window_size
+from game.layout import DESIGN_H, DESIGN_W, Layout
+from game.playstate import Puzzle
+from game.profile import Profile
 from game.scenes import SCENES
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import Theme
+from game.settings import Settings
+from game.sound import Sounds
+from game.theme import Theme, draw_panel, fit_text
 from solver import levels
 from solver.levels import Level
 
@@ -35,10 +35,7 @@ WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted t
 FPS = 60
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
-# While a worker computes, the UI thread must get the GIL back fast after each frame's waits:
-# Python's default 5 ms switch interval costs up to 5 ms per frame (measured ~21 ms frames on
-# Hard generation instead of ~17 ms).
-SWITCH_INTERVAL = 0.001
+TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
 
 
 class App:
@@ -56,7 +53,8 @@ class App:
 
     def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 scenes: dict[str, Callable[..., Scene]] | None = None):
+                 scenes: dict[str, Callable[..., Scene]] | None = None,
+                 profile: Profile | None = None):
         self.screen = screen
         self.size = screen.get_size()
         self.layout = Layout.fit(self.size)
@@ -74,6 +72,72 @@ class App:
         self.last_generated = None
         self._seed = seed
         self._failing = False
+        self.profile = profile if profile is not None else Profile()
+        self.sounds = Sounds.create(enabled=False)  # ``apply_settings`` makes the real ones
+        self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
+        self.animation_speed = self.settings.animation_speed  # the generating screen's replay
+
+    # --- the profile ---------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        return self.profile.settings
+
+    def load_profile(self) -> None:
+        """Read the player's files at start-up: settings, statistics, and the saved game (which
+        becomes ``game``, offered by the menu's Continue). Messages about bad files show."""
+        self.game = self.profile.load(self.clock)
+        self.apply_settings(self.profile.settings)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use (and save, when they changed) ``settings``: palette, sounds, auto-clean."""
+        if settings != self.profile.settings:
+            self.profile.set_settings(settings)
+        th.apply_palette(settings.palette)
+        self.theme.clear()
+        self.animation_speed = settings.animation_speed
+        self.sounds = Sounds.create(volume=settings.volume, enabled=settings.sound)
+        if self.game is not None:
+            self.game.auto_clean = settings.auto_clean_marks
+        if self.scene is not None:
+            self._guard(self.scene.resize)
+
+    def start_game(self, game: Game) -> None:
+        """Make ``game`` the player's game (it replaces the one in ``game``)."""
+        game.auto_clean = self.settings.auto_clean_marks
+        self.game = game
+
+    def new_puzzle(self, made) -> Game:
+        """Play ``made`` (a generator.GeneratedPuzzle or game.tools.ImportedPuzzle) as the
+        player's game: an unfinished game stays one undo away (its streak ends), a finished one
+        is replaced. The statistics count the start. Returns the game."""
+        puzzle = Puzzle.from_generated(made)
+        old = self.game
+        if old is not None and old.running:
+            self.profile.record_abandon(old.puzzle.level)
+            old.new_puzzle(puzzle)
+        else:
+            self.start_game(Game(puzzle, clock=self.clock))
+        self.profile.record_start(puzzle.level)
+        return self.game
+
+    def play_imported(self, imported) -> None:
+        """Start ``imported`` (game.tools.ImportedPuzzle) and show the play screen."""
+        self.goto("play", game=self.new_puzzle(imported))
+
+    def record_win(self, game: Game) -> bool:
+        """The player solved ``game``'s puzzle: count it (unless the Solve tool finished it);
+        True when its time is the level's new best."""
+        level = game.puzzle.level
+        if game.revealed:
+            self.profile.record_abandon(level)
+            return False
+        return self.profile.record_win(level, game.elapsed, game.hints_used)
+
+    def toast(self, message: str) -> None:
+        """Show ``message`` over every screen for a few seconds (and log it)."""
+        self.log(message)
+        self.toasts.append((message, TOAST_SECONDS))
 
     # --- scenes ------------------------------------------------------------------------------
 
@@ -142,9 +206,12 @@ class App:
             self.goto("menu")
 
     def quit(self, code: int = 0) -> None:
+        """Stop the loop with ``code``; the game in progress is saved (waiting up to 3 s)."""
         self.running = False
         self.exit_code = code
         self.cancel_jobs()
+        if not self.profile.close(self.game):
+            self.log("the last save is still being written")
 
     def cancel_jobs(self) -> None:
         """Ask every background job to stop (their late results are dropped)."""
@@ -165,15 +232,41 @@ class App:
             if not self.running:
                 return
         self._guard(self.scene.update, min(dt, MAX_DT))
+        self.profile.autosave(self.game)
+        for message in self.profile.take_messages():
+            self.toast(message)
         if self.running:
             self._guard(self.scene.draw, self.screen)
+            self._draw_toasts(dt)
+
+    def _draw_toasts(self, dt: float) -> None:
+        """The oldest message for the player, in a panel at the bottom of the window."""
+        if not self.toasts:
+            return
+        message, left = self.toasts[0]
+        left -= min(dt, MAX_DT)
+        if left <= 0:
+            self.toasts.pop(0)
+            return
+        self.toasts[0] = (message, left)
+        f = self.layout
+        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3,
+                         colour=th.TEXT)
+        height = sum(line.get_height() for line in lines) + f.px(20)
+        rect = pygame.Rect(0, 0, f.px(1080), height)
+        rect.midbottom = (f.centre_x, f.height - f.px(12))
+        draw_panel(self.screen, rect, th.PANEL, th.ACCENT_2, radius=f.px(10), width=f.px(2))
+        y = rect.y + f.px(10)
+        for line in lines:
+            self.screen.blit(line, line.get_rect(midtop=(rect.centerx, y)))
+            y += line.get_height()
 
     def loop(self) -> int:
         """Run frames until quit; return the exit code."""
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(FPS) / 1000.0
-            self.layout(pygame.event.get(), dt)
+            self.frame(pygame.event.get(), dt)
             pygame.display.flip()
         return self.exit_code
 
@@ -205,125 +298,3 @@ class App:
             self.goto("menu", notice="Something went wrong; back to the menu.")
         finally:
             self._failing = False
-
-
-@contextmanager
-def _responsive_threads():
-    """Use SWITCH_INTERVAL for the app's lifetime, then restore the interpreter's setting."""
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
-
-
-def _init_pygame() -> None:
-    """Only what the game uses: display and fonts (no audio, so no sound-card warnings)."""
-    pygame.display.init()
-    pygame.font.init()
-
-
-def _icon() -> pygame.Surface:
-    """A 32x32 window icon drawn here: a neon 3x3 box with three lit cells."""
-    from game import theme as th
-
-    icon = pygame.Surface((32, 32))
-    icon.fill(th.BOARD_BG)
-    for i in (1, 2):
-        pygame.draw.line(icon, th.GRID_BOX, (i * 32 // 3, 2), (i * 32 // 3, 29))
-        pygame.draw.line(icon, th.GRID_BOX, (2, i * 32 // 3), (29, i * 32 // 3))
-    pygame.draw.rect(icon, th.ACCENT, icon.get_rect(), 2)
-    pygame.draw.rect(icon, th.SELECTED, (11, 11, 10, 10))
-    for cell, colour in ((0, th.GIVEN), (4, th.ACCENT_2), (8, th.ACCENT_3)):
-        row, col = divmod(cell, 3)
-        pygame.draw.circle(icon, colour, (col * 32 // 3 + 5, row * 32 // 3 + 5), 3)
-    return icon
-
-
-def _open_window() -> pygame.Surface:
-    """The window: resizable, at the design size fitted to the desktop (never larger than the
-    screen; at least 800x600 where the screen allows)."""
-    pygame.display.set_caption(CAPTION)
-    pygame.display.set_icon(_icon())
-    desktops = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
-    size = initial_window_size(desktops[0] if desktops else None)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        except pygame.error:
-            surface = pygame.display.set_mode(size)
-    try:  # pygame-ce's Window API; the window never shrinks below the smallest layout
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # from_display_module, kept for this
-            pygame.Window.from_display_module().minimum_size = (min(MIN_W, size[0]), min(MIN_H, size[1]))
-    except (AttributeError, pygame.error):
-        pass
-    return surface
-
-
-def run(level: Level | None = None, seed: int | None = None, demo: bool = False) -> int:
-    """Open the window and play; return the exit code (0 normal quit, 1 failure).
-
-    ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
-    puzzle reproducible; ``demo`` starts the attract mode (Esc or closing the window quits).
-    """
-    try:
-        _init_pygame()
-        screen = _open_window()
-    except pygame.error as exc:
-        print(f"sudoku: cannot open a window: {exc}", file=sys.stderr)
-        return 1
-    app = App(screen, seed=seed)
-    try:
-        with _responsive_threads():
-            if demo:
-                app.start_demo(level, quits=True)
-            elif level is not None:
-                app.goto("generating", level=level, purpose="new")
-            else:
-                app.goto("menu")
-            return app.loop()
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        app.cancel_jobs()
-        pygame.quit()
-
-
-def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
-    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
-
-    Returns the interval between consecutive drawn frames, in milliseconds, for every frame
-    drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor when the
-    frame's work fits). Stops after ``max_seconds`` (cancelling the worker). Uses whatever SDL
-    video driver is set (``SDL_VIDEODRIVER=dummy`` for a headless run).
-    """
-    _init_pygame()
-    try:
-        with _responsive_threads():
-            return _measure(level, seed, max_seconds)
-    finally:
-        pygame.quit()
-
-
-def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
-    app = App(_open_window(), seed=seed)
-    app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
-    clock = pygame.time.Clock()
-    times: list[float] = []
-    start = last = time.perf_counter()
-    try:
-        while app.jobs.busy and app.running:
-            dt = clock.tick(FPS) / 1000.0
-            app.frame(pygame.event.get(), dt)
-            pygame.display.flip()
-            now = time.perf_counter()
-            times.append((now - last) * 1000.0)
-            last = now
-            if now - start > max_seconds:
-                break
-    finally:
-        app.jobs.cancel()
-    return times

@@ -106,14 +106,21 @@ class BoardView:
         flourish: float | None = None,
         show_selection: bool = True,
         entropy: tuple[int, ...] | None = None,
+        peers: bool = True,
+        same_digit: bool = True,
+        mistakes: frozenset[int] | None = None,
     ) -> None:
         """Draw ``game`` (read only). ``pops`` maps cells to the time their digit appeared;
         ``flourish`` (seconds since the win) runs the winning sweep; ``entropy``, 81 candidate
-        masks (game.tools.candidates), shows each open cell's entropy instead of its marks."""
+        masks (game.tools.candidates), shows each open cell's entropy instead of its marks;
+        ``peers`` and ``same_digit`` shade the selected cell's peers and equal digits;
+        ``mistakes``, the cells whose digit shows red (default: the rule breaks)."""
+        mistakes = game.state.conflicts if mistakes is None else mistakes
         state = game.state
         hint = game.hint
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
-        self._fill_cells(surface, game, hint, show_selection, flourish)
+        self._fill_cells(surface, game, hint, show_selection, show_selection and peers,
+                         show_selection and same_digit, mistakes, flourish)
         surface.blit(self._lines, self.rect.topleft)
         pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3),
                          border_radius=self._px(6))
@@ -126,7 +133,7 @@ class BoardView:
             if cell in hint_cells and not value:
                 self.painter.draw_candidates(surface, cell, hint, roles, self._bright[cell], DARK_INK)
             elif value:
-                self._draw_digit(surface, rect, cell, value, state, now, pops)
+                self._draw_digit(surface, rect, cell, value, state, now, pops, cell in mistakes)
             elif entropy is not None:
                 self._draw_entropy(surface, rect, POPCOUNT[entropy[cell]])
             else:
@@ -156,12 +163,13 @@ class BoardView:
             middle = self.rect.y + i * self.cell + self.cell // 2
             surface.blit(glyph, glyph.get_rect(center=(self.rect.x - gap, middle)))
 
-    def _fill_cells(self, surface, game: Game, hint: Hint | None, show_selection: bool, flourish) -> None:
+    def _fill_cells(self, surface, game: Game, hint: Hint | None, show_selection: bool, peers_on: bool,
+                    same_on: bool, mistakes: frozenset[int], flourish) -> None:
         state = game.state
         values = state.values
         cursor = game.cursor
-        peers = set(PEERS[cursor]) if show_selection else set()
-        digit = values[cursor] if show_selection else 0
+        peers = set(PEERS[cursor]) if peers_on else set()
+        digit = values[cursor] if same_on else 0
         selected = set(game.selection) if show_selection else set()
         hint_houses: set[int] = set()
         groups: dict[int, int] = {}
@@ -181,7 +189,7 @@ class BoardView:
                 fill = th.blend(fill, th.HINT_EDGE, 0.17)
             if cell in groups:
                 fill = th.blend(fill, group_colour(groups[cell]), GROUP_TINT)
-            if cell in state.conflicts:
+            if cell in mistakes:
                 fill = th.blend(fill, th.CONFLICT, 0.22)
             if cell in selected:
                 fill = th.SELECTED
@@ -195,8 +203,8 @@ class BoardView:
             surface.fill(fill, self.cell_rect(cell))
             self._bright[cell] = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > BRIGHT_FILL
 
-    def _draw_digit(self, surface, rect, cell, value, state, now, pops) -> None:
-        if cell in state.conflicts:
+    def _draw_digit(self, surface, rect, cell, value, state, now, pops, mistake: bool) -> None:
+        if mistake:
             colour = th.CONFLICT
         elif state.is_given(cell):
             colour = th.GIVEN

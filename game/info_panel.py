@@ -120,3 +120,18 @@ def entropy_text(detail) -> PanelText:
 
 
 ENTROPY_INK = (255, 84, 84)  # the entropy overlay's red (game.board.ENTROPY)
+
+
+def hint_text(hint, demo: bool, now: float) -> PanelText:
+    """The panel for a staged hint (game.hints.Hint): its title with the stage, its sentence,
+    the chain in Eureka notation from stage 2, and what pressing H does next (not in the demo);
+    while the search runs, "thinking" with dots that move with ``now`` (seconds)."""
+    colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
+    title, body, chain = hint.title, hint.message, ""
+    if hint.kind == "step":
+        title = f"{title}  ({hint.stage}/3)"
+        if hint.stage >= 2 and hint.step.text and hint.step.links:
+            chain = hint.step.chain_text()
+    elif hint.kind == "thinking":
+        body = "thinking" + "." * (1 + int(now * 3) % 3)
+    return PanelText(title, body, "" if demo else hint.prompt, chain, colour, colour)

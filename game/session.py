@@ -25,6 +25,23 @@ class _Stats:
     elapsed: float = 0.0
     since: float | None = None
     hints_used: int = 0
+    revealed: bool = False  # the Solve tool finished the puzzle
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """What ``Game.snapshot`` copies: the fields ``game.savegame.game_to_data`` reads."""
+
+    state: PlayState
+    undo_stack: tuple[PlayState, ...]
+    redo_stack: tuple[PlayState, ...]
+    records: dict
+    selection: tuple[int, ...]
+    cursor: int
+    mode: str
+
+    def puzzle_records(self) -> dict:
+        return self.records
 
 
 TOOLS = ("fill", "singles", "pairs", "check", "solve", "restart")
@@ -83,6 +100,11 @@ class Game:
         return stats.elapsed + extra
 
     @property
+    def revealed(self) -> bool:
+        """True when the Solve tool revealed the current puzzle's solution (not a win)."""
+        return self._current_stats().revealed
+
+    @property
     def hints_used(self) -> int:
         """Hints asked for on the current puzzle (each new hint counts once, whatever its stages)."""
         return self._current_stats().hints_used
@@ -96,6 +118,13 @@ class Game:
             running = now - stats.since if stats.since is not None else 0.0
             records[puzzle] = (stats.elapsed + running, stats.hints_used)
         return records
+
+    def snapshot(self) -> "GameSnapshot":
+        """An immutable copy of what a save needs, cheap to take on the UI thread (the states are
+        immutable; only the two stacks' lists are copied): ``game.savegame.game_to_data`` reads
+        it on a writer thread like a Game."""
+        return GameSnapshot(self.state, tuple(self.undo_stack), tuple(self.redo_stack),
+                            self.puzzle_records(), self.selection, self.cursor, self.mode)
 
     @classmethod
     def restore(
@@ -299,7 +328,9 @@ class Game:
         else:
             result = tools.restart(state)
         if self._commit(result.state) and name in SOLVING_TOOLS:
-            self._current_stats().hints_used += 1
+            stats = self._current_stats()
+            stats.hints_used += 1
+            stats.revealed |= name == "solve"
         return result
 
     def request_hint(self) -> Hint | None:

@@ -14,7 +14,10 @@ unknown, ``play`` does nothing and logs nothing.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
+from contextlib import contextmanager
 
 import numpy as np
 import pygame
@@ -151,7 +154,8 @@ class Sounds:
         waves = {name: synthesise(name, SAMPLE_RATE, volume) for name in NAMES}  # before the
         build_ms = (time.perf_counter() - start) * 1000  # mixer's audio thread competes for the CPU
         try:
-            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
+            with _quiet_native_stderr():  # ALSA prints a page of errors when there is no card
+                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=CHANNELS, buffer=BUFFER)
             init = pygame.mixer.get_init()
             if not init:
                 return cls(reason="the mixer did not start")
@@ -186,3 +190,25 @@ class Sounds:
             sound.play()
         except pygame.error:
             pass
+
+
+@contextmanager
+def _quiet_native_stderr():
+    """Silence what C libraries write to the process's stderr (file descriptor 2) meanwhile:
+    without a sound card, ALSA lists its failed lookups there before SDL reports the error the
+    game handles. Python's own stderr is untouched; does nothing where stderr has no descriptor."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, ValueError, OSError):
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(devnull)

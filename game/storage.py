@@ -253,9 +253,11 @@ class BackgroundWriter:
         self._errors: list[str] = []
         self.writes = 0
 
-    def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict) -> None:
+    def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict | Callable[[], dict]) -> None:
         """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
-        nobody changes afterwards (copied by the caller or immutable)."""
+        nobody changes afterwards (copied by the caller or immutable), or a function that makes
+        them on the writer thread from an immutable snapshot (so even building a large save costs
+        the frame loop nothing)."""
         with self._condition:
             self._pending[Path(path)] = (kind, version, data)
             if self._thread is None:
@@ -274,7 +276,7 @@ class BackgroundWriter:
                 kind, version, data = self._pending.pop(path)
                 self._busy = True
             try:
-                self._write(path, kind, version, data)
+                self._write(path, kind, version, data() if callable(data) else data)
             except Exception as error:  # reported to the UI, never raised on a daemon thread
                 reason = _os_reason(error) if isinstance(error, OSError) else str(error) or type(error).__name__
                 message = f"Your {_kind(kind).write_name} could not be saved to {path.name} ({reason})."

@@ -56,6 +56,45 @@ COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow"
 
 FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
 
+# --- palettes: the settings' choice; each overrides some of the colours above ---------------------
+
+PALETTE_NAMES = ("standard", "colour-blind", "high-contrast")
+_STANDARD = {name: value for name, value in globals().items() if name.isupper() and isinstance(value, tuple)}
+PALETTES: dict[str, dict[str, object]] = {
+    "standard": {},
+    # Okabe and Ito's colour-blind-safe set: no red against green anywhere (mistakes vermillion,
+    # good news sky blue), and cell colours that stay apart under every common colour blindness.
+    "colour-blind": {
+        "CONFLICT": (230, 97, 0),
+        "WRONG_EDGE": (230, 97, 0),
+        "GOOD": (86, 180, 233),
+        "ENTRY": (86, 180, 233),
+        "HINT_EDGE": (240, 228, 66),
+        "SELECT_EDGE": (240, 228, 66),
+        "CELL_COLOURS": (
+            (153, 153, 153), (96, 96, 96), (204, 121, 167), (236, 190, 214), (213, 94, 0),
+            (230, 159, 0), (240, 228, 66), (0, 158, 115), (0, 114, 178),
+        ),
+    },
+    # Black and white with one bright accent for the player's digits; strong grid lines.
+    "high-contrast": {
+        "BG_TOP": (0, 0, 0), "BG_BOTTOM": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255),
+        "BOARD_BG": (0, 0, 0), "GRID_THIN": (170, 170, 170), "GRID_BOX": (255, 255, 255),
+        "BOARD_GLOW": (255, 255, 255), "TEXT": (255, 255, 255), "TEXT_DIM": (215, 215, 215),
+        "GIVEN": (255, 255, 255), "ENTRY": (255, 221, 0), "MARK": (190, 215, 255),
+        "PEER": (38, 38, 52), "SAME_DIGIT": (0, 74, 128), "SELECTED": (0, 92, 200),
+        "SELECT_EDGE": (255, 221, 0), "HINT_HOUSE": (70, 52, 0),
+    },
+}
+
+
+def apply_palette(name: str) -> None:
+    """Switch this module's colours to palette ``name`` (one of PALETTE_NAMES; an unknown name
+    means "standard"). Views that pre-render (the board's grid, backgrounds) must be rebuilt:
+    ``Theme.clear`` and each scene's ``resize``."""
+    globals().update(_STANDARD)
+    globals().update(PALETTES.get(name, {}))
+
 
 def blend(base: tuple[int, int, int], over: tuple[int, int, int], alpha: float) -> tuple[int, int, int]:
     """``over`` laid on ``base`` with opacity ``alpha`` (0..1)."""
@@ -72,6 +111,12 @@ class Theme:
         self._texts: dict[tuple, pygame.Surface] = {}
         self._glows: dict[tuple, pygame.Surface] = {}
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every cached text, glow and background (after ``apply_palette``)."""
+        self._texts.clear()
+        self._glows.clear()
+        self._backgrounds.clear()
 
     def font(self, size: int) -> pygame.font.Font:
         """pygame's bundled bold sans (freesansbold) at ``size`` pixels; the same on every OS."""

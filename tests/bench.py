@@ -169,7 +169,7 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app import measure_generation_frames
+    from game.window import measure_generation_frames
     from solver.levels import Level
 
     rows = []

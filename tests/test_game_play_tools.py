@@ -126,7 +126,7 @@ def test_paste_checks_the_puzzle_off_the_ui_thread_then_plays_it_one_undo_away(a
     scene = play(app)
     old = scene.game.puzzle
     app.frame([key(pygame.K_v, pygame.KMOD_CTRL)], FRAME)
-    run_until(app, lambda: not scene.pasting)
+    run_until(app, lambda: not scene.pasting.active)
     game = scene.game
     assert "".join(map(str, game.puzzle.givens)) == other
     assert game.puzzle.level is not None and scene.panel_text[0] == "PASTED"
@@ -139,7 +139,7 @@ def test_a_bad_paste_says_why_and_keeps_the_game(app, monkeypatch):
     scene = play(app)
     old = scene.game.state
     app.frame([key(pygame.K_v, pygame.KMOD_CTRL)], FRAME)
-    run_until(app, lambda: not scene.pasting)
+    run_until(app, lambda: not scene.pasting.active)
     assert scene.game.state is old
     title, body, _ = scene.panel_text
     assert title == "CANNOT PASTE" and "more than one solution" in body

@@ -43,7 +43,7 @@ from tests.gameplay import (
 def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
     fake_generate.gate.clear()
     app.switch(MenuScene(app))
-    assert app.scene.menu.actions() == ["new", "demo", "quit"]
+    assert app.scene.menu.actions() == ["new", "stats", "settings", "demo", "quit"]
     app.frame([key(pygame.K_RETURN)], FRAME)  # New game
     assert isinstance(app.scene, DifficultyScene)
     app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)  # Medium is focused; up is Easy
@@ -70,10 +70,12 @@ def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
 def test_menu_is_keyboard_and_mouse_navigable(app):
     app.switch(MenuScene(app))
     menu = app.scene.menu
-    app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN)], FRAME)
-    assert menu.buttons[menu.focus].action == "quit"
+    app.frame([key(pygame.K_UP)], FRAME)
+    assert menu.buttons[menu.focus].action == "quit"  # wraps upward
     app.frame([key(pygame.K_DOWN)], FRAME)
-    assert menu.buttons[menu.focus].action == "new"  # wraps
+    assert menu.buttons[menu.focus].action == "new"  # and downward
+    app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN)], FRAME)
+    assert menu.buttons[menu.focus].action == "settings"
     quit_button = menu.buttons[-1]
     app.frame(click(quit_button.rect.center), FRAME)
     assert not app.running and app.exit_code == 0
@@ -235,7 +237,7 @@ def test_measure_generation_frames_times_frames_while_the_worker_runs(monkeypatc
         return generated(level=level)
 
     monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
-    from game.app import measure_generation_frames
+    from game.window import measure_generation_frames
 
     times = measure_generation_frames(Level.EASY, 3, max_seconds=5)
     assert len(times) >= 2 and all(t > 0 for t in times)

@@ -1,4 +1,4 @@
-"""The game's scenes: menu -> difficulty -> generating -> play -> win.
+"""The game's scenes: menu -> difficulty -> generating -> play -> win, and settings and stats.
 
 ``SCENES`` maps each scene's name to its class. The App switches scenes by name
 (``App.goto("play", game=...)``), so no scene imports another and none imports the App.
@@ -8,6 +8,11 @@ from game.scenes.difficulty import DifficultyScene
 from game.scenes.generating import GeneratingScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.scenes.settings import SettingsScene
+from game.scenes.stats import StatsScene
 from game.scenes.win import WinScene
 
-SCENES = {scene.name: scene for scene in (MenuScene, DifficultyScene, GeneratingScene, PlayScene, WinScene)}
+SCENES = {
+    scene.name: scene
+    for scene in (MenuScene, DifficultyScene, GeneratingScene, PlayScene, WinScene, SettingsScene, StatsScene)
+}

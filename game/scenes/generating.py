@@ -250,15 +250,10 @@ class GeneratingScene(Scene):
         app = self.app
         if self.purpose == "measure":
             return
-        puzzle = Puzzle.from_generated(generated)
-        if self.purpose == "replace" and app.game is not None:
-            app.game.new_puzzle(puzzle)
-            app.goto("play", game=app.game)
-        elif self.purpose == "demo":
-            app.goto("play", game=Game(puzzle, clock=app.clock), demo=True)
-        else:
-            app.game = Game(puzzle, clock=app.clock)
-            app.goto("play", game=app.game)
+        if self.purpose == "demo":
+            app.goto("play", game=Game(Puzzle.from_generated(generated), clock=app.clock), demo=True)
+        else:  # "new" or "replace": an unfinished game stays one undo away
+            app.goto("play", game=app.new_puzzle(generated))
 
     def fail(self, reason: str) -> None:
         self.app.log(f"generation failed: {reason}")

@@ -1,4 +1,5 @@
-"""The main menu: Continue (only while a game is running), New game, Demo, Quit."""
+"""The main menu: Continue (with the level and time of the game in progress), New game, Stats,
+Settings, Demo, Quit; Ctrl+V plays a puzzle copied from elsewhere."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import math
 import pygame
 
 from game import theme as th
+from game.clipboard import paste_text
+from game.input import CTRL
 from game.scenes.base import ListScene
 from game.theme import fit_text
-from game.widgets import ButtonList, centred_column
+from game.paste import PasteJob
+from game.widgets import ButtonList, centred_column, format_time
 
 
 class MenuScene(ListScene):
@@ -20,6 +24,7 @@ class MenuScene(ListScene):
     def __init__(self, app, notice: str | None = None):
         super().__init__(app)
         self.notice = notice
+        self.pasting = PasteJob(app)
         self.time = 0.0
         self.menu = ButtonList([])
 
@@ -31,12 +36,19 @@ class MenuScene(ListScene):
         self.resize()
 
     def resize(self) -> None:
-        items = [("Continue", "continue")] if self.can_continue else []
-        items += [("New game", "new"), ("Demo", "demo"), ("Quit", "quit")]
-        top = 330 if len(items) == 4 else 372
+        items = [(self.continue_label(), "continue")] if self.can_continue else []
+        items += [("New game", "new"), ("Stats", "stats"), ("Settings", "settings"), ("Demo", "demo"),
+                  ("Quit", "quit")]
+        top = 306 if len(items) == 6 else 340
         focus = self.menu.focus
-        self.menu = ButtonList(centred_column(self.layout, top, items, size=40))
+        self.menu = ButtonList(centred_column(self.layout, top, items, button_w=420, button_h=56, gap=12, size=34))
         self.menu.focus = min(focus, len(items) - 1)
+
+    def continue_label(self) -> str:
+        """``Continue  -  Hard  -  12:34``: the saved game's level and time."""
+        game = self.app.game
+        level = game.puzzle.level.label if game.puzzle.level is not None else "Puzzle"
+        return f"Continue  -  {level}  -  {format_time(game.elapsed)}"
 
     def escape(self) -> None:
         if self.can_continue:
@@ -48,14 +60,36 @@ class MenuScene(ListScene):
             app.goto("play", game=app.game)
         elif action == "new":
             app.goto("difficulty")
+        elif action in ("stats", "settings"):
+            app.goto(action)
         elif action == "demo":
             app.start_demo()
         elif action == "quit":
             app.quit(0)
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & CTRL:
+            self.paste(paste_text())
+            return
+        super().handle(event)
+
+    def paste(self, text: str | None) -> None:
+        """Check and grade a pasted puzzle on the app's job runner, then play it."""
+        self.notice = self.pasting.start(text)
+
+    def leave(self) -> None:
+        self.pasting.cancel()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt
+        result = self.pasting.poll()
+        if result is not None:
+            kind, value = result
+            if kind == "done":
+                self.app.play_imported(value)
+            else:
+                self.notice = f"Cannot paste: {value}"
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -68,8 +102,8 @@ class MenuScene(ListScene):
         if self.notice:
             lines = fit_text(self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2,
                              colour=th.CONFLICT)
-            y = layout.y(700)
+            y = layout.y(722)
             for line in lines:
                 surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))
                 y += line.get_height()
-        self.draw_footer(surface, "Arrows choose  -  Enter selects  -  or click")
+        self.draw_footer(surface, "Arrows choose  -  Enter selects  -  Ctrl+V plays a copied puzzle")

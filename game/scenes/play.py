@@ -22,15 +22,15 @@ from game import tools
 from game.board import BoardView
 from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
-from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text
+from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, play_action
 from game.keypad import Keypad
-from game.playstate import Puzzle
+from game.paste import PasteJob
 from game.scenes.base import Scene
 from game.session import Game
 from game.theme import draw_panel, fit_text
 from game.widgets import format_time
-from solver.grid import values_to_string
+from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
 BOARD_X, BOARD_Y, CELL = 52, 112, 72  # design pixels (game.layout): the board's corner, a cell
@@ -67,7 +67,7 @@ class PlayScene(Scene):
         self.entropy = False  # the entropy overlay is on
         self.hover_cell: int | None = None  # the cell under the mouse
         self.notice: PanelText | None = None  # a tool's message, until the next action
-        self.pasting = False  # a pasted puzzle is being checked on app.jobs
+        self.pasting = PasteJob(app)  # a pasted puzzle checked on app.jobs
         self.reveal_end = 0.0  # when the digits a tool placed have all appeared (scene time)
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -100,9 +100,7 @@ class PlayScene(Scene):
         self.dragging = False
         self.app.hint_jobs.cancel()
         self._search = None
-        if self.pasting:
-            self.app.jobs.cancel()
-            self.pasting = False
+        self.pasting.cancel()
 
     def set_paused(self, paused: bool) -> None:
         """Pause (hide the board, stop the timer) or go on."""
@@ -215,7 +213,9 @@ class PlayScene(Scene):
         if kind not in ("move", "mode", "cycle_mode", "entropy", "tools"):
             self.notice = None
         if kind == "digit":
-            game.input_digit(action[1], action[2])
+            before = game.state
+            if game.input_digit(action[1], action[2]) and (action[2] or game.mode) == "normal":
+                self._digit_sound(before, game.state)
         elif kind == "mode":
             game.set_mode(action[1])
         elif kind == "cycle_mode":
@@ -229,6 +229,7 @@ class PlayScene(Scene):
         elif kind == "hint":
             game.request_hint()
             self._sync_search()
+            self.app.sounds.play("hint")
         elif kind == "move":
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
@@ -256,6 +257,17 @@ class PlayScene(Scene):
             else:
                 self.app.goto("menu")
 
+    def _digit_sound(self, before, after) -> None:
+        """A blip for a digit, a chime when it completes a house, a thud when it breaks a rule."""
+        sounds = self.app.sounds
+        if after.conflicts - before.conflicts:
+            sounds.play("error")
+        elif any(all(after.values[c] for c in house) and not all(before.values[c] for c in house)
+                 for house in HOUSES):
+            sounds.play("house")
+        else:
+            sounds.play("place")
+
     def _tool_notice(self, name: str, result: tools.ToolResult) -> None:
         step = min(REVEAL_STEP, REVEAL_SECONDS / max(1, len(result.placed)))
         for offset, cell in enumerate(result.placed):  # revealed one after another
@@ -270,29 +282,21 @@ class PlayScene(Scene):
     def paste(self, text: str | None) -> None:
         """Check, solve and grade ``text`` (a puzzle line or 9-line grid) off the UI thread;
         when it is good it replaces the puzzle as one undoable step."""
-        if text is None:
-            self.notice = PanelText("NO CLIPBOARD", "The clipboard is not available here.")
-            return
-        self.pasting = True
-        self.notice = PanelText("PASTE", "Checking the pasted puzzle...", colour=th.ACCENT_3, edge=th.ACCENT_3)
-        self.app.jobs.submit(lambda progress, cancel: tools.import_puzzle(text, cancel), name="paste")
+        self.notice = PanelText("PASTE", self.pasting.start(text), colour=th.ACCENT_3, edge=th.ACCENT_3)
 
     def _poll_paste(self) -> None:
-        for message in self.app.jobs.poll():
-            if not self.pasting or message.kind == "progress":
-                continue
-            self.pasting = False
-            if message.kind == "done":
-                imported = message.value
-                self.game.new_puzzle(Puzzle.from_generated(imported))
-                self._shown_values = self.game.state.values
-                level = imported.level.label if imported.level is not None else "A"
-                self.notice = PanelText("PASTED", f"{level} puzzle; Undo brings the last one back.",
-                                        colour=th.GOOD, edge=th.GOOD)
-            elif message.kind == "error":
-                reason = message.value.split(": ", 1)[-1]
-                self.notice = PanelText("CANNOT PASTE", f"{reason[:1].upper()}{reason[1:]}.",
-                                        colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
+        result = self.pasting.poll()
+        if result is None:
+            return
+        kind, value = result
+        if kind == "done":
+            self.game = self.app.new_puzzle(value)
+            self._shown_values = self.game.state.values
+            level = value.level.label if value.level is not None else "A"
+            self.notice = PanelText("PASTED", f"{level} puzzle; Undo brings the last one back.",
+                                    colour=th.GOOD, edge=th.GOOD)
+        else:
+            self.notice = PanelText("CANNOT PASTE", value, colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
 
     # --- frame -----------------------------------------------------------------------------
 
@@ -301,8 +305,7 @@ class PlayScene(Scene):
         self.keypad.update(dt)
         self._sync_search()
         self._poll_search()
-        if self.pasting:
-            self._poll_paste()
+        self._poll_paste()
         values = self.game.state.values
         if values != self._shown_values:
             for cell in range(81):
@@ -312,10 +315,13 @@ class PlayScene(Scene):
         if self.game.solved and self.time >= self.reveal_end:
             if self.flourish is None:
                 self.flourish = 0.0
+                if not self.demo:
+                    self.app.sounds.play("win")
             else:
                 self.flourish += dt
             if self.flourish >= FLOURISH_SECONDS:
-                self.app.goto("win", game=self.game, demo=self.demo)
+                new_best = not self.demo and self.game is self.app.game and self.app.record_win(self.game)
+                self.app.goto("win", game=self.game, demo=self.demo, new_best=new_best)
             return
         self.flourish = None
         if self.demo:
@@ -352,9 +358,13 @@ class PlayScene(Scene):
             self.board.draw_paused(surface, self.layout.font(56))
         else:
             entropy = tools.candidates(self.game.state) if self.entropy else None
+            settings = self.app.settings
+            state = self.game.state
+            mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
             self.board.draw(
                 surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
-                show_selection=not self.demo, entropy=entropy,
+                show_selection=not self.demo, entropy=entropy, peers=settings.highlight_peers,
+                same_digit=settings.highlight_same_digit, mistakes=mistakes,
             )
         self.board.draw_labels(surface, self.layout.font(18))
         self.keypad.draw(surface, self.theme, self.game, paused=self.paused)
@@ -370,7 +380,7 @@ class PlayScene(Scene):
         level = game.puzzle.level
         chips = [
             ("LEVEL", level.label.upper() if level is not None else "-", th.ACCENT_3),
-            ("TIME", format_time(game.elapsed), th.ACCENT_2),
+            ("TIME", format_time(game.elapsed) if self.app.settings.show_timer else "--:--", th.ACCENT_2),
             ("HINTS", str(game.hints_used), th.ACCENT),
         ]
         x = PANEL_X
@@ -389,15 +399,7 @@ class PlayScene(Scene):
         detail of the cell under the mouse, the keys."""
         hint = self.game.hint
         if hint is not None:
-            colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
-            title, body, chain = hint.title, hint.message, ""
-            if hint.kind == "step":
-                title = f"{title}  ({hint.stage}/3)"
-                if hint.stage >= 2 and hint.step.text and hint.step.links:
-                    chain = hint.step.chain_text()
-            elif hint.kind == "thinking":
-                body = "thinking" + "." * (1 + int(self.time * 3) % 3)
-            return PanelText(title, body, "" if self.demo else hint.prompt, chain, colour, colour)
+            return hint_text(hint, self.demo, self.time)
         if self.notice is not None:
             return self.notice
         if self.entropy and self.hover_cell is not None and not self.paused:

@@ -25,10 +25,11 @@ SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
 class WinScene(ListScene):
     name = "win"
 
-    def __init__(self, app, game: Game, demo: bool = False):
+    def __init__(self, app, game: Game, demo: bool = False, new_best: bool = False):
         super().__init__(app)
         self.game = game
         self.demo = demo
+        self.new_best = new_best  # the time is the level's best (the statistics said so)
         self.time = 0.0
         rng = random.Random(7)
         # confetti in fractions of the window: x, y, speed, drift, size, colour, phase
@@ -52,7 +53,7 @@ class WinScene(ListScene):
         puzzle = self.game.puzzle
         return [
             ("Level", puzzle.level.label if puzzle.level is not None else "-"),
-            ("Time", format_time(self.game.elapsed)),
+            ("Time", format_time(self.game.elapsed) + ("  NEW BEST!" if self.new_best else "")),
             ("Hints used", str(self.game.hints_used)),
             ("Hardest technique", puzzle.hardest or "-"),
         ]
@@ -92,7 +93,7 @@ class WinScene(ListScene):
         y = panel.y + f.px(30)
         for label, value in self.rows:
             left = theme.text(label, f.font(30), th.TEXT_DIM)
-            colour = th.ACCENT_2 if label == "Hardest technique" else th.TEXT
+            colour = th.ACCENT_2 if label == "Hardest technique" or value.endswith("NEW BEST!") else th.TEXT
             blits.append((left, left.get_rect(midleft=(panel.x + pad, y + half_row))))
             column = inner - left.get_width() - f.px(COLUMN_GAP)
             size = next((f.font(size) for size in BESIDE_SIZES

@@ -1,0 +1,126 @@
+"""The player's profile: settings, statistics and the game in progress, kept between sessions.
+
+Read once at start-up (``load``); written off the frame loop through one
+``storage.BackgroundWriter``: the game after each action (``autosave`` notices the change and
+hands the writer an immutable snapshot, which it turns into JSON on its own thread), settings
+and statistics when they change, everything once more on quit (``close``). A file that cannot be
+read is set aside by game.storage and its one-sentence message waits in ``messages`` for the
+screen to show. Never imports pygame; never raises for a bad or unwritable file.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+from game import savegame, settings as settings_module, stats as stats_module, storage
+from game.session import Game
+from game.settings import Settings
+from game.stats import Stats
+from solver.levels import Level
+
+
+class Profile:
+    """Settings, statistics and the saved game of one player, in ``folder`` (default: the user
+    data folder, ``storage.data_dir()``)."""
+
+    def __init__(self, folder: str | os.PathLike | None = None, writer: storage.BackgroundWriter | None = None):
+        self.folder = Path(folder) if folder is not None else storage.data_dir()
+        self.writer = writer or storage.BackgroundWriter()
+        self.settings = Settings()
+        self.stats = Stats()
+        self.messages: list[str] = []
+        self._saved_key: tuple | None = None
+
+    # --- start-up -------------------------------------------------------------------------------
+
+    def load(self, clock: Callable[[], float] = time.monotonic) -> Game | None:
+        """Read the settings, the statistics and the saved game; returns the saved game (paused,
+        with ``auto_clean`` from the settings) or None. Messages about bad files go to
+        ``messages``."""
+        loaded = settings_module.load_settings(self.folder)
+        self.settings = loaded.value
+        self._note(loaded.message)
+        loaded = stats_module.load_stats(self.folder)
+        self.stats = loaded.value
+        self._note(loaded.message)
+        loaded = savegame.load_game(self.folder, clock)
+        self._note(loaded.message)
+        game = loaded.value
+        if game is not None:
+            game.auto_clean = self.settings.auto_clean_marks
+            self._saved_key = self._key(game)
+        return game
+
+    def _note(self, message: str | None) -> None:
+        if message:
+            self.messages.append(message)
+
+    def take_messages(self) -> list[str]:
+        """The messages for the player since the last call (bad files, failed writes)."""
+        messages, self.messages = self.messages + self.writer.errors(), []
+        return messages
+
+    # --- the game in progress -------------------------------------------------------------------
+
+    @staticmethod
+    def _key(game: Game) -> tuple:
+        """What changes when the player acts (the timer alone does not make a save)."""
+        return (id(game.state), len(game.undo_stack), len(game.redo_stack), game.selection, game.cursor,
+                game.mode, game.hints_used)
+
+    def autosave(self, game: Game | None) -> bool:
+        """Hand ``game`` to the writer if it changed since the last save; True when it did. Costs
+        the caller a snapshot (a copy of two lists), never the JSON or the disk."""
+        if game is None:
+            return False
+        key = self._key(game)
+        if key == self._saved_key:
+            return False
+        self._saved_key = key
+        snapshot = game.snapshot()
+        self.writer.submit(savegame.save_path(self.folder), savegame.SAVE_KIND, savegame.SAVE_VERSION,
+                           lambda: savegame.game_to_data(snapshot))
+        return True
+
+    def close(self, game: Game | None, timeout: float = 3.0) -> bool:
+        """Save ``game`` (its timer as it stands) and wait for every write, at most ``timeout``
+        seconds; True when all is on disk."""
+        if game is not None:
+            self._saved_key = None
+            self.autosave(game)
+        return self.writer.flush(timeout)
+
+    # --- settings and statistics ----------------------------------------------------------------
+
+    def set_settings(self, settings: Settings) -> None:
+        """Use and save ``settings``."""
+        self.settings = settings
+        self.writer.submit(settings_module.settings_path(self.folder), settings_module.SETTINGS_KIND,
+                           settings_module.SETTINGS_VERSION, settings.to_data())
+
+    def _save_stats(self) -> None:
+        self.writer.submit(stats_module.stats_path(self.folder), stats_module.STATS_KIND,
+                           stats_module.STATS_VERSION, self.stats.to_data())
+
+    def record_start(self, level: Level | None) -> None:
+        """A new puzzle of ``level`` started (None: unknown level, not counted)."""
+        if level is not None:
+            self.stats.record_start(level)
+            self._save_stats()
+
+    def record_win(self, level: Level | None, seconds: float, hints: int) -> bool:
+        """A puzzle of ``level`` was solved in ``seconds`` with ``hints``; True for a new best time."""
+        if level is None:
+            return False
+        best = self.stats.record_win(level, seconds, hints)
+        self._save_stats()
+        return best
+
+    def record_abandon(self, level: Level | None) -> None:
+        """An unsolved puzzle of ``level`` was given up for another one: its streak ends."""
+        if level is not None:
+            self.stats.record_abandon(level)
+            self._save_stats()

@@ -1,0 +1,65 @@
+"""The Stats screen: per level, puzzles played and won, best and average time, hints used in
+wins, and the current and best streak (game.stats)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme as th
+from game.scenes.base import ListScene
+from game.theme import draw_panel
+from game.widgets import ButtonList, centred_column, format_time
+from solver.levels import PLAYABLE_LEVELS
+
+COLUMNS = ("Level", "Played", "Won", "Best", "Average", "Hints", "Streak")
+COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's centre (Level: left)
+TABLE_TOP, ROW_H = 170, 66
+
+
+def table_rows(stats) -> list[tuple[str, ...]]:
+    """One row of texts per playable level, in COLUMNS order ("-" before the first win)."""
+    rows = []
+    for level in PLAYABLE_LEVELS:
+        record = stats.level(level)
+        best = format_time(record.best_time) if record.best_time is not None else "-"
+        average = format_time(record.average_time) if record.average_time is not None else "-"
+        rows.append((level.label, str(record.played), str(record.won), best, average,
+                     str(record.hints_used), f"{record.streak} (best {record.best_streak})"))
+    return rows
+
+
+class StatsScene(ListScene):
+    name = "stats"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = ButtonList([])
+        self.resize()
+
+    def resize(self) -> None:
+        self.menu = ButtonList(centred_column(self.layout, 600, [("Back", "back")], button_w=300, button_h=60,
+                                              size=34))
+
+    def escape(self) -> None:
+        self.activate("back")
+
+    def activate(self, action) -> None:
+        self.app.goto("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        f, theme = self.layout, self.theme
+        self.draw_backdrop(surface)
+        self.draw_title(surface, "STATS", 90, size=96, glow=th.ACCENT_2)
+        rows = table_rows(self.app.profile.stats)
+        panel = f.rect(90, TABLE_TOP - 20, 1020, ROW_H * (len(rows) + 1) + 30)
+        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(14), width=f.px(2))
+        for r, row in enumerate([COLUMNS, *rows]):
+            y = f.y(TABLE_TOP + r * ROW_H + ROW_H // 2)
+            colour = th.TEXT_DIM if r == 0 else th.TEXT
+            for c, text in enumerate(row):
+                size = f.font(22 if r == 0 else 26 if c != len(row) - 1 else 22)
+                glyph = theme.text(text, size, th.ACCENT_3 if c == 0 and r else colour)
+                x = f.x(COLUMN_X[c])
+                surface.blit(glyph, glyph.get_rect(midleft=(x, y)) if c == 0 else glyph.get_rect(center=(x, y)))
+        self.menu.draw(surface, theme)
+        self.draw_footer(surface, "Times are minutes:seconds of play  -  Esc returns")

@@ -1,0 +1,174 @@
+"""The window and the ways in: opening a resizable window fitted to the desktop, the window icon,
+``run`` (the game, from main.py) and ``measure_generation_frames`` (the benchmark's frame timer).
+
+pygame is initialised and the window opened only inside these functions, never at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import warnings
+from contextlib import contextmanager
+
+import pygame
+
+from game.app import CAPTION, FPS, App
+from game.layout import MIN_H, MIN_W, initial_window_size
+from game.tools import ImportedPuzzle
+from solver.levels import Level
+
+# While a worker computes, the UI thread must get the GIL back fast after each frame's waits:
+# Python's default 5 ms switch interval costs up to 5 ms per frame (measured ~21 ms frames on
+# Hard generation instead of ~17 ms).
+SWITCH_INTERVAL = 0.001
+
+
+@contextmanager
+def _responsive_threads():
+    """Use SWITCH_INTERVAL for the app's lifetime, then restore the interpreter's setting."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
+def _init_pygame() -> None:
+    """Only what the game uses: display and fonts (no audio, so no sound-card warnings)."""
+    pygame.display.init()
+    pygame.font.init()
+
+
+def _icon() -> pygame.Surface:
+    """A 32x32 window icon drawn here: a neon 3x3 box with three lit cells."""
+    from game import theme as th
+
+    icon = pygame.Surface((32, 32))
+    icon.fill(th.BOARD_BG)
+    for i in (1, 2):
+        pygame.draw.line(icon, th.GRID_BOX, (i * 32 // 3, 2), (i * 32 // 3, 29))
+        pygame.draw.line(icon, th.GRID_BOX, (2, i * 32 // 3), (29, i * 32 // 3))
+    pygame.draw.rect(icon, th.ACCENT, icon.get_rect(), 2)
+    pygame.draw.rect(icon, th.SELECTED, (11, 11, 10, 10))
+    for cell, colour in ((0, th.GIVEN), (4, th.ACCENT_2), (8, th.ACCENT_3)):
+        row, col = divmod(cell, 3)
+        pygame.draw.circle(icon, colour, (col * 32 // 3 + 5, row * 32 // 3 + 5), 3)
+    return icon
+
+
+def _open_window() -> pygame.Surface:
+    """The window: resizable, at the design size fitted to the desktop (never larger than the
+    screen; at least 800x600 where the screen allows)."""
+    pygame.display.set_caption(CAPTION)
+    pygame.display.set_icon(_icon())
+    desktops = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+    size = initial_window_size(desktops[0] if desktops else None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error:
+            surface = pygame.display.set_mode(size)
+    try:  # pygame-ce's Window API; the window never shrinks below the smallest layout
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # from_display_module, kept for this
+            pygame.Window.from_display_module().minimum_size = (min(MIN_W, size[0]), min(MIN_H, size[1]))
+    except (AttributeError, pygame.error):
+        pass
+    return surface
+
+
+NO_DISPLAY = ("no display to open the game's window on: run it in a desktop session "
+              "(on Linux, DISPLAY or WAYLAND_DISPLAY must be set)")
+
+
+def display_problem(environ=os.environ, platform: str = sys.platform) -> str | None:
+    """Why no window can be shown, or None: on Linux and the BSDs a desktop session sets DISPLAY
+    or WAYLAND_DISPLAY; without them (and without an SDL video driver chosen on purpose, such
+    as the tests' dummy driver) SDL would fall back to an invisible offscreen window."""
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+            return NO_DISPLAY
+    return None
+
+
+def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
+        puzzle: ImportedPuzzle | None = None) -> int:
+    """Open the window and play; return the exit code (0 normal quit, 1 failure).
+
+    ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
+    puzzle reproducible; ``demo`` starts the attract mode (Esc or closing the window quits);
+    ``puzzle`` (checked and graded by ``game.tools.import_puzzle``) is played at once. The
+    player's saved game, settings and statistics are read first (a bad file is set aside with
+    a message on screen).
+    """
+    problem = display_problem()
+    if problem is not None:
+        print(f"sudoku: {problem}", file=sys.stderr)
+        return 1
+    try:
+        _init_pygame()
+        screen = _open_window()
+    except pygame.error as exc:
+        print(f"sudoku: cannot open a window: {exc}", file=sys.stderr)
+        return 1
+    app = App(screen, seed=seed)
+    try:
+        with _responsive_threads():
+            app.load_profile()
+            if demo:
+                app.start_demo(level, quits=True)
+            elif puzzle is not None:
+                app.play_imported(puzzle)
+            elif level is not None:
+                app.goto("generating", level=level, purpose="new")
+            else:
+                app.goto("menu")
+            return app.loop()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        app.cancel_jobs()
+        pygame.quit()
+
+
+def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
+    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
+
+    Returns the interval between consecutive drawn frames, in milliseconds, for every frame
+    drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor when the
+    frame's work fits). Stops after ``max_seconds`` (cancelling the worker). Uses whatever SDL
+    video driver is set (``SDL_VIDEODRIVER=dummy`` for a headless run).
+    """
+    _init_pygame()
+    try:
+        with _responsive_threads():
+            return _measure(level, seed, max_seconds)
+    finally:
+        pygame.quit()
+
+
+def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
+    app = App(_open_window(), seed=seed)
+    app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
+    clock = pygame.time.Clock()
+    times: list[float] = []
+    start = last = time.perf_counter()
+    try:
+        while app.jobs.busy and app.running:
+            dt = clock.tick(FPS) / 1000.0
+            app.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            now = time.perf_counter()
+            times.append((now - last) * 1000.0)
+            last = now
+            if now - start > max_seconds:
+                break
+    finally:
+        app.jobs.cancel()
+    return times

@@ -1,0 +1,172 @@
+"""A game the player keeps: the saved game offered by Continue, settings and stats screens, what
+settings change on the board, the win recorded in the stats, messages about bad files, the main
+loop, and the window's display check. Synthetic events under the dummy video driver; every app
+writes to the test's own data folder (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game import theme as th
+from game.app import App
+from game.profile import Profile
+from game.scenes.menu import MenuScene
+from game.scenes.play import FLOURISH_SECONDS, PlayScene
+from game.scenes.win import WinScene
+from game.window import NO_DISPLAY, display_problem
+from solver.levels import Level
+from tests.gameplay import FRAME, R1C3, R1C4, SOLUTION, FakeClock, key, make_puzzle, pixels, play, run_until
+
+
+def new_app(screen, folder) -> App:
+    app = App(screen, seed=3, clock=FakeClock(), profile=Profile(folder))
+    app.load_profile()
+    return app
+
+
+def test_a_game_left_mid_way_is_offered_by_continue_and_restored_with_its_history(screen, tmp_path):
+    first = new_app(screen, tmp_path)
+    scene = play(first, make_puzzle(level=Level.HARD))
+    game = scene.game
+    game.select([R1C3])
+    game.input_digit(4)
+    game.select([R1C4])
+    game.input_digit(6, "corner")
+    first.clock.now += 75
+    first.frame([], FRAME)
+    first.quit()  # saves and waits for the writer
+    second = new_app(screen, tmp_path)
+    second.goto("menu")
+    label = second.scene.menu.buttons[0].label
+    assert label == "Continue  -  Hard  -  1:15"
+    second.frame([key(pygame.K_RETURN)], FRAME)
+    restored = second.scene.game
+    assert isinstance(second.scene, PlayScene)
+    assert restored.state.entries == game.state.entries and restored.state.corner == game.state.corner
+    assert restored.undo() and restored.state.corner[R1C4] == 0
+    assert restored.undo() and restored.state.entries[R1C3] == 0
+
+
+def test_a_broken_save_is_set_aside_with_a_message_and_the_game_starts_fresh(screen, tmp_path):
+    (tmp_path / "save.json").write_text('{"format": "sudoku-save", "version": 1, "data": {"puz')
+    app = new_app(screen, tmp_path)
+    app.goto("menu")
+    app.frame([], FRAME)
+    assert app.game is None and app.scene.menu.actions()[0] == "new"
+    assert app.toasts and "could not be read" in app.toasts[0][0]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("save.broken")]
+
+
+def test_settings_change_on_enter_are_used_at_once_and_saved(screen, tmp_path):
+    app = new_app(screen, tmp_path)
+    app.goto("settings")
+    menu = app.scene.menu
+    menu.focus = menu.actions().index("show_mistakes")
+    app.frame([key(pygame.K_RETURN)], FRAME)
+    assert app.settings.show_mistakes == "solution"
+    assert "also wrong digits" in app.scene.menu.buttons[menu.focus].label
+    app.frame([key(pygame.K_LEFT)], FRAME)
+    assert app.settings.show_mistakes == "conflicts"
+    app.frame([key(pygame.K_RIGHT)], FRAME)
+    app.profile.writer.flush(5)
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["data"]["show_mistakes"] == "solution"
+
+
+def test_marking_wrong_digits_is_a_setting(app, screen):
+    scene = play(app)
+    game = scene.game
+    game.select([R1C4])
+    game.input_digit(2)  # breaks no rule, but the solution has 6
+    game.select([0])
+    app.frame([], FRAME)
+    rect = scene.board.cell_rect(R1C4)
+    assert pixels(screen, rect, th.CONFLICT) == 0
+    app.apply_settings(app.settings.__class__(show_mistakes="solution"))
+    app.frame([], FRAME)
+    assert pixels(screen, scene.board.cell_rect(R1C4), th.CONFLICT) > 50
+
+
+def test_highlighting_peers_is_a_setting(app, screen):
+    scene = play(app)
+    scene.game.select([40])
+    app.frame([], FRAME)
+    peer = scene.board.cell_rect(41)  # r5c6, empty
+    assert pixels(screen, peer, th.PEER) > 1000
+    app.apply_settings(app.settings.__class__(highlight_peers=False))
+    app.frame([], FRAME)
+    assert pixels(screen, scene.board.cell_rect(41), th.PEER) == 0
+
+
+def test_the_high_contrast_palette_turns_the_board_black(app, screen):
+    scene = play(app)
+    app.apply_settings(app.settings.__class__(palette="high-contrast"))
+    app.frame([], FRAME)
+    empty = app.scene.board.cell_rect(80)  # r9c9: a given 9, but its corner is board
+    assert screen.get_at((empty.x + 3, empty.y + 3))[:3] == (0, 0, 0)
+    app.apply_settings(app.settings.__class__())
+    assert th.BOARD_BG != (0, 0, 0) and scene is app.scene
+
+
+def test_a_win_is_counted_and_a_first_win_is_a_new_best(app):
+    scene = play(app)
+    game = scene.game
+    app.clock.now += 42
+    for cell in range(81):
+        if not game.state.values[cell]:
+            game.select([cell])
+            game.input_digit(int(SOLUTION[cell]))
+    run_until(app, lambda: isinstance(app.scene, WinScene), frames=int(FLOURISH_SECONDS / FRAME) + 10)
+    record = app.profile.stats.level(Level.MEDIUM)
+    assert record.won == 1 and record.best_time == 42 and record.streak == 1
+    assert dict(app.scene.rows)["Time"] == "0:42  NEW BEST!"
+
+
+def test_a_puzzle_finished_by_the_solve_tool_is_not_a_win(app):
+    scene = play(app)
+    scene.perform(("tool", "solve"))
+    run_until(app, lambda: isinstance(app.scene, WinScene), frames=200)
+    record = app.profile.stats.level(Level.MEDIUM)
+    assert record.won == 0 and record.streak == 0
+
+
+def test_the_stats_screen_lists_every_level(app, screen):
+    app.profile.stats.record_start(Level.HARD)
+    app.profile.stats.record_win(Level.HARD, 125, 2)
+    app.goto("stats")
+    app.frame([], FRAME)
+    from game.scenes.stats import table_rows
+
+    hard = table_rows(app.profile.stats)[2]
+    assert hard == ("Hard", "1", "1", "2:05", "2:05", "2", "1 (best 1)")
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_a_new_game_from_the_menu_keeps_the_unfinished_one_one_undo_away(app, fake_generate):
+    scene = play(app)
+    old = scene.game.puzzle
+    app.profile.stats.level(Level.MEDIUM).streak = 3
+    app.goto("menu")
+    app.scene.activate("new")
+    app.frame([key(pygame.K_RETURN)], FRAME)  # the difficulty screen's default choice
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    game = app.scene.game
+    assert game.puzzle is not old and game.undo() and game.puzzle is old
+    assert app.profile.stats.level(Level.MEDIUM).streak == 0
+
+
+def test_the_main_loop_runs_frames_until_the_window_closes(app):
+    app.goto("menu")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.loop() == 0 and not app.running
+
+
+def test_without_a_display_the_game_says_so(monkeypatch):
+    assert display_problem({}, "linux") == NO_DISPLAY
+    assert display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    assert display_problem({}, "win32") is None
