@@ -113,7 +113,7 @@ class JobRunner:
 
         try:
             result = job(progress, event.is_set)
-        except Exception as exc:  # the worker reports every failure as data
+        except BaseException as exc:  # noqa: BLE001 - every failure, SystemExit too, is reported as data
             if event.is_set():
                 self._queue.put(JobMessage(job_id, "cancelled"))
             else:

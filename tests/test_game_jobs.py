@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from game.jobs import JobRunner
 
 
@@ -79,6 +81,35 @@ def test_errors_come_back_as_messages():
     messages = drain(runner, "error")
     assert messages[-1].value == "RuntimeError: no puzzle today"
     assert not runner.busy
+
+
+@pytest.mark.parametrize("death", [SystemExit(3), KeyboardInterrupt(), MemoryError("out of memory")])
+def test_a_job_that_dies_of_anything_reports_an_error_instead_of_hanging(death):
+    runner = JobRunner()
+
+    def dying(progress, cancel):
+        raise death
+
+    runner.submit(dying)
+    messages = drain(runner, "error")
+    assert messages[-1].value.startswith(type(death).__name__)
+    assert not runner.busy
+
+
+def test_a_generator_that_dies_brings_the_menu_back_with_a_message(app, monkeypatch):
+    from game import jobs
+    from game.scenes.menu import MenuScene
+    from solver.levels import Level
+    from tests.gameplay import FRAME, run_until
+
+    def dying(level, seed, progress, cancel):
+        raise SystemExit("worker gone")
+
+    monkeypatch.setattr(jobs, "generate_puzzle", dying)
+    app.goto("generating", level=Level.EASY, purpose="new")
+    run_until(app, lambda: isinstance(app.scene, MenuScene))
+    app.frame([], FRAME)
+    assert app.scene.notice == "Could not make a puzzle; please try again."
 
 
 def test_cancel_makes_the_job_stop_and_drops_its_messages():

@@ -319,6 +319,28 @@ def test_solved_only_when_every_cell_matches_the_solution():
     assert not game.solved
 
 
+def test_a_full_board_that_is_wrong_is_not_solved():
+    game = make_game()
+    fill_solution(game)
+    game.select([R1C3])
+    game.input_digit(1)  # the solution has 4: every cell is full, one digit is wrong
+    assert all(game.state.values) and game.state.values != game.puzzle.solution
+    assert not game.solved and game.running
+
+
+def test_a_full_wrong_board_never_reaches_the_win_screen(app):
+    from game.scenes.play import FLOURISH_SECONDS, PlayScene
+    from tests.gameplay import FRAME, play
+
+    scene = play(app)
+    fill_solution(scene.game)
+    scene.game.select([R1C3])
+    scene.game.input_digit(1)
+    for _ in range(int(FLOURISH_SECONDS / FRAME) + 30):
+        app.frame([], FRAME)
+    assert isinstance(app.scene, PlayScene) and scene.flourish is None
+
+
 # --- timer ------------------------------------------------------------------------------------------
 
 
