@@ -164,3 +164,15 @@ def test_a_digit_a_tool_places_is_not_drawn_before_its_reveal_time(app, screen):
     for _ in range(80):  # 1.3 s: every digit is in, and the win waits for the last one
         app.frame([], FRAME)
     assert app.scene is scene and pixels(screen, scene.board.cell_rect(last), th.ENTRY) > 0
+
+
+def test_the_demo_gives_a_person_time_to_read_each_step():
+    from game.hints import Hint
+    from game.scenes.play import DEMO_LONGEST, DEMO_STEP, demo_pause
+    from solver.step import Step
+
+    single = Hint("step", 2, Step("Hidden Single", placements=((0, 5),), text="r1c1 is the only place for 5 in row 1."))
+    chain = Hint("step", 2, Step("X-Chain", eliminations=((0, 5),), text=" ".join(["word"] * 20)))
+    assert demo_pause(single) == DEMO_STEP
+    assert 3.0 < demo_pause(chain) <= DEMO_LONGEST
+    assert demo_pause(None) == DEMO_STEP

@@ -4,8 +4,8 @@ Input follows SudokuPad (see game.input); the staged hint follows Good Sudoku (s
 game.session.Game.request_hint). A hint's search runs on the app's hint runner (game.jobs): the
 panel says "thinking..." meanwhile, the board keeps drawing and taking input, and a move that
 changes the grid drops the search (a newer search cancels the older). In demo mode the hint
-engine plays: every ``DEMO_STEP`` seconds the shown step is applied and the next one is asked
-for, then shown with its highlights as soon as it arrives.
+engine plays: each step is shown with its highlights and sentence for as long as a person needs
+to read it (``demo_pause``), then applied, and the next one is asked for.
 
 The solver's tools (game.tools) sit on the keypad's tools page; the entropy overlay shows every
 open cell's entropy and, under the mouse, why each digit is ruled out; Pause (P, or the window
@@ -37,7 +37,10 @@ BOARD_X, BOARD_Y, CELL = 52, 112, 72  # design pixels (game.layout): the board's
 PANEL_X, PANEL_W = 736, 424  # the keypad and hint panel column
 DOUBLE_CLICK = 0.35  # seconds
 FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
-DEMO_STEP = 0.4  # seconds between demo steps
+DEMO_STEP = 0.5  # seconds a single (or a wrong-entry note) stays on screen in the demo
+DEMO_READING = 0.22  # seconds per word of a harder step's explanation, up to DEMO_LONGEST
+DEMO_LONGEST = 6.0
+SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")
 REVEAL_STEP = 0.03  # seconds between the digits a tool places, as they appear one by one,
 REVEAL_SECONDS = 1.2  # or less when there are many (the whole reveal takes at most this)
 PAUSE_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # the game pauses itself
@@ -326,7 +329,7 @@ class PlayScene(Scene):
         self.flourish = None
         if self.demo:
             self.demo_clock += dt
-            if self.demo_clock >= DEMO_STEP:
+            if self.demo_clock >= demo_pause(self.game.hint):
                 self.demo_clock = 0.0
                 self.demo_step()
 
@@ -407,3 +410,11 @@ class PlayScene(Scene):
         if self.demo:
             return PanelText("DEMO", DEMO_HELP)
         return PanelText("KEYS", KEYS_HELP)
+
+
+def demo_pause(hint) -> float:
+    """Seconds the demo shows ``hint`` before it goes on: half a second for singles (the demo
+    would crawl otherwise), else time to read the step's sentence."""
+    if hint is None or hint.kind != "step" or hint.step.technique in SINGLE_NAMES:
+        return DEMO_STEP
+    return min(DEMO_LONGEST, max(1.5, DEMO_READING * len(hint.message.split())))
