@@ -196,8 +196,17 @@ def test_demo_plays_with_the_hint_engine_until_solved_then_moves_on(app, monkeyp
     run_until(app, lambda: isinstance(app.scene, WinScene), frames=200)
     run_until(app, lambda: isinstance(app.scene, PlayScene), frames=400)
     assert calls[:2] == [Level.EASY, Level.MEDIUM]
-    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    app.frame([key(pygame.K_a)], FRAME)  # any key leaves the demo
     assert isinstance(app.scene, MenuScene) and not app.demo
+
+
+def test_any_key_leaves_the_demo_while_it_makes_a_puzzle(app, fake_generate):
+    fake_generate.gate.clear()  # the worker waits: the generating screen stays
+    app.start_demo()
+    app.frame([], FRAME)
+    app.frame([key(pygame.K_SPACE)], FRAME)
+    assert isinstance(app.scene, MenuScene) and not app.demo
+    fake_generate.gate.set()
 
 
 def test_every_scene_draws_a_full_frame(app, screen, fake_generate):

@@ -195,8 +195,10 @@ class GeneratingScene(Scene):
         self.app.jobs.cancel()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
+        pressed = (event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3))
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (pressed and self.purpose == "demo"):
+            self.cancel()  # in the demo any key leaves
         elif (event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS) or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
             self.skip = True

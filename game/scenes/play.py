@@ -151,8 +151,9 @@ class PlayScene(Scene):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.perform(("menu",))
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
+                self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
+            self.perform(("menu",))  # in the demo any key or click leaves
             return
         if self.demo or self.flourish is not None:
             return

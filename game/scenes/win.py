@@ -59,7 +59,9 @@ class WinScene(ListScene):
         ]
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.demo and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+        if self.demo:  # any key or click leaves the demo
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.app.end_demo()
             return
         super().handle(event)
 
