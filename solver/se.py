@@ -129,9 +129,11 @@ class BasicRule:
     Fields:
         find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``digit_masks(grid)``);
             a rule that sorts its hints may return any one rated ``cap`` or less instead.
-        top: the highest rating the rule gives. Once the rating so far reaches it, any hint of
-            the rule will do, so such rules are tried cheapest first (``cost``), not in Sudoku
-            Explainer's order: the estimate keeps only the hardest step.
+        top: the highest rating the rule gives. Once the rating so far reaches the tops of the
+            first rules in Sudoku Explainer's order, any hint of theirs will do (the estimate
+            keeps only the hardest step), so those rules are tried cheapest first (``cost``);
+            a later rule still waits for every rule before it, since Sudoku Explainer takes
+            the first rule's hint even when a later rule has a cheaper one.
         cost: its rank by time per call on the bank (0 is cheapest).
         covered_from: a direct rule is skipped once the rating so far reaches this, the rating
             of the plain rule that finds the same pattern (Pointing for Direct Pointing).
@@ -171,24 +173,22 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
     BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
 )
-BY_COST = tuple(sorted(BASIC_RULES, key=lambda rule: rule.cost))
 
 
 def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
-    """The hint of the first basic rule, in Sudoku Explainer's order, except that rules whose
-    every hint is rated ``cap`` or less go first, cheapest first (see ``BasicRule``)."""
+    """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
+    the rules before the first one that could give a hint above ``cap`` are tried cheapest
+    first (any of their hints leaves the rating as it is; see ``BasicRule``)."""
     masks = digit_masks(grid)
-    for rule in BY_COST:
-        if rule.top > cap or (rule.uniqueness and not uniqueness):
-            continue
+    rules = [rule for rule in BASIC_RULES if uniqueness or not rule.uniqueness]
+    free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))
+    for rule in sorted(rules[:free], key=lambda rule: rule.cost):
         if rule.covered_from is not None and rule.covered_from <= cap:
             continue
         hint = rule.find(grid, masks, cap)
         if hint is not None:
             return hint
-    for rule in BASIC_RULES:
-        if rule.top <= cap or (rule.uniqueness and not uniqueness):
-            continue
+    for rule in rules[free:]:
         hint = rule.find(grid, masks, cap)
         if hint is not None:
             return hint
