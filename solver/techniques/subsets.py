@@ -74,15 +74,36 @@ def _naked(grid: Grid, size: int) -> Iterator[Step]:
             )
 
 
-def _hidden(grid: Grid, size: int) -> Iterator[Step]:
-    cands = grid.candidates
-    name = f"Hidden {SIZE_NAMES[size]}"
-    for house, cells in enumerate(HOUSES):
-        # where[d]: the cells of the house that still have candidate d, as a 9-bit index mask
-        where = {}
+_last_places: tuple[tuple[int, ...], list[dict[int, int]]] | None = None
+
+
+def house_places(cands: list[int]) -> list[dict[int, int]]:
+    """Per house 0..26, digit -> the 9-bit mask of the house's cells (by index in the house)
+    that hold it, for the digits still open there. The hidden pair, triple and quad finders
+    ask for the same position in turn, so the last position's tables are kept (one at a time,
+    safe to share between threads: a lost race only repeats the work)."""
+    global _last_places
+    key = tuple(cands)
+    last = _last_places
+    if last is not None and last[0] == key:
+        return last[1]
+    tables = []
+    for cells in HOUSES:
+        where: dict[int, int] = {}
         for index, cell in enumerate(cells):
             for digit in DIGITS_OF[cands[cell]]:
                 where[digit] = where.get(digit, 0) | 1 << index
+        tables.append(where)
+    _last_places = (key, tables)
+    return tables
+
+
+def _hidden(grid: Grid, size: int) -> Iterator[Step]:
+    cands = grid.candidates
+    name = f"Hidden {SIZE_NAMES[size]}"
+    places = house_places(cands)
+    for house, cells in enumerate(HOUSES):
+        where = places[house]  # digit -> the cells of the house with it, as a 9-bit index mask
         if len(where) <= size:
             continue
         small = sorted(digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size)
