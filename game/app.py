@@ -232,12 +232,13 @@ class App:
             if not self.running:
                 return
         self._guard(self.scene.update, min(dt, MAX_DT))
-        self.profile.autosave(self.game)
         for message in self.profile.take_messages():
             self.toast(message)
         if self.running:
             self._guard(self.scene.draw, self.screen)
             self._draw_toasts(dt)
+        # last, so the writer thread turns the save into JSON while the loop waits for the next frame
+        self.profile.autosave(self.game)
 
     def _draw_toasts(self, dt: float) -> None:
         """The oldest message for the player, in a panel at the bottom of the window."""

@@ -11,10 +11,14 @@ The data (``SAVE_VERSION`` 1)::
     {"puzzles": [{"givens": 81 digits ("0" = empty), "solution": 81 digits,
                   "level": "MEDIUM" | null, "hardest": "Hidden Pair" | null, "seed": int | null,
                   "elapsed": seconds, "hints_used": int}, ...],
-     "state": STATE, "undo": [STATE, ...], "redo": [STATE, ...] (oldest first, as in Game),
+     "state": STATE, "undo": [STEP, ...], "redo": [STEP, ...] (oldest first, as in Game),
      "selection": [cells 0..80], "cursor": cell, "mode": "normal" | "corner" | "centre" | "colour"}
     STATE = {"puzzle": index, "entries": 81 digits ("0" = none), "corner": 81 masks,
              "centre": 81 masks, "colours": 81 digits (0 = none), "eliminated": [[cell, digit], ...]}
+    STEP  = what differs from its neighbour towards the current state (the next undo state, or
+            the current state for the newest undo and the next redo): any of "puzzle": index,
+            "entries" / "corner" / "centre" / "colours": [[cell, new value], ...], "eliminated":
+            the whole list; a move changes a few cells, so a long history stays small.
 """
 
 from __future__ import annotations
@@ -54,6 +58,34 @@ def _state_to_data(state: PlayState, index: dict[int, int]) -> dict:
     }
 
 
+_DIFFED = ("entries", "corner", "centre", "colours")
+
+
+def _step_to_data(state: PlayState, toward: PlayState, index: dict[int, int]) -> dict:
+    """``state`` as its difference from ``toward`` (see STEP in the module docstring)."""
+    step: dict[str, Any] = {}
+    if state.puzzle is not toward.puzzle:
+        step["puzzle"] = index[id(state.puzzle)]
+    for key in _DIFFED:
+        mine, theirs = getattr(state, key), getattr(toward, key)
+        if mine != theirs:
+            step[key] = [[cell, mine[cell]] for cell in CELLS if mine[cell] != theirs[cell]]
+    if state.eliminated != toward.eliminated:
+        step["eliminated"] = [list(candidate) for candidate in sorted(state.eliminated)]
+    return step
+
+
+def _history_to_data(game, index: dict[int, int]) -> tuple[list[dict], list[dict]]:
+    """The undo and redo stacks (oldest first) as steps: each undo state against the state after
+    it, each redo state against the state before it."""
+    undo = list(game.undo_stack)
+    after = undo[1:] + [game.state]
+    redo = list(game.redo_stack)  # redo[-1] is the state right after the current one
+    before = redo[1:] + [game.state]
+    return ([_step_to_data(s, t, index) for s, t in zip(undo, after)],
+            [_step_to_data(s, t, index) for s, t in zip(redo, before)])
+
+
 def game_to_data(game: Game) -> dict:
     """The whole game in progress as fresh plain JSON values (safe to hand to a writer thread):
     see the module docstring for the shape. Times are seconds. Never raises."""
@@ -77,11 +109,12 @@ def game_to_data(game: Game) -> dict:
             "elapsed": float(seconds),
             "hints_used": hints,
         })
+    undo, redo = _history_to_data(game, index)
     return {
         "puzzles": table,
         "state": _state_to_data(game.state, index),
-        "undo": [_state_to_data(state, index) for state in game.undo_stack],
-        "redo": [_state_to_data(state, index) for state in game.redo_stack],
+        "undo": undo,
+        "redo": redo,
         "selection": list(game.selection),
         "cursor": game.cursor,
         "mode": game.mode,
@@ -168,11 +201,55 @@ def _state_from_data(data: Any, puzzles: list[Puzzle], where: str) -> PlayState:
     return PlayState(puzzle, entries, corner, centre, colours, frozenset(candidates))
 
 
-def _states(data: Any, key: str, puzzles: list[Puzzle]) -> list[PlayState]:
-    states = _field(data, key, "the save")
-    if not isinstance(states, list):
+_DIFF_LIMITS = {"entries": (0, 9, "an entry"), "corner": (0, 0x1FF, "a corner mark"),
+                "centre": (0, 0x1FF, "a centre mark"), "colours": (0, 9, "a colour")}
+
+
+def _apply_step(step: Any, base: dict, where: str) -> dict:
+    """The full STATE data of a STEP applied to ``base`` (a STATE dict); only the step's own
+    shape is checked here, the state it makes is checked by ``_state_from_data``."""
+    if not isinstance(step, dict):
+        raise ValueError(f"{where} is not an object")
+    unknown = set(step) - {"puzzle", "eliminated", *_DIFFED}
+    if unknown:
+        raise ValueError(f"{where} has an unknown field {sorted(unknown)[0]!r}")
+    data = dict(base)
+    if "puzzle" in step:
+        data["puzzle"] = step["puzzle"]
+    if "eliminated" in step:
+        data["eliminated"] = step["eliminated"]
+    for key in _DIFFED:
+        if key not in step:
+            continue
+        changes = step[key]
+        if not isinstance(changes, list):
+            raise ValueError(f"the {key} of {where} must be a list of [cell, value] pairs")
+        low, high, what = _DIFF_LIMITS[key]
+        values = list(data[key])
+        for pair in changes:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ValueError(f"the {key} of {where} must be a list of [cell, value] pairs")
+            cell = _int(pair[0], 0, 80, f"a cell in {where}")
+            value = _int(pair[1], low, high, f"{what} in {where}")
+            values[cell] = str(value) if isinstance(data[key], str) else value
+        data[key] = "".join(values) if isinstance(data[key], str) else values
+    return data
+
+
+def _states(data: Any, key: str, current: dict, puzzles: list[Puzzle]) -> list[PlayState]:
+    """The undo or redo stack (oldest first) from its steps, built outward from ``current`` (the
+    current state's data)."""
+    steps = _field(data, key, "the save")
+    if not isinstance(steps, list):
         raise ValueError(f"the {key} history must be a list")
-    return [_state_from_data(state, puzzles, f"{key} step {i + 1}") for i, state in enumerate(states)]
+    states: list[PlayState] = []
+    base = current
+    order = range(len(steps) - 1, -1, -1)  # the step next to the current state comes last
+    for i in order:
+        where = f"{key} step {i + 1}"
+        base = _apply_step(steps[i], base, where)
+        states.append(_state_from_data(base, puzzles, where))
+    return states[::-1]
 
 
 def game_from_data(data: Any, clock: Callable[[], float] = time.monotonic) -> Game:
@@ -192,9 +269,11 @@ def game_from_data(data: Any, clock: Callable[[], float] = time.monotonic) -> Ga
         puzzle, seconds, hints = _puzzle_from_data(entry, number)
         puzzles.append(puzzle)
         records[puzzle] = (seconds, hints)
-    state = _state_from_data(_field(data, "state", "the save"), puzzles, "the current state")
-    undo = _states(data, "undo", puzzles)
-    redo = _states(data, "redo", puzzles)
+    current = _field(data, "state", "the save")
+    state = _state_from_data(current, puzzles, "the current state")
+    current = _state_to_data(state, {id(p): i for i, p in enumerate(puzzles)})
+    undo = _states(data, "undo", current, puzzles)
+    redo = _states(data, "redo", current, puzzles)
     selection = _field(data, "selection", "the save")
     if not isinstance(selection, list) or not selection:
         raise ValueError("the selection is empty")

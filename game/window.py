@@ -1,5 +1,5 @@
 """The window and the ways in: opening a resizable window fitted to the desktop, the window icon,
-``run`` (the game, from main.py) and ``measure_generation_frames`` (the benchmark's frame timer).
+``run`` (the game, from main.py); the benchmark's measurements are in game.measure.
 
 pygame is initialised and the window opened only inside these functions, never at import time.
 """
@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 import warnings
 from contextlib import contextmanager
 
 import pygame
 
-from game.app import CAPTION, FPS, App
+from game.app import CAPTION, App
 from game.layout import MIN_H, MIN_W, initial_window_size
 from game.tools import ImportedPuzzle
 from solver.levels import Level
@@ -135,40 +134,3 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
     finally:
         app.cancel_jobs()
         pygame.quit()
-
-
-def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
-    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
-
-    Returns the interval between consecutive drawn frames, in milliseconds, for every frame
-    drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor when the
-    frame's work fits). Stops after ``max_seconds`` (cancelling the worker). Uses whatever SDL
-    video driver is set (``SDL_VIDEODRIVER=dummy`` for a headless run).
-    """
-    _init_pygame()
-    try:
-        with _responsive_threads():
-            return _measure(level, seed, max_seconds)
-    finally:
-        pygame.quit()
-
-
-def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
-    app = App(_open_window(), seed=seed)
-    app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
-    clock = pygame.time.Clock()
-    times: list[float] = []
-    start = last = time.perf_counter()
-    try:
-        while app.jobs.busy and app.running:
-            dt = clock.tick(FPS) / 1000.0
-            app.frame(pygame.event.get(), dt)
-            pygame.display.flip()
-            now = time.perf_counter()
-            times.append((now - last) * 1000.0)
-            last = now
-            if now - start > max_seconds:
-                break
-    finally:
-        app.jobs.cancel()
-    return times

@@ -169,7 +169,7 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.window import measure_generation_frames
+    from game.measure import measure_generation_frames
     from solver.levels import Level
 
     rows = []
@@ -186,11 +186,52 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
+def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
+    """Frame time while the game is saved after every move, what a save costs the frame loop,
+    and a save's own time (JSON and atomic write, off the frame loop)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.measure import measure_saving
+
+    moves = 60 if quick else 300
+    result = measure_saving(moves)
+    rows = []
+    for key, label in (("frames", f"frame time while saving after every move ({moves} moves)"),
+                       ("autosave", "a save's cost on the frame loop (snapshot and hand-off)"),
+                       ("write", f"a save on the writer thread ({moves}-move history, JSON + fsync)")):
+        median, p99, worst = _spread(result[key])
+        rows.append((label, f"median {median:.2f} ms, p99 {p99:.2f} ms", f"max {worst:.2f} ms"))
+    return rows
+
+
+def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
+    """Wall time from starting Python to the first menu frame (a fresh process each time)."""
+    import subprocess
+
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    code = ("import time; t = time.perf_counter(); import game.measure as m; "
+            "print(m.time_to_first_frame(t))")
+    times = []
+    for _ in range(3 if quick else 10):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+        total = (time.perf_counter() - start) * 1000
+        if done.returncode != 0:
+            return [("start-up to the first menu frame", "failed", done.stderr.strip()[-80:])]
+        times.append((total, float(done.stdout.split()[-1])))
+    whole = statistics.median(t for t, _ in times)
+    inside = statistics.median(t for _, t in times)
+    return [("start-up to the first menu frame", f"median {whole:.0f} ms",
+             f"{inside:.0f} ms of it from the game's first import")]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
-    parser.add_argument("--only", choices=("exact", "grade", "gen", "frames"), help="run one group")
+    parser.add_argument("--only", choices=("exact", "grade", "gen", "frames", "saving", "startup"),
+                        help="run one group")
     parser.add_argument("--hodoku", metavar="PYTHON",
                         help="a Python with hodoku-py installed: time its rating of the same puzzles")
     args = parser.parse_args(argv)
@@ -203,7 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     groups = {"exact": lambda: bench_exact(args.data, args.quick),
               "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
               "gen": lambda: bench_generate(args.quick),
-              "frames": lambda: bench_frames(args.quick)}
+              "frames": lambda: bench_frames(args.quick),
+              "saving": lambda: bench_saving(args.quick),
+              "startup": lambda: bench_startup(args.quick)}
     for name, run in groups.items():
         if args.only and name != args.only:
             continue

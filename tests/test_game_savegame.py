@@ -199,10 +199,14 @@ BAD = {
     "negative hints": (_set("puzzles", 0, "hints_used", -1), "hints used"),
     "puzzle index out of range": (_set("state", "puzzle", 2), "puzzle index"),
     "puzzle index a bool": (_set("state", "puzzle", True), "puzzle index"),
-    "entry on a given": (_cell("entries", ("undo", 3), GIVEN_R1C1, "5"), "entry on the given at r1c1"),
+    "entry on a given": (_set("undo", 3, "entries", [[GIVEN_R1C1, 5]]), "entry on the given at r1c1"),
     "entries too long": (_set("state", "entries", "0" * 82), "entries of the current state"),
-    "mask too big": (_set("undo", 2, "corner", [512] + [0] * 80), "corner marks of undo step 3"),
-    "masks too few": (_set("redo", 0, "centre", [0] * 80), "centre marks of redo step 1"),
+    "mask too big": (_set("undo", 2, "corner", [[4, 512]]), "a corner mark in undo step 3"),
+    "change not a pair": (_set("redo", 0, "centre", [[4]]), "centre of redo step 1 must be a list of [cell, value]"),
+    "change cell out of range": (_set("redo", 1, "colours", [[81, 1]]), "a cell in redo step 2"),
+    "step not an object": (_set("undo", 0, [1, 2]), "undo step 1 is not an object"),
+    "unknown field in a step": (_set("undo", 1, "pencil", []), "unknown field 'pencil'"),
+    "step puzzle out of range": (_set("undo", 0, "puzzle", 5), "puzzle index of undo step 1"),
     "mask as text": (_set("state", "centre", ["1"] * 81), "centre marks"),
     "letter in colours": (_cell("colours", "state", 9, "a"), "colours"),
     "elimination cell": (_set("state", "eliminated", [[81, 1]]), "a cell in"),
@@ -220,8 +224,24 @@ BAD = {
 def test_good_data_loads():
     """The data the bad cases start from loads (so each case fails for its own fault only)."""
     data = good_data()
-    assert data["undo"][3]["entries"][GIVEN_R1C1] == "0" and data["puzzles"][0]["givens"][0] == "5"
+    assert data["puzzles"][0]["givens"][0] == "5" and len(data["undo"]) > 3 and len(data["redo"]) > 1
     assert isinstance(game_from_data(data, FakeClock()), Game)
+
+
+def test_the_history_is_kept_as_the_cells_each_move_changed():
+    """Each undo step lists only what differs from the state after it: entering a 4 in r1c3 is
+    one cell of entries, so a long game's save stays small."""
+    game = make_game(FakeClock())
+    game.select([R1C3])
+    game.input_digit(4)
+    game.select([R1C4])
+    game.input_digit(1, "corner")
+    data = game_to_data(game)
+    assert data["undo"] == [{"entries": [[R1C3, 0]]}, {"corner": [[R1C4, 0]]}]
+    for move in range(400):
+        game.select([R1C4])
+        game.input_digit(move % 9 + 1, "corner")
+    assert len(json.dumps(game_to_data(game))) < 40_000  # about 30 bytes a move
 
 
 @pytest.mark.parametrize("name", BAD)

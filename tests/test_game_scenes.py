@@ -246,7 +246,7 @@ def test_measure_generation_frames_times_frames_while_the_worker_runs(monkeypatc
         return generated(level=level)
 
     monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
-    from game.window import measure_generation_frames
+    from game.measure import measure_generation_frames
 
     times = measure_generation_frames(Level.EASY, 3, max_seconds=5)
     assert len(times) >= 2 and all(t > 0 for t in times)

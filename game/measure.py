@@ -1,0 +1,131 @@
+"""Measurements for the benchmark (tests/bench.py), on a real app and window (any SDL video
+driver; ``SDL_VIDEODRIVER=dummy`` headless): frame times while a puzzle is made and while the
+game is saved after every move, the cost of a save, and the time to the first menu frame. The
+player's own files are never touched: each run uses a temporary data folder.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+
+import pygame
+
+from game import savegame, storage
+from game.app import FPS, App
+from game.profile import Profile
+from game.window import _init_pygame, _open_window, _responsive_threads
+from solver.levels import Level
+
+
+def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
+    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
+
+    Returns the interval between consecutive drawn frames, in milliseconds, for every frame
+    drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor when the
+    frame's work fits). Stops after ``max_seconds`` (cancelling the worker). Uses whatever SDL
+    video driver is set (``SDL_VIDEODRIVER=dummy`` for a headless run).
+    """
+    _init_pygame()
+    try:
+        with _responsive_threads():
+            return _measure(level, seed, max_seconds)
+    finally:
+        pygame.quit()
+
+
+def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
+    app = App(_open_window(), seed=seed, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")))
+    app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
+    clock = pygame.time.Clock()
+    times: list[float] = []
+    start = last = time.perf_counter()
+    try:
+        while app.jobs.busy and app.running:
+            dt = clock.tick(FPS) / 1000.0
+            app.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            now = time.perf_counter()
+            times.append((now - last) * 1000.0)
+            last = now
+            if now - start > max_seconds:
+                break
+    finally:
+        app.jobs.cancel()
+    return times
+
+
+def measure_saving(moves: int = 300) -> dict[str, list[float]]:
+    """Play ``moves`` moves, one per frame at FPS, on a real app whose profile saves after each
+    move, and time: ``frames`` (the interval between frames, ms), ``autosave`` (what a save
+    costs the frame loop: the snapshot and the hand-off, ms) and ``write`` (building the JSON
+    and writing it atomically on the writer thread, for the final game with its ``moves``-step
+    undo history, ms; repeated 20 times)."""
+    _init_pygame()
+    try:
+        with _responsive_threads():
+            return _measure_saving(moves)
+    finally:
+        pygame.quit()
+
+
+def _measure_saving(moves: int) -> dict[str, list[float]]:
+    from game.playstate import Puzzle
+    from game.session import Game
+    from generator import generate
+
+    folder = tempfile.mkdtemp(prefix="sudoku-bench-")
+    profile = Profile(folder)
+    app = App(_open_window(), seed=1, profile=profile)
+    made = generate(Level.HARD, 1)
+    app.start_game(Game(Puzzle.from_generated(made), clock=app.clock))
+    app.goto("play", game=app.game)
+    game = app.game
+    empty = [c for c in range(81) if not made.puzzle[c]]
+    autosave = profile.autosave
+    costs: list[float] = []
+
+    def timed(game_now):
+        start = time.perf_counter()
+        saved = autosave(game_now)
+        if saved:
+            costs.append((time.perf_counter() - start) * 1000.0)
+        return saved
+
+    profile.autosave = timed  # the app calls it once per frame
+    clock = pygame.time.Clock()
+    frames: list[float] = []
+    last = time.perf_counter()
+    for move in range(moves):
+        game.select([empty[move % len(empty)]])
+        game.input_digit(move % 9 + 1, "corner" if move % 3 else "centre")
+        app.frame(pygame.event.get(), clock.tick(FPS) / 1000.0)
+        pygame.display.flip()
+        now = time.perf_counter()
+        frames.append((now - last) * 1000.0)
+        last = now
+    profile.autosave = autosave
+    profile.writer.flush(10)
+    writes = []
+    path = savegame.save_path(folder)
+    for _ in range(20):
+        start = time.perf_counter()
+        storage.write_json(path, savegame.SAVE_KIND, savegame.SAVE_VERSION, savegame.game_to_data(game))
+        writes.append((time.perf_counter() - start) * 1000.0)
+    return {"frames": frames[1:], "autosave": costs, "write": writes}
+
+
+def time_to_first_frame(started: float) -> float:
+    """Milliseconds from ``started`` (a ``time.perf_counter()`` reading taken before importing
+    the game) to the first menu frame on screen: pygame up, the window open, the profile read
+    (from an empty temporary folder), the menu drawn and flipped."""
+    _init_pygame()
+    try:
+        app = App(_open_window(), seed=1, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")))
+        app.load_profile()
+        app.goto("menu")
+        app.frame(pygame.event.get(), 0.0)
+        pygame.display.flip()
+        return (time.perf_counter() - started) * 1000.0
+    finally:
+        pygame.quit()
