@@ -26,7 +26,6 @@ from game.scenes import SCENES
 from game.scenes.base import Scene
 from game.session import Game
 from game.settings import Settings
-from game.sound import Sounds
 from game.theme import Theme, draw_panel, fit_text
 from solver import levels
 from solver.levels import Level
@@ -36,6 +35,13 @@ FPS = 60
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
 TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
+
+
+class Silence:
+    """What ``App.sounds`` is until the real sounds are made: every ``play`` does nothing."""
+
+    def play(self, name: str) -> None:
+        pass
 
 
 class App:
@@ -73,7 +79,8 @@ class App:
         self._seed = seed
         self._failing = False
         self.profile = profile if profile is not None else Profile()
-        self.sounds = Sounds.create(enabled=False)  # ``apply_settings`` makes the real ones
+        self.sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
+        self._sounds_wanted: tuple[float, bool] | None = None
         self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
 
@@ -96,7 +103,7 @@ class App:
         th.apply_palette(settings.palette)
         self.theme.clear()
         self.animation_speed = settings.animation_speed
-        self.sounds = Sounds.create(volume=settings.volume, enabled=settings.sound)
+        self._sounds_wanted = (settings.volume, settings.sound)  # made after the next frame
         if self.game is not None:
             self.game.auto_clean = settings.auto_clean_marks
         if self.scene is not None:
@@ -239,6 +246,12 @@ class App:
             self._draw_toasts(dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
         self.profile.autosave(self.game)
+        if self._sounds_wanted is not None:  # after a frame is up: synthesis takes a moment
+            from game.sound import Sounds  # numpy and synthesis, kept out of the first frame
+
+            volume, enabled = self._sounds_wanted
+            self._sounds_wanted = None
+            self.sounds = Sounds.create(volume=volume, enabled=enabled)
 
     def _draw_toasts(self, dt: float) -> None:
         """The oldest message for the player, in a panel at the bottom of the window."""

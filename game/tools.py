@@ -39,7 +39,6 @@ from solver.grid import (
     Grid,
     house_name,
 )
-from solver.techniques.subsets import naked_pair
 
 WRONG_ENTRIES = "Some entries break the rules or the solution: Check shows them. Fix them first."
 
@@ -234,6 +233,8 @@ def solve_pairs(state: PlayState, clean: bool = True) -> ToolResult:
     while True:
         new, more = _singles(new, clean)
         placed += more
+        from solver.techniques.subsets import naked_pair  # the technique registry loads slowly
+
         grid = Grid(new.values)
         grid.candidates = list(candidates(new))
         fresh = [(c, d) for step in naked_pair(grid) for c, d in step.eliminations]
