@@ -38,6 +38,7 @@ from solver.grid import (
     POPCOUNT,
     Grid,
     house_name,
+    lonely_digits,
 )
 
 WRONG_ENTRIES = "Some entries break the rules or the solution: Check shows them. Fix them first."
@@ -188,11 +189,7 @@ def _next_single(masks: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, 
         if not values[cell] and POPCOUNT[masks[cell]] == 1:
             return cell, DIGITS_OF[masks[cell]][0]
     for cells in HOUSES:
-        once = twice = 0
-        for cell in cells:
-            twice |= once & masks[cell]
-            once |= masks[cell]
-        single = once & ~twice
+        single = lonely_digits(masks, cells)
         if single:
             digit = DIGITS_OF[single & -single][0]
             return next(c for c in cells if masks[c] & BIT[digit]), digit
@@ -233,7 +230,9 @@ def solve_pairs(state: PlayState, clean: bool = True) -> ToolResult:
     while True:
         new, more = _singles(new, clean)
         placed += more
-        from solver.techniques.subsets import naked_pair  # the technique registry loads slowly
+        from solver.techniques.subsets import (
+            naked_pair,  # the technique registry loads slowly
+        )
 
         grid = Grid(new.values)
         grid.candidates = list(candidates(new))

@@ -63,6 +63,17 @@ def mask_of(digits: Iterable[int]) -> int:
     return mask
 
 
+def lonely_digits(cands: Sequence[int], cells: Iterable[int]) -> int:
+    """The mask of digits that are a candidate in exactly one of ``cells`` (``cands``: 81 masks):
+    each is a Hidden Single there."""
+    once = twice = 0
+    for cell in cells:
+        mask = cands[cell]
+        twice |= once & mask
+        once |= mask
+    return once & ~twice
+
+
 def _cleaned_cells(text: str) -> str:
     """Drop the layout characters of a 9-line grid (whitespace, ``|``, ``-``, ``+``)."""
     return "".join(ch for ch in text if not ch.isspace() and ch not in "|-+")

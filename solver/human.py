@@ -27,11 +27,20 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
-from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid
+from solver.grid import (
+    ALL_DIGITS,
+    BIT,
+    DIGITS_OF,
+    HOUSES,
+    HOUSES_OF,
+    PEERS,
+    Grid,
+    lonely_digits,
+)
 from solver.levels import Level
 from solver.step import Step
 from solver.techniques import TECHNIQUES, Technique, techniques_up_to
-from solver.techniques.singles import SINGLES, lonely_digits
+from solver.techniques.singles import SINGLES
 
 ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
 """The level that allows every enabled technique of the registry (what grading uses)."""

@@ -30,12 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from solver.grid import BIT, HOUSES, Grid
+from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se_chains import Position, multiple_chains
+from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
 from solver.se_nested import MAX_NESTING, nested_rule
-from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_rules import (
     SEHint,
     digit_masks,
@@ -45,7 +45,8 @@ from solver.se_rules import (
     wings,
 )
 from solver.se_static import forcing_chains_and_cycles
-from solver.techniques import fish, intersections, singles, subsets, uniqueness, wings as xy_wings
+from solver.techniques import fish, intersections, singles, subsets, uniqueness
+from solver.techniques import wings as xy_wings
 
 
 @dataclass(frozen=True)
@@ -75,11 +76,7 @@ def _hidden_single(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
             empty = sum(1 for c in cells if not values[c])
             if (empty == 1) != alone or not empty:
                 continue
-            once = twice = 0
-            for c in cells:
-                twice |= once & cands[c]
-                once |= cands[c]
-            single = once & ~twice
+            single = lonely_digits(cands, cells)
             if single:
                 digit = (single & -single).bit_length()
                 cell = next(c for c in cells if cands[c] & BIT[digit])

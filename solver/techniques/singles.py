@@ -21,6 +21,7 @@ from solver.grid import (
     Grid,
     cell_name,
     house_name,
+    lonely_digits,
 )
 from solver.step import Step
 
@@ -29,16 +30,6 @@ from solver.step import Step
 HOUSE_VALUES = tuple(itemgetter(*cells) for cells in HOUSES)  # HOUSE_VALUES[h](values): 9 values
 
 HIDDEN_SINGLE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(18))
-
-
-def lonely_digits(cands: list[int], cells: tuple[int, ...]) -> int:
-    """The mask of digits that are a candidate in exactly one of ``cells`` (81 masks in)."""
-    once = twice = 0
-    for cell in cells:
-        mask = cands[cell]
-        twice |= once & mask
-        once |= mask
-    return once & ~twice
 
 
 def full_house(grid: Grid) -> Iterator[Step]:
