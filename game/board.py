@@ -3,7 +3,8 @@
 Layers, bottom to top: cell fills (peers, same digit, the hint's region and groups, selection,
 cell colours), the grid lines (pre-drawn once), digits and pencil marks, or a hint's candidates,
 group outlines and chain arrows (game.hint_view), hint edges, selection outline.
-Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred.
+Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred, on two
+lines when one line would need text smaller than MIN_FONT.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
 from game.hints import Hint
+from game.layout import MIN_FONT
 from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
@@ -251,12 +253,20 @@ class BoardView:
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
             size = int(self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7))
-            glyph = self.theme.text(text, size, ink)
-            if glyph.get_width() > rect.w - 6:
-                glyph = pygame.transform.smoothscale(
-                    glyph, (rect.w - 6, round(glyph.get_height() * (rect.w - 6) / glyph.get_width()))
-                )
-            surface.blit(glyph, glyph.get_rect(center=rect.center))
+            size = max(MIN_FONT, size)
+            lines = [text]
+            if self.theme.font(size).size(text)[0] > rect.w - 6:  # too wide to read: two lines
+                half = (len(text) + 1) // 2
+                lines = [text[:half], text[half:]]
+            glyphs = [self.theme.text(line, size, ink) for line in lines]
+            y = rect.centery - sum(glyph.get_height() for glyph in glyphs) // 2
+            for glyph in glyphs:
+                if glyph.get_width() > rect.w - 6:
+                    glyph = pygame.transform.smoothscale(
+                        glyph, (rect.w - 6, round(glyph.get_height() * (rect.w - 6) / glyph.get_width()))
+                    )
+                surface.blit(glyph, glyph.get_rect(midtop=(rect.centerx, y)))
+                y += glyph.get_height()
 
     def _draw_hint_edges(self, surface, hint: Hint, now: float) -> None:
         pulse = 0.75 + 0.25 * math.sin(now * 6.0)

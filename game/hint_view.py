@@ -27,6 +27,7 @@ import pygame
 from game import polyline
 from game import theme as th
 from game.hints import Hint
+from game.layout import MIN_FONT
 from solver.grid import DIGITS_OF, HOUSES_OF
 from solver.step import Node, split_chains
 
@@ -66,7 +67,7 @@ class HintPainter:
         self.theme = theme
         self.cell_rect = cell_rect
         self.cell = cell
-        self.cand_size = max(11, int(cell * 0.29))
+        self.cand_size = max(MIN_FONT, int(cell * 0.29))  # readable in the smallest window
         self.radius = int(cell / 3 * 0.46)
         self.paths: list[tuple[list[tuple[float, float]], bool]] = []
         self._routed = None  # (hint, values, (nodes, arrows)) of the last routing

@@ -105,6 +105,7 @@ class Theme:
     """Fonts and cached surfaces. Create after ``pygame.init()``; use from the UI thread only."""
 
     MAX_TEXTS = 4096
+    MAX_BACKGROUNDS = 2  # window sizes whose backdrop is kept (a resize makes a new one)
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -207,6 +208,8 @@ class Theme:
             pygame.draw.line(lines, (0, 0, 0, 40), (0, y), (width, y))
         surface.blit(lines, (0, 0))
         surface = surface.convert() if pygame.display.get_surface() else surface
+        while len(self._backgrounds) >= self.MAX_BACKGROUNDS:  # the oldest size goes
+            del self._backgrounds[next(iter(self._backgrounds))]
         self._backgrounds[size] = surface
         return surface
 

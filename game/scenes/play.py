@@ -155,8 +155,8 @@ class PlayScene(Scene):
                 self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
             self.perform(("menu",))  # in the demo any key or click leaves
             return
-        if self.demo or self.flourish is not None:
-            return
+        if self.demo or self.flourish is not None or self.game.solved:
+            return  # a solved board takes no more moves (the Solve tool's reveal included)
         if event.type in PAUSE_EVENTS:
             self.set_paused(True)
         elif event.type == pygame.KEYDOWN:
