@@ -81,6 +81,8 @@ class App:
         self.profile = profile if profile is not None else Profile()
         self.sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
         self._sounds_wanted: tuple[float, bool] | None = None
+        self._palette = "standard"  # the palette game.theme has now
+        th.apply_palette(self._palette)
         self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
 
@@ -100,8 +102,10 @@ class App:
         """Use (and save, when they changed) ``settings``: palette, sounds, auto-clean."""
         if settings != self.profile.settings:
             self.profile.set_settings(settings)
-        th.apply_palette(settings.palette)
-        self.theme.clear()
+        if settings.palette != self._palette:  # new colours: every cached picture goes
+            th.apply_palette(settings.palette)
+            self.theme.clear()
+            self._palette = settings.palette
         self.animation_speed = settings.animation_speed
         self._sounds_wanted = (settings.volume, settings.sound)  # made after the next frame
         if self.game is not None:

@@ -36,45 +36,69 @@ class PanelText:
 class InfoPanel:
     """Draws ``PanelText`` in ``rect`` (window pixels) with sizes from ``layout``."""
 
-    def __init__(self, theme: th.Theme, layout: Layout, rect: pygame.Rect):
+    def __init__(self, theme: th.Theme, layout: Layout, rect: pygame.Rect, tall: pygame.Rect | None = None):
+        """``rect``: the panel's place; ``tall``: the most it may grow to (upward, keeping its
+        bottom edge) when a text does not fit, covering what is above it meanwhile."""
         self.theme, self.layout, self.rect = theme, layout, rect
-        self._lines: tuple[PanelText | None, list[pygame.Surface]] = (None, [])
+        self.tall = tall if tall is not None else rect
+        self.stops: list[int] = []  # window y values a grown panel's top may stop at (row gaps)
+        self.current = rect  # where the panel was drawn last (it may have grown)
+        self._lines: tuple[PanelText | None, tuple[pygame.Rect, list[pygame.Surface]]] = (None, (rect, []))
         self.shown: PanelText | None = None  # the text drawn last (tests read it)
 
     def draw(self, surface: pygame.Surface, text: PanelText) -> None:
-        f, rect = self.layout, self.rect
-        draw_panel(surface, rect, th.PANEL, text.edge, radius=f.px(12), width=f.px(2))
+        f = self.layout
         self.shown = text
         if self._lines[0] != text:
             self._lines = (text, self._layout(text))
+        rect, lines = self._lines[1]
+        if rect.h > self.rect.h:  # grown: up to the next stop, so no row is half covered
+            top = max((y for y in self.stops if y <= rect.top), default=self.tall.top)
+            top = max(top, self.tall.top)
+            rect = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+        self.current = rect
+        draw_panel(surface, rect, th.PANEL, text.edge, radius=f.px(12), width=f.px(2))
         y = rect.y + f.px(14)
-        for i, line in enumerate(self._lines[1]):
+        for i, line in enumerate(lines):
             if y + line.get_height() > rect.bottom - f.px(8):
                 break
             surface.blit(line, (rect.x + f.px(16), y))
             y += line.get_height() + f.px(10 if i == 0 else 4)
 
-    def _layout(self, text: PanelText) -> list[pygame.Surface]:
-        """The panel's lines: the title, then body, chain notation and prompt at the largest of
-        TEXT_SIZES that fits the panel (the chain notation is left out when nothing fits)."""
-        theme, rect, f = self.theme, self.rect, self.layout
-        width = rect.w - f.px(32)
+    def _layout(self, text: PanelText) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """The panel's rectangle and lines: the title, then body, chain notation and prompt at
+        the largest of TEXT_SIZES that fits the panel; if none fits, the panel grows (up to
+        ``tall``) to the height the text needs at the middle size; the chain notation is left out
+        only when even that is too little."""
+        theme, f = self.theme, self.layout
+        width = self.rect.w - f.px(32)
         head = theme.text(text.title, f.font(26), text.colour)
         if head.get_width() > width:
             head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
-        room = rect.h - f.px(22) - head.get_height() - f.px(10)
+        frame = f.px(22) + head.get_height() + f.px(10)
         sizes = tuple(dict.fromkeys(f.font(size) for size in TEXT_SIZES))
-        lines: list[pygame.Surface] = []
+
+        def lines_at(size: int, chain: str) -> list[pygame.Surface]:
+            lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
+            if chain:
+                lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, chain, size, width)]
+            return lines + [theme.text(line, size, th.TEXT_DIM)
+                            for line in wrap_text(theme, text.prompt, size, width) if line]
+
+        def height(lines: list[pygame.Surface]) -> int:
+            return frame + sum(line.get_height() + f.px(4) for line in lines)
+
+        for size in sizes:
+            lines = lines_at(size, text.chain)
+            if height(lines) <= self.rect.h:
+                return self.rect, [head] + lines
         for chain in ((text.chain,) if text.chain else ()) + ("",):
-            for size in sizes:
-                lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
-                if chain:
-                    lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, chain, size, width)]
-                lines += [theme.text(line, size, th.TEXT_DIM)
-                          for line in wrap_text(theme, text.prompt, size, width) if line]
-                if sum(line.get_height() + f.px(4) for line in lines) <= room:
-                    return [head] + lines
-        return [head] + lines
+            for size in sizes[len(sizes) // 2:]:
+                lines = lines_at(size, chain)
+                if height(lines) <= self.tall.h:
+                    rect = pygame.Rect(self.rect.x, self.rect.bottom - height(lines), self.rect.w, height(lines))
+                    return rect, [head] + lines
+        return self.tall, [head] + lines
 
 
 def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:

@@ -176,3 +176,27 @@ def test_the_demo_gives_a_person_time_to_read_each_step():
     assert demo_pause(single) == DEMO_STEP
     assert 3.0 < demo_pause(chain) <= DEMO_LONGEST
     assert demo_pause(None) == DEMO_STEP
+
+
+def test_a_long_hint_grows_the_panel_over_the_keypad_instead_of_cutting_its_sentence(app, screen):
+    from game.hints import Hint
+    from solver.step import Step
+
+    scene = play(app)
+    game = scene.game
+    sentence = " ".join(f"word{i}" for i in range(120)) + " END."
+    step = Step("Multi-Colors 1", eliminations=((R1C3, 1),), text=sentence)
+    game.hint = Hint("step", 2, step, candidates=tuple([0x1FF] * 81))
+    app.frame([], FRAME)
+    panel = scene.panel
+    assert panel.current.h > panel.rect.h and panel.current.bottom == panel.rect.bottom
+    assert panel.current.top >= scene.board.rect.top
+    drawn = sum(line.get_height() for line in panel._lines[1][1])
+    assert drawn < panel.current.h  # every line, the last word and the prompt included, fits
+    covered = next(b for b in scene.keypad.buttons if panel.current.contains(b.rect))
+    before = (game.state, game.mode)
+    app.frame(click(covered.rect.center), FRAME)
+    assert (game.state, game.mode) == before  # a covered button does nothing
+    game.hint = None
+    app.frame([], FRAME)
+    assert panel.current == panel.rect  # back to its place

@@ -85,7 +85,8 @@ class PlayScene(Scene):
             self.keypad.hover = next((b for b in self.keypad.buttons if b.action == old.hover.action), None)
         top = self.keypad.bottom + f.px(18)
         self.hint_rect = pygame.Rect(f.x(PANEL_X), top, f.px(PANEL_W), self.board.rect.bottom - top)
-        self.panel = InfoPanel(self.theme, f, self.hint_rect)
+        tall = pygame.Rect(self.hint_rect.x, f.y(BOARD_Y), self.hint_rect.w, self.hint_rect.bottom - f.y(BOARD_Y))
+        self.panel = InfoPanel(self.theme, f, self.hint_rect, tall)  # a long hint grows over the keypad
 
     @property
     def panel_text(self) -> tuple[str, str, str]:
@@ -168,7 +169,8 @@ class PlayScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self._drag_to(event.pos)
-            self.keypad.hover = self.keypad.button_at(event.pos)
+            covered = self.panel.current.collidepoint(event.pos)
+            self.keypad.hover = None if covered else self.keypad.button_at(event.pos)
             self.hover_cell = self.board.cell_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
@@ -202,6 +204,8 @@ class PlayScene(Scene):
             self.drag_pos = pos
             self.last_click = (cell, self.time)
             return
+        if self.panel.current.collidepoint(pos):
+            return  # the panel (grown over the keypad for a long hint) takes the click
         button = self.keypad.button_at(pos)
         if button is not None:
             button.press()
@@ -372,6 +376,7 @@ class PlayScene(Scene):
             )
         self.board.draw_labels(surface, self.layout.font(18))
         self.keypad.draw(surface, self.theme, self.game, paused=self.paused)
+        self.panel.stops = [b.rect.top - self.layout.px(6) for b in self.keypad.buttons]
         self.panel.draw(surface, self._panel_content())
 
     def _draw_header(self, surface: pygame.Surface) -> None:
