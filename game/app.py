@@ -47,8 +47,9 @@ class Silence:
 class App:
     """Owns the screen surface, the job runners, the running Game and the current scene.
 
-    ``jobs`` runs puzzle generation, ``hint_jobs`` the play screen's hint searches (two runners,
-    so neither cancels the other).
+    ``jobs`` runs puzzle generation and paste checks (a game.jobs.JobRunner thread by default;
+    the real window passes a game.worker_process.ProcessJobRunner), ``hint_jobs`` the play
+    screen's hint searches (two runners, so neither cancels the other).
 
     ``screen`` is the display surface (or a plain Surface in tests) of any size; ``frame`` maps
     the screens' 1200x800 design space onto it (game.layout) and follows ``resize``; ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
@@ -60,12 +61,12 @@ class App:
     def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  scenes: dict[str, Callable[..., Scene]] | None = None,
-                 profile: Profile | None = None):
+                 profile: Profile | None = None, jobs=None):
         self.screen = screen
         self.size = screen.get_size()
         self.layout = Layout.fit(self.size)
         self.theme = Theme()
-        self.jobs = JobRunner()
+        self.jobs = jobs if jobs is not None else JobRunner()
         self.hint_jobs = JobRunner()
         self.clock = clock
         self.game: Game | None = None
@@ -119,7 +120,7 @@ class App:
         self.game = game
 
     def new_puzzle(self, made) -> Game:
-        """Play ``made`` (a generator.GeneratedPuzzle or game.tools.ImportedPuzzle) as the
+        """Play ``made`` (a game.jobs.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (its streak ends), a finished one
         is replaced. The statistics count the start. Returns the game."""
         puzzle = Puzzle.from_generated(made)
@@ -133,7 +134,7 @@ class App:
         return self.game
 
     def play_imported(self, imported) -> None:
-        """Start ``imported`` (game.tools.ImportedPuzzle) and show the play screen."""
+        """Start ``imported`` (a game.jobs.MadePuzzle) and show the play screen."""
         self.goto("play", game=self.new_puzzle(imported))
 
     def record_win(self, game: Game) -> bool:

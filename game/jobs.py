@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from solver.levels import Level
 
@@ -22,16 +22,60 @@ JobFn = Callable[[ProgressFn, CancelFn], Any]
 PROGRESS_STEP = 0.005  # smaller progress changes are not queued (the bar cannot show them)
 
 
-def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn):
-    """Make a puzzle with ``generator.generate`` (imported here, when first needed).
+class TraceEvent(NamedTuple):
+    """One step of a recorded fill, as ``generator.wfc.Event`` has it (kind, cell, digit,
+    entropy, undone), in a class the game can unpickle without loading the generator."""
 
-    Returns a ``generator.GeneratedPuzzle`` with its fill's trace and dig order (for the
-    generating screen's replay); raises ``generator.GenerationCancelled`` when ``cancel()``
-    turns true. Tests substitute this function with monkeypatch.
+    kind: str
+    cell: int
+    digit: int = 0
+    entropy: int = 0
+    undone: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class MadePuzzle:
+    """A puzzle made or checked by a job, as the game reads it: ``puzzle`` and ``solution`` (81
+    ints, 0 = empty), ``level``, ``hardest`` (the hardest technique's name), ``seed`` (None for a
+    pasted puzzle), and for the generating screen's replay the fill's ``trace`` (TraceEvent),
+    ``dig_order`` and ``put_back`` (cells). Plain data: it crosses from a worker process without
+    the solver or the generator being imported on the game's side."""
+
+    puzzle: tuple[int, ...]
+    solution: tuple[int, ...]
+    level: Level | None
+    hardest: str | None
+    seed: int | None = None
+    trace: tuple[TraceEvent, ...] = ()
+    dig_order: tuple[int, ...] = ()
+    put_back: tuple[int, ...] = ()
+
+
+def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
+    """Make a puzzle with ``generator.generate`` (imported here, when first needed), with its
+    fill's trace and dig order for the generating screen's replay.
+
+    Raises ``generator.GenerationCancelled`` when ``cancel()`` turns true. Module-level, so
+    ``functools.partial(generate_puzzle, level, seed)`` can go to a worker process
+    (game.worker_process). Tests substitute this function with monkeypatch.
     """
     import generator
 
-    return generator.generate(level, seed, progress=progress, cancel=cancel, trace=True)
+    made = generator.generate(level, seed, progress=progress, cancel=cancel, trace=True)
+    return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.grade.hardest, made.seed,
+                      tuple(TraceEvent(*event) for event in made.trace), tuple(made.dig_order),
+                      tuple(made.put_back))
+
+
+def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
+    """Check, solve and grade a pasted puzzle (``game.tools.import_puzzle``) as a job.
+
+    Raises:
+        PuzzleError: with a message for the player (see ``game.tools.import_puzzle``).
+    """
+    from game.tools import import_puzzle as check
+
+    return check(text, cancel)
 
 
 @dataclass(frozen=True)

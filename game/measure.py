@@ -14,6 +14,7 @@ import pygame
 from game import savegame, storage
 from game.app import FPS, App
 from game.profile import Profile
+from game.worker_process import ProcessJobRunner
 from game.window import _init_pygame, _open_window, _responsive_threads
 from solver.levels import Level
 
@@ -35,7 +36,8 @@ def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) 
 
 
 def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
-    app = App(_open_window(), seed=seed, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")))
+    runner = ProcessJobRunner()  # as the game does
+    app = App(_open_window(), seed=seed, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")), jobs=runner)
     app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
     clock = pygame.time.Clock()
     times: list[float] = []
@@ -52,6 +54,7 @@ def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
                 break
     finally:
         app.jobs.cancel()
+        runner.close()
     return times
 
 

@@ -3,7 +3,9 @@ app's job runner), for the menu and the play screen alike."""
 
 from __future__ import annotations
 
-from game.tools import import_puzzle
+from functools import partial
+
+from game import jobs
 
 NO_CLIPBOARD = "The clipboard is not available here."
 CHECKING = "Checking the pasted puzzle..."
@@ -11,7 +13,7 @@ CHECKING = "Checking the pasted puzzle..."
 
 class PasteJob:
     """One paste at a time on ``app.jobs``: ``start`` submits it, ``poll`` (once per frame)
-    returns ("done", ImportedPuzzle), ("error", the reason for the player) or None meanwhile;
+    returns ("done", game.jobs.MadePuzzle), ("error", the reason for the player) or None meanwhile;
     ``cancel`` drops it."""
 
     def __init__(self, app):
@@ -24,7 +26,7 @@ class PasteJob:
         if text is None:
             return NO_CLIPBOARD
         self.active = True
-        self.app.jobs.submit(lambda progress, cancel: import_puzzle(text, cancel), name="paste")
+        self.app.jobs.submit(partial(jobs.import_puzzle, text), name="paste")
         return CHECKING
 
     def poll(self) -> tuple[str, object] | None:

@@ -49,13 +49,15 @@ class Puzzle:
 
     @classmethod
     def from_generated(cls, generated) -> "Puzzle":
-        """From a ``generator.GeneratedPuzzle`` (fields puzzle, solution, level, grade, seed)."""
-        grade = getattr(generated, "grade", None)
+        """From a made puzzle: a ``game.jobs.MadePuzzle`` (fields puzzle, solution, level,
+        hardest, seed) or anything with those fields, the hardest technique possibly in a
+        ``grade`` (a ``generator.GeneratedPuzzle``)."""
+        hardest = getattr(generated, "hardest", None) or getattr(getattr(generated, "grade", None), "hardest", None)
         return cls(
             givens=tuple(generated.puzzle),
             solution=tuple(generated.solution),
             level=generated.level,
-            hardest=getattr(grade, "hardest", None),
+            hardest=hardest,
             seed=getattr(generated, "seed", None),
         )
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.jobs import MadePuzzle
 from game.playstate import PlayState
 from solver.grid import (
     ALL_DIGITS,
@@ -54,22 +55,6 @@ class ToolResult:
     placed: tuple[int, ...] = ()
     removed: tuple[tuple[int, int], ...] = ()
     message: str = ""
-
-
-@dataclass(frozen=True)
-class ImportedPuzzle:
-    """A puzzle the player brought (pasted or given on the command line), checked and graded.
-
-    ``puzzle`` and ``solution`` are 81 ints (0 = empty in the puzzle); ``level`` and ``grade``
-    come from ``solver.grading.grade``; ``seed`` is None. The fields match what the game reads
-    of a ``generator.GeneratedPuzzle``, so both start a game the same way.
-    """
-
-    puzzle: tuple[int, ...]
-    solution: tuple[int, ...]
-    level: object
-    grade: object
-    seed: None = None
 
 
 @dataclass(frozen=True)
@@ -275,9 +260,10 @@ def restart(state: PlayState) -> ToolResult:
     return ToolResult(fresh, message="Restarted: your work is one undo away.")
 
 
-def import_puzzle(text: str, cancel=None) -> ImportedPuzzle:
+def import_puzzle(text: str, cancel=None) -> MadePuzzle:
     """Check, solve and grade a puzzle the player pasted: an 81-character line (``0`` or
-    ``.`` for empty cells) or a 9-line grid; surrounding blank space is ignored. Grading can take
+    ``.`` for empty cells) or a 9-line grid; surrounding blank space is ignored. Returns it as
+    a ``game.jobs.MadePuzzle`` (no seed, no trace). Grading can take
     seconds on the hardest puzzles: run it on a worker (``cancel`` as for ``grade``).
 
     Raises:
@@ -295,4 +281,4 @@ def import_puzzle(text: str, cancel=None) -> ImportedPuzzle:
     grid = Grid.parse(text)
     solution = solve_unique(grid.values)
     result = grade(grid, cancel=cancel)
-    return ImportedPuzzle(tuple(grid.values), tuple(solution), result.level, result)
+    return MadePuzzle(tuple(grid.values), tuple(solution), result.level, result.hardest)

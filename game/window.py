@@ -15,7 +15,8 @@ import pygame
 
 from game.app import CAPTION, App
 from game.layout import MIN_H, MIN_W, initial_window_size
-from game.tools import ImportedPuzzle
+from game.jobs import MadePuzzle
+from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 
 # While a worker computes, the UI thread must get the GIL back fast after each frame's waits:
@@ -97,7 +98,7 @@ def display_problem(environ=os.environ, platform: str = sys.platform) -> str | N
 
 
 def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
-        puzzle: ImportedPuzzle | None = None) -> int:
+        puzzle: MadePuzzle | None = None) -> int:
     """Open the window and play; return the exit code (0 normal quit, 1 failure).
 
     ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
@@ -116,7 +117,9 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
     except pygame.error as exc:
         print(f"sudoku: cannot open a window: {exc}", file=sys.stderr)
         return 1
-    app = App(screen, seed=seed)
+    runner = ProcessJobRunner()
+    runner.start()  # ready by the time the player picks a level
+    app = App(screen, seed=seed, jobs=runner)
     try:
         with _responsive_threads():
             app.load_profile()
@@ -133,4 +136,5 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
         return 130
     finally:
         app.cancel_jobs()
+        runner.close()
         pygame.quit()

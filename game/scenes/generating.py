@@ -15,6 +15,7 @@ during play). Everything is drawn relative to the surface's size (a 1200x800 des
 from __future__ import annotations
 
 import math
+from functools import partial
 import random
 
 import pygame
@@ -187,9 +188,7 @@ class GeneratingScene(Scene):
         self.draw(self.app.screen)  # render the cached text and backdrop before the worker starts
         self.seed = self.app.next_seed()
         level, seed = self.level, self.seed
-        self.job_id = self.app.jobs.submit(
-            lambda progress, cancel: jobs.generate_puzzle(level, seed, progress, cancel), name="generate"
-        )
+        self.job_id = self.app.jobs.submit(partial(jobs.generate_puzzle, level, seed), name="generate")
 
     def leave(self) -> None:
         self.app.jobs.cancel()

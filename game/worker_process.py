@@ -1,0 +1,157 @@
+"""Background work in a separate process, for the game's own window: puzzle generation and paste
+checks run there, so their Python code never competes with the frame loop for the GIL (with a
+worker thread the frame loop woke up to 5 ms late while generation ran).
+
+``ProcessJobRunner`` has ``JobRunner``'s interface (game.jobs): ``submit``, ``poll``, ``cancel``,
+``busy``, ``wait``. Jobs must be picklable callables taking ``(progress, cancel)``, such as a
+``functools.partial`` of a module-level function (``game.jobs.generate_puzzle``). One worker
+process, started with "spawn" on first use and kept for later jobs, runs them one at a time; a
+newer job cancels the older cooperatively (a shared job number that ``cancel()`` compares). A
+worker that dies (killed, out of memory) is reported as an error of the job it was running and
+started afresh for the next one.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import traceback
+
+from game.jobs import PROGRESS_STEP, JobFn, JobMessage
+
+POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
+
+
+def _work(tasks, results, current) -> None:
+    """The worker process: run each task whose number is still current; report as data."""
+    while True:
+        try:
+            task = tasks.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            if mp.parent_process() is not None and not mp.parent_process().is_alive():
+                return  # the game is gone
+            continue
+        if task is None:
+            return
+        job_id, job = task
+        if current.value != job_id:
+            results.put((job_id, "cancelled", None))
+            continue
+        last = [-1.0]
+
+        def progress(fraction: float, job_id=job_id) -> None:
+            fraction = min(1.0, max(0.0, float(fraction)))
+            if abs(fraction - last[0]) >= PROGRESS_STEP or fraction >= 1.0:
+                last[0] = fraction
+                results.put((job_id, "progress", fraction))
+
+        def cancel(job_id=job_id) -> bool:
+            return current.value != job_id
+
+        try:
+            value = job(progress, cancel)
+        except BaseException as exc:  # noqa: BLE001 - every failure is reported as data
+            if cancel():
+                results.put((job_id, "cancelled", None))
+            else:
+                where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+                results.put((job_id, "error", f"{type(exc).__name__}: {exc}"
+                             + (f" ({where.name})" if where else "")))
+            continue
+        results.put((job_id, "cancelled" if cancel() else "done", value))
+
+
+class ProcessJobRunner:
+    """Runs one job at a time in a worker process; submitting a job cancels the older one."""
+
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")  # never fork a process that has SDL's threads
+        self._process = None
+        self._tasks = self._results = None
+        self._current = None  # shared: the number of the job that may run
+        self._job_id = 0
+        self._busy = False
+
+    def start(self) -> None:
+        """Start the worker process now (it takes about half a second to be ready), so the
+        first job does not wait for it."""
+        self._ensure_worker()
+
+    def _ensure_worker(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            return
+        ctx = self._ctx
+        self._tasks, self._results = ctx.Queue(), ctx.Queue()
+        self._current = ctx.Value("i", self._job_id, lock=False)
+        self._process = ctx.Process(target=_work, args=(self._tasks, self._results, self._current),
+                                    name="sudoku-worker", daemon=True)
+        self._process.start()
+
+    @property
+    def busy(self) -> bool:
+        """True while the newest job has not reported done, cancelled or error."""
+        return self._busy
+
+    def submit(self, job: JobFn, name: str = "job") -> int:
+        """Start ``job(progress, cancel)`` in the worker process (picklable); return its id.
+        Cancels the older job."""
+        self._ensure_worker()
+        self._job_id += 1
+        self._current.value = self._job_id
+        self._tasks.put((self._job_id, job))
+        self._busy = True
+        return self._job_id
+
+    def cancel(self) -> None:
+        """Ask the running job to stop (cooperative); its late messages are ignored."""
+        if self._busy:
+            self._busy = False
+            self._job_id += 1
+            if self._current is not None:
+                self._current.value = self._job_id
+
+    def poll(self) -> list[JobMessage]:
+        """The newest job's messages since the last call, in order (never blocks). A worker that
+        died while the job ran gives an error message."""
+        messages = []
+        if self._results is None:
+            return messages
+        while True:
+            try:
+                job_id, kind, value = self._results.get_nowait()
+            except (queue.Empty, EOFError, OSError):
+                break
+            if job_id != self._job_id:
+                continue
+            if kind != "progress":
+                self._busy = False
+            messages.append(JobMessage(job_id, kind, value))
+        if self._busy and not self._process.is_alive():
+            self._busy = False
+            code = self._process.exitcode
+            messages.append(JobMessage(self._job_id, "error", f"the worker process stopped (exit code {code})"))
+        return messages
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Nothing to join (the worker outlives its jobs); for JobRunner's interface."""
+
+    def close(self, timeout: float = 1.0) -> None:
+        """Stop the worker process (on quit)."""
+        if self._process is None:
+            return
+        self.cancel()
+        try:
+            self._tasks.put(None)
+            self._process.join(timeout)
+        except (OSError, ValueError):
+            pass
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process = None
+
+    def __del__(self) -> None:  # pragma: no cover - best effort at interpreter exit
+        try:
+            self.close(0.1)
+        except Exception:
+            pass
+

@@ -1,0 +1,62 @@
+"""The worker process the game generates puzzles in (game.worker_process): results come back as
+plain data, a newer job cancels the older, and a worker that dies is reported and replaced."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import pytest
+
+from game import jobs
+from game.worker_process import ProcessJobRunner
+from solver.levels import Level
+from tests import worker_jobs
+
+
+@pytest.fixture
+def runner():
+    started = ProcessJobRunner()
+    yield started
+    started.close()
+
+
+def finish(runner, seconds: float = 60.0) -> list:
+    """Poll until the newest job ends; its messages."""
+    messages, end = [], time.monotonic() + seconds
+    while runner.busy and time.monotonic() < end:
+        messages += runner.poll()
+        time.sleep(0.01)
+    assert not runner.busy, "the job never ended"
+    return messages
+
+
+def test_a_puzzle_made_in_the_worker_process_comes_back_with_its_fill(runner):
+    from generator.wfc import replay
+
+    runner.submit(partial(jobs.generate_puzzle, Level.EASY, 3))
+    messages = finish(runner)
+    assert messages[-1].kind == "done"
+    made = messages[-1].value
+    assert isinstance(made, jobs.MadePuzzle) and made.level == Level.EASY
+    assert list(replay(made.trace)) == list(made.solution)  # the replay makes the solution
+    assert all(made.puzzle[c] in (0, made.solution[c]) for c in range(81))
+
+
+def test_a_newer_job_cancels_the_older_and_only_its_messages_come_out(runner):
+    first = runner.submit(worker_jobs.until_cancelled)
+    time.sleep(0.5)
+    second = runner.submit(partial(worker_jobs.answer, 42))
+    messages = finish(runner)
+    assert second > first and [m.value for m in messages if m.kind == "done"] == [42]
+    assert all(m.job_id == second for m in messages)
+
+
+def test_errors_and_a_dead_worker_come_back_as_messages_and_the_next_job_runs(runner):
+    runner.submit(worker_jobs.fail)
+    assert finish(runner)[-1].value.startswith("ValueError: no such puzzle")
+    runner.submit(worker_jobs.die)
+    last = finish(runner)[-1]
+    assert last.kind == "error" and "worker process stopped" in last.value
+    runner.submit(partial(worker_jobs.answer, "again"))
+    assert finish(runner)[-1].value == "again"
