@@ -120,7 +120,7 @@ class App:
         self.game = game
 
     def new_puzzle(self, made) -> Game:
-        """Play ``made`` (a game.jobs.MadePuzzle, or a generator.GeneratedPuzzle) as the
+        """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (its streak ends), a finished one
         is replaced. The statistics count the start. Returns the game."""
         puzzle = Puzzle.from_generated(made)
@@ -134,7 +134,7 @@ class App:
         return self.game
 
     def play_imported(self, imported) -> None:
-        """Start ``imported`` (a game.jobs.MadePuzzle) and show the play screen."""
+        """Start ``imported`` (a game.made.MadePuzzle) and show the play screen."""
         self.goto("play", game=self.new_puzzle(imported))
 
     def record_win(self, game: Game) -> bool:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import queue
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
+from game.made import MadePuzzle, TraceEvent
 from solver.levels import Level
 
 ProgressFn = Callable[[float], None]
@@ -20,35 +21,6 @@ CancelFn = Callable[[], bool]
 JobFn = Callable[[ProgressFn, CancelFn], Any]
 
 PROGRESS_STEP = 0.005  # smaller progress changes are not queued (the bar cannot show them)
-
-
-class TraceEvent(NamedTuple):
-    """One step of a recorded fill, as ``generator.wfc.Event`` has it (kind, cell, digit,
-    entropy, undone), in a class the game can unpickle without loading the generator."""
-
-    kind: str
-    cell: int
-    digit: int = 0
-    entropy: int = 0
-    undone: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class MadePuzzle:
-    """A puzzle made or checked by a job, as the game reads it: ``puzzle`` and ``solution`` (81
-    ints, 0 = empty), ``level``, ``hardest`` (the hardest technique's name), ``seed`` (None for a
-    pasted puzzle), and for the generating screen's replay the fill's ``trace`` (TraceEvent),
-    ``dig_order`` and ``put_back`` (cells). Plain data: it crosses from a worker process without
-    the solver or the generator being imported on the game's side."""
-
-    puzzle: tuple[int, ...]
-    solution: tuple[int, ...]
-    level: Level | None
-    hardest: str | None
-    seed: int | None = None
-    trace: tuple[TraceEvent, ...] = ()
-    dig_order: tuple[int, ...] = ()
-    put_back: tuple[int, ...] = ()
 
 
 def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:

@@ -13,7 +13,7 @@ CHECKING = "Checking the pasted puzzle..."
 
 class PasteJob:
     """One paste at a time on ``app.jobs``: ``start`` submits it, ``poll`` (once per frame)
-    returns ("done", game.jobs.MadePuzzle), ("error", the reason for the player) or None meanwhile;
+    returns ("done", game.made.MadePuzzle), ("error", the reason for the player) or None meanwhile;
     ``cancel`` drops it."""
 
     def __init__(self, app):

@@ -49,7 +49,7 @@ class Puzzle:
 
     @classmethod
     def from_generated(cls, generated) -> "Puzzle":
-        """From a made puzzle: a ``game.jobs.MadePuzzle`` (fields puzzle, solution, level,
+        """From a made puzzle: a ``game.made.MadePuzzle`` (fields puzzle, solution, level,
         hardest, seed) or anything with those fields, the hardest technique possibly in a
         ``grade`` (a ``generator.GeneratedPuzzle``)."""
         hardest = getattr(generated, "hardest", None) or getattr(getattr(generated, "grade", None), "hardest", None)

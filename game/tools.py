@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.jobs import MadePuzzle
+from game.made import MadePuzzle
 from game.playstate import PlayState
 from solver.grid import (
     ALL_DIGITS,
@@ -263,7 +263,7 @@ def restart(state: PlayState) -> ToolResult:
 def import_puzzle(text: str, cancel=None) -> MadePuzzle:
     """Check, solve and grade a puzzle the player pasted: an 81-character line (``0`` or
     ``.`` for empty cells) or a 9-line grid; surrounding blank space is ignored. Returns it as
-    a ``game.jobs.MadePuzzle`` (no seed, no trace). Grading can take
+    a ``game.made.MadePuzzle`` (no seed, no trace). Grading can take
     seconds on the hardest puzzles: run it on a worker (``cancel`` as for ``grade``).
 
     Raises:

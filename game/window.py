@@ -15,7 +15,7 @@ import pygame
 
 from game.app import CAPTION, App
 from game.layout import MIN_H, MIN_W, initial_window_size
-from game.jobs import MadePuzzle
+from game.made import MadePuzzle
 from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 

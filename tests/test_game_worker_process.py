@@ -9,6 +9,7 @@ from functools import partial
 import pytest
 
 from game import jobs
+from game.made import MadePuzzle
 from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 from tests import worker_jobs
@@ -38,7 +39,7 @@ def test_a_puzzle_made_in_the_worker_process_comes_back_with_its_fill(runner):
     messages = finish(runner)
     assert messages[-1].kind == "done"
     made = messages[-1].value
-    assert isinstance(made, jobs.MadePuzzle) and made.level == Level.EASY
+    assert isinstance(made, MadePuzzle) and made.level == Level.EASY
     assert list(replay(made.trace)) == list(made.solution)  # the replay makes the solution
     assert all(made.puzzle[c] in (0, made.solution[c]) for c in range(81))
 

@@ -28,8 +28,7 @@ from game.keypad import Keypad
 from game.paste import PasteJob
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import draw_panel, fit_text
-from game.widgets import format_time
+from game.hud import draw_header
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
@@ -380,28 +379,9 @@ class PlayScene(Scene):
         self.panel.draw(surface, self._panel_content())
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        theme, game, f = self.theme, self.game, self.layout
-        title = theme.glow_text("SUDOKU", f.font(64), (255, 236, 250), th.ACCENT, radius=f.px(10))
-        surface.blit(title, title.get_rect(midleft=f.point(BOARD_X - 24, 50)))
-        if self.demo:
-            tag = theme.glow_text("DEMO", f.font(34), th.ACCENT_2, th.ACCENT_2, radius=f.px(6))
-            surface.blit(tag, tag.get_rect(midleft=f.point(BOARD_X + 246, 52)))
-        level = game.puzzle.level
-        chips = [
-            ("LEVEL", level.label.upper() if level is not None else "-", th.ACCENT_3),
-            ("TIME", format_time(game.elapsed) if self.app.settings.show_timer else "--:--", th.ACCENT_2),
-            ("HINTS", str(game.hints_used), th.ACCENT),
-        ]
-        x = PANEL_X
-        width = (PANEL_W - 2 * 12) / 3
-        for label, value, colour in chips:
-            rect = f.rect(x, 22, width, 64)
-            draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=f.px(10), width=f.px(2))
-            head = theme.text(label, f.font(18), th.TEXT_DIM)
-            surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + f.px(8))))
-            text = fit_text(theme, value, rect.w - f.px(12), (f.font(34), f.font(26)), max_lines=1, colour=colour)[0]
-            surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(6))))
-            x += width + 12
+        f = self.layout
+        draw_header(surface, self.theme, f, self.game, demo=self.demo, show_timer=self.app.settings.show_timer,
+                    title_at=f.point(BOARD_X - 24, 50), chips=f.rect(PANEL_X, 22, PANEL_W, 64))
 
     def _panel_content(self) -> PanelText:
         """What the panel shows, first that applies: the hint, a tool's message, the entropy
