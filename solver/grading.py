@@ -8,7 +8,8 @@
   se             the Sudoku Explainer estimate (``solver.se.rate``): SE's own rule order, the
                  hardest step of a path that always takes SE's first hint.
   layers         the depth of the layered path (``solver.human.solve_layers``), the Linjat
-                 generator's measure.
+                 generator's measure, with each layer's width (moves applied) and technique
+                 for the interest metrics (``solver.interest``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from solver import exact, se
 from solver.errors import MultipleSolutionsError, NoSolutionError
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, CancelFn, solve_layers, solve_path
+from solver.interest import Interest, measure
 from solver.levels import Level
 from solver.techniques import TECHNIQUES, technique
 
@@ -49,6 +51,12 @@ class Grade:
         se_hardest: Sudoku Explainer's name of the step that set ``se`` (None with no step).
         se_solved: True when the SE path finishes the puzzle (False only beyond SE's deepest
             nesting, which no rated puzzle of the bank needs).
+        layer_widths: per layer of the layered path, the moves it made available: the steps of
+            the layer's technique that were still new when applied (a step made stale by an
+            earlier one of the same layer is not counted). Expert and Master layers are
+            searched for one step only (``solver.human.DEEP_LEVELS``), so their width is 1.
+        layer_techniques: per layer, the registry name of its technique (``Technique.name``,
+            e.g. "Nice Loop / AIC"), as many as ``layer_widths``.
     """
 
     level: Level
@@ -62,9 +70,16 @@ class Grade:
     hodoku_level: Level = Level.EASY
     se_hardest: str | None = field(default=None, compare=False)
     se_solved: bool = field(default=True, compare=False)
+    layer_widths: tuple[int, ...] = field(default=(), compare=False)
+    layer_techniques: tuple[str, ...] = field(default=(), compare=False)
+
+    def interest(self) -> Interest:
+        """The layered metrics and interest score of this grade (``solver.interest.measure``)."""
+        return measure(self)
 
     def to_dict(self) -> dict:
-        """The JSON form of ``rate --json`` (levels in lower case)."""
+        """The JSON form of ``rate --json`` (levels in lower case), with the interest metrics
+        (depth, width_max, width_mean, bottlenecks, interest)."""
         return {
             "level": self.level.name.lower(),
             "hardest": self.hardest,
@@ -77,6 +92,7 @@ class Grade:
             "hodoku_level": self.hodoku_level.name.lower(),
             "se_hardest": self.se_hardest,
             "se_solved": self.se_solved,
+            **self.interest().to_dict(),
         }
 
 
@@ -128,16 +144,21 @@ def grade(
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
     rating = se.rate(grid, uniqueness=uniqueness, cancel=cancel)
+    layered = solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers
     return Grade(
         level=level,
         hardest=hardest,
         score=score,
         se=rating.rating,
         steps=len(path.steps),
-        layers=len(solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers),
+        layers=len(layered),
         techniques=used,
         solved=path.solved,
         hodoku_level=hodoku_level(level, score),
         se_hardest=rating.hardest,
         se_solved=rating.solved,
+        layer_widths=tuple(len(layer) for layer in layered),
+        layer_techniques=tuple(
+            technique(layer[0].technique).name if layer else "" for layer in layered
+        ),
     )

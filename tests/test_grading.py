@@ -79,12 +79,17 @@ def test_hodoku_level_raises_the_level_while_the_score_passes_its_cap(level, sco
     assert hodoku_level(level, score) is expected
 
 
-def test_to_dict_keeps_the_old_fields_and_adds_hodoku_level():
-    result = grade(SIMPLE).to_dict()
+def test_to_dict_keeps_the_old_fields_and_adds_hodoku_level_and_the_interest_metrics():
+    graded = grade(SIMPLE)
+    result = graded.to_dict()
     assert set(result) == {"level", "hardest", "score", "se", "steps", "layers", "techniques",
-                           "solved", "hodoku_level", "se_hardest", "se_solved"}
+                           "solved", "hodoku_level", "se_hardest", "se_solved",
+                           "depth", "width_max", "width_mean", "bottlenecks", "interest"}
     assert result["level"] == result["hodoku_level"] == "easy"
     assert result["se_solved"] is True
+    assert result["depth"] == result["layers"] == len(graded.layer_widths) > 0
+    assert result["width_max"] == max(graded.layer_widths)
+    assert result["bottlenecks"] == graded.layer_widths.count(1)
 
 
 def test_uniqueness_off_leaves_out_the_uniqueness_techniques():
