@@ -1,0 +1,327 @@
+"""The puzzle bank the game ships: build it, check it, read it (the files are described in
+generator.bank_format).
+
+  build_bank     make N puzzles per level over a process pool (or a Dask cluster), each
+                 verified (unique, its solution, exactly its level) before it is written;
+                 reproducible from one seed and resumable after an interruption.
+  check_bank     re-verify every puzzle of a bank; returns the faults.
+  annotate_bank  add the interest metrics (solver.interest) to a bank built without them.
+  load_bank      the puzzles of one level, read fast (no solving), for the game.
+
+Building is like the seed web solver's shipped boards, made here: each puzzle is made by
+``generator.generate`` (or ``generator.optimize.optimize`` when ``optimize_iterations`` > 0),
+then re-checked from scratch by ``bank_format.verify`` in the worker that made it. Never
+imports pygame; never prints (progress goes to a callback).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from generator.bank_format import (
+    INTEREST_KEYS,
+    SHIPPED_BANK,
+    BankError,
+    Rejected,
+    bank_levels,
+    bank_path,
+    bank_text,
+    measure_interest,
+    read_bank_file,
+    record_fault,
+    verify,
+    write_atomic,
+    work_path,
+)
+from generator.bank_pool import make_runner
+from generator.bank_work import BuildCancelled, BuildReport, LevelReport, build_bank
+from solver.levels import PLAYABLE_LEVELS, Level
+
+__all__ = [
+    "SHIPPED_BANK", "BankError", "BankPuzzle", "BuildCancelled", "BuildReport", "CheckReport", "Fault",
+    "LevelReport", "annotate_bank", "build_bank", "check_bank", "levels_of", "load_bank",
+]
+
+ProgressFn = Callable[[Level, int, int], None]
+CancelFn = Callable[[], bool]
+POLL_SECONDS = 0.2
+
+
+# --- reading, for the game -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BankPuzzle:
+    """One puzzle of a bank as the game reads it: ``puzzle`` and ``solution`` are 81-character
+    lines ('.' empty), ``level``, ``hardest`` (the hardest technique's name), ``seed``, ``se``
+    (the Sudoku Explainer estimate), ``score`` and ``interest`` (None until measured)."""
+
+    puzzle: str
+    solution: str
+    level: Level
+    hardest: str | None
+    seed: int | None
+    se: float = 0.0
+    score: int = 0
+    interest: float | None = None
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The givens as 81 ints (0 = empty)."""
+        return tuple(0 if ch in ".0" else ord(ch) - 48 for ch in self.puzzle)
+
+    @property
+    def solution_values(self) -> tuple[int, ...]:
+        """The solution as 81 ints 1..9."""
+        return tuple(ord(ch) - 48 for ch in self.solution)
+
+
+def load_bank(folder: str | os.PathLike | None, level: Level) -> tuple[BankPuzzle, ...]:
+    """The puzzles of ``level`` in the bank at ``folder`` (None: the shipped bank), in the
+    bank's order; () when the folder has no file for the level. Nothing is solved: a record
+    whose puzzle or solution is not an 81-character line is left out (``check_bank`` finds it).
+    About 5 ms for 1,000 puzzles.
+
+    Raises:
+        BankError: the level's file is not a readable bank file of this version and level.
+    """
+    path = bank_path(folder if folder is not None else SHIPPED_BANK, level)
+    try:
+        data = read_bank_file(path, level)
+    except FileNotFoundError:
+        return ()
+    found = []
+    for record in data["puzzles"]:
+        if not isinstance(record, dict):
+            continue
+        puzzle, solution = record.get("puzzle"), record.get("solution")
+        if not (isinstance(puzzle, str) and isinstance(solution, str) and len(puzzle) == len(solution) == 81):
+            continue
+        found.append(BankPuzzle(puzzle, solution, level, record.get("hardest"), record.get("seed"),
+                                record.get("se", 0.0), record.get("score", 0), record.get("interest")))
+    return tuple(found)
+
+
+# --- checking --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One thing wrong in a bank: the ``file`` (its name), the puzzle's ``index`` in it (None
+    for the file itself), ``kind`` ("file", "format", "givens", "solution", "unique", "level",
+    "duplicate") and a sentence."""
+
+    file: str
+    index: int | None
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.index is None else f"{self.file} #{self.index + 1}"
+        return f"{where}: {self.kind}: {self.message}"
+
+
+@dataclass
+class CheckReport:
+    """What ``check_bank`` found: ``counts`` (puzzles per level checked), ``faults`` in file
+    order; ``ok`` is True when there is none."""
+
+    folder: Path
+    counts: dict[Level, int] = field(default_factory=dict)
+    faults: list[Fault] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.faults
+
+    @property
+    def puzzles(self) -> int:
+        return sum(self.counts.values())
+
+
+def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None):
+    """A task: verify one puzzle (``bank_format.verify``); (kind, message) or None when sound."""
+    try:
+        verify(puzzle, solution, Level[level_name], cancel)
+    except Rejected as fault:
+        return fault.kind, str(fault)
+    return None
+
+
+def check_bank(folder: str | os.PathLike | None = None, *, jobs: int | None = None,
+               progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+               scheduler: str | None = None) -> CheckReport:
+    """Re-verify every puzzle of the bank at ``folder`` (None: the shipped bank): the file's
+    format, each record's fields, givens that agree with the solution, a solution that is a
+    valid grid and the puzzle's only one (``solver.exact``), the level re-graded exactly, and no
+    puzzle twice in the bank. Work files of an unfinished build are faults too.
+
+    ``jobs`` processes share the grading (None: every core; 1: this process); ``scheduler``
+    runs it on a Dask cluster instead. ``progress(level, checked, total)``; ``cancel()`` polled.
+
+    Raises:
+        BuildCancelled: ``cancel()`` returned True.
+        BankError: the folder is missing, or the Dask path is asked without dask installed.
+    """
+    folder = Path(folder if folder is not None else SHIPPED_BANK)
+    if not folder.is_dir():
+        raise BankError(f"no bank folder at {folder}")
+    report = CheckReport(folder)
+    tasks = []  # (file name, index, level, puzzle, solution)
+    seen: dict[str, str] = {}
+    levels = bank_levels(folder)
+    if not levels:
+        report.faults.append(Fault(folder.name, None, "file", "no bank file (easy.json ... master.json)"))
+    for level in PLAYABLE_LEVELS:
+        if work_path(folder, level).exists():
+            report.faults.append(Fault(work_path(folder, level).name, None, "file", "an unfinished build's work file"))
+    for level in levels:
+        name = bank_path(folder, level).name
+        try:
+            data = read_bank_file(bank_path(folder, level), level)
+        except BankError as error:
+            report.faults.append(Fault(name, None, "file", str(error).split(": ", 1)[-1]))
+            continue
+        report.counts[level] = len(data["puzzles"])
+        for index, record in enumerate(data["puzzles"]):
+            fault = record_fault(record, level)
+            if fault is not None:
+                report.faults.append(Fault(name, index, fault.kind, str(fault)))
+                continue
+            key = record["puzzle"].replace("0", ".")
+            if key in seen:
+                report.faults.append(Fault(name, index, "duplicate", f"the same puzzle as {seen[key]}"))
+                continue
+            seen[key] = f"{name} #{index + 1}"
+            tasks.append((name, index, level, record["puzzle"], record["solution"]))
+    totals = {level: sum(1 for task in tasks if task[2] == level) for level in levels}
+    checked = dict.fromkeys(levels, 0)
+    for level in levels:
+        if progress is not None:
+            progress(level, 0, totals[level])
+    found: dict[tuple[str, int], Fault] = {}
+
+    def finished(task, outcome) -> None:
+        name, index, level = task[:3]
+        if outcome is not None:
+            found[name, index] = Fault(name, index, *outcome)
+        checked[level] += 1
+        if progress is not None:
+            progress(level, checked[level], totals[level])
+
+    _run_all(tasks, lambda task: (check_puzzle, task[2].name, task[3], task[4]), finished,
+             jobs, scheduler, cancel)
+    report.faults = sorted(report.faults + list(found.values()), key=_place)
+    return report
+
+
+def _place(fault: Fault) -> tuple:
+    """Where ``fault`` goes in a report: by level (its file's name), the file first, then by index."""
+    level = Level.__members__.get(fault.file.split(".")[0].upper(), Level.BEYOND)
+    return level, fault.file, -1 if fault.index is None else fault.index
+
+
+def _run_all(tasks: list, call_of: Callable, finished: Callable, jobs: int | None, scheduler: str | None,
+             cancel: CancelFn | None) -> None:
+    """Run ``call_of(task)`` = (function, *args) for every task on a runner and hand each
+    outcome to ``finished(task, outcome)`` as it arrives.
+
+    Raises:
+        BuildCancelled: ``cancel()`` returned True (the runner is stopped first).
+    """
+    if not tasks:
+        return
+    runner = make_runner(jobs if jobs is not None else (os.cpu_count() or 1), scheduler, cancel)
+    cancelled = True
+    try:
+        pending = {}
+        for task in tasks:
+            fn, *args = call_of(task)
+            pending[runner.submit(fn, *args)] = task
+        while pending:
+            if cancel is not None and cancel():
+                raise BuildCancelled("cancelled")
+            done, _ = runner.wait(set(pending), POLL_SECONDS)
+            for future in done:
+                task = pending.pop(future)
+                try:
+                    finished(task, future.result())
+                except InterruptedError:
+                    raise BuildCancelled("cancelled") from None
+        cancelled = False
+    finally:
+        runner.close(cancelled)
+
+
+# --- adding the interest metrics later ---------------------------------------------------------
+
+
+def measure_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None) -> dict:
+    """A task: verify one puzzle and return its interest fields (``INTEREST_KEYS``).
+
+    Raises:
+        Rejected: the puzzle fails verification (see ``bank_format.verify``).
+    """
+    return measure_interest(verify(puzzle, solution, Level[level_name], cancel))
+
+
+def annotate_bank(folder: str | os.PathLike, *, jobs: int | None = None, force: bool = False,
+                  progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+                  scheduler: str | None = None) -> int:
+    """Add the interest metrics (``solver.interest``) to the puzzles of the bank at
+    ``folder`` that lack them (every puzzle with ``force``); each puzzle is re-verified on the
+    way. A level's file is rewritten (atomically) once all its puzzles are measured. Returns how
+    many puzzles were measured.
+
+    Raises:
+        BankError: solver.interest is not available, a bank file is bad, or a puzzle fails
+            verification (nothing of its level is written).
+        BuildCancelled: ``cancel()`` returned True (levels finished before are written).
+    """
+    folder = Path(folder)
+    count = 0
+    for level in bank_levels(folder):
+        path = bank_path(folder, level)
+        data = read_bank_file(path, level)
+        records = data["puzzles"]
+        todo = [(i, r) for i, r in enumerate(records) if force or not all(key in r for key in INTEREST_KEYS)]
+        done = [0]
+
+        def finished(task, measured, level=level, total=len(todo)) -> None:
+            index, record = task
+            if set(INTEREST_KEYS) - measured.keys():
+                raise BankError(f"solver.interest gave no {sorted(set(INTEREST_KEYS) - measured.keys())}")
+            record.update(measured)
+            done[0] += 1
+            if progress is not None:
+                progress(level, done[0], total)
+
+        try:
+            _run_all(todo, lambda task, level=level: (measure_puzzle, level.name, task[1]["puzzle"],
+                                                      task[1]["solution"]), finished, jobs, scheduler, cancel)
+        except Rejected as fault:
+            raise BankError(f"{path.name}: a puzzle fails verification: {fault}") from None
+        if todo:
+            write_atomic(path, bank_text(level, data.get("build", {}), records))
+        count += len(todo)
+    return count
+
+
+
+def levels_of(names: Iterable[str] | None) -> tuple[Level, ...]:
+    """Playable levels from names ("easy", "Hard", ...); None gives every playable level.
+
+    Raises:
+        ValueError: a name is not a playable level.
+    """
+    if names is None:
+        return PLAYABLE_LEVELS
+    levels = tuple(Level.parse(name) for name in names)
+    for level in levels:
+        if level not in PLAYABLE_LEVELS:
+            raise ValueError(f"{level.label} is not a playable level")
+    return levels
+

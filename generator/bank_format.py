@@ -1,0 +1,299 @@
+"""The puzzle bank's files and records: what a bank holds, how one puzzle is verified and
+recorded, and how files are read and written (atomically). The building and checking live in
+generator.bank; this module is what they share.
+
+Glossary:
+  bank         a folder with one JSON file per level: ``easy.json``, ..., ``master.json``.
+  record       one puzzle of a bank, a JSON object (``RECORD_KEYS``, plus ``INTEREST_KEYS``
+               once measured): ``puzzle`` and ``solution`` are 81-character lines ('.' empty).
+  work file    ``<level>.work.jsonl`` beside the bank file while a level is being built: a
+               header line, then one line per finished puzzle (its ``index`` and ``attempt``
+               and its record). It lets an interrupted build resume; it is removed once the
+               level's bank file is written.
+  index        puzzle k of a level in a build: its seed is ``puzzle_seed(seed, level, k)``,
+               so the bank does not depend on which worker made what, or when.
+  attempt      0, or more when puzzle k's first seeds failed (no puzzle, or a duplicate).
+
+A bank file::
+
+    {"format": "sudoku-bank", "version": 1, "level": "HARD",
+     "build": {"seed": 1, "optimize_iterations": 0},
+     "puzzles": [{"puzzle": "..3.5...", "solution": "1234...", "level": "HARD", "se": 4.2,
+                  "score": 1230, "givens": 26, "seed": 1234567, "hardest": "X-Wing",
+                  "depth": 14, "width_max": 9, "width_mean": 3.2, "bottlenecks": 5,
+                  "interest": 41.5}, ...]}
+
+``seed`` reproduces the puzzle: ``generator.generate(level, seed)`` (or, for a bank built with
+``optimize_iterations`` K > 0, ``generator.optimize.optimize(level, K, seed=seed).pool[0]``).
+Never imports pygame; never prints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable
+
+from solver.levels import PLAYABLE_LEVELS, Level
+
+BANK_FORMAT = "sudoku-bank"
+BANK_VERSION = 1
+WORK_FORMAT = "sudoku-bank-work"
+SHIPPED_BANK = Path(__file__).resolve().parents[1] / "assets" / "bank"
+RECORD_KEYS = ("puzzle", "solution", "level", "se", "score", "givens", "seed", "hardest")
+INTEREST_KEYS = ("depth", "width_max", "width_mean", "bottlenecks", "interest")
+MAX_ATTEMPTS = 8  # seeds tried for one index before the build gives up
+SEED_BITS = 48  # derived seeds stay exact in any JSON reader (below 2**53)
+DIGITS = frozenset("123456789")
+
+
+class BankError(Exception):
+    """A bank folder or file that cannot be built, read or extended (the message says why)."""
+
+
+class Rejected(Exception):
+    """A puzzle that failed verification: ``kind`` is one of "format", "givens", "solution",
+    "unique", "level"; the message says what is wrong."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+    def __reduce__(self):  # crosses from a worker process intact
+        return (Rejected, (self.kind, str(self)))
+
+
+def bank_path(folder: str | os.PathLike, level: Level) -> Path:
+    """The bank file of ``level`` in ``folder``: ``<folder>/hard.json``."""
+    return Path(folder) / f"{level.name.lower()}.json"
+
+
+def work_path(folder: str | os.PathLike, level: Level) -> Path:
+    """The work file of ``level`` in ``folder``: ``<folder>/hard.work.jsonl``."""
+    return Path(folder) / f"{level.name.lower()}.work.jsonl"
+
+
+def puzzle_seed(seed: int, level: Level, index: int, attempt: int = 0) -> int:
+    """The seed of puzzle ``index`` of ``level`` in a build from ``seed`` (its ``attempt``-th
+    try): a 48-bit number hashed from the four, the same on every machine and in any order."""
+    text = f"sudoku-bank/{seed}/{level.name}/{index}/{attempt}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[: SEED_BITS // 8], "big")
+
+
+def seed_index(seed: int, level: Level, count: int) -> dict[int, tuple[int, int]]:
+    """Every seed a build from ``seed`` may give puzzles 0..count-1 of ``level``, mapped to
+    (index, attempt): how a puzzle of a finished bank file is put back in its place."""
+    return {puzzle_seed(seed, level, k, a): (k, a) for k in range(count) for a in range(MAX_ATTEMPTS)}
+
+
+# --- verifying and recording one puzzle ------------------------------------------------------
+
+
+def check_text(puzzle: Any, solution: Any) -> None:
+    """Raise ``Rejected`` ("format") unless both are 81-character lines ('.' or '0' for an
+    empty cell in ``puzzle``; digits only in ``solution``), or ("givens") when a given of
+    ``puzzle`` differs from ``solution``."""
+    if not isinstance(puzzle, str) or len(puzzle) != 81 or not set(puzzle) <= DIGITS | {".", "0"}:
+        raise Rejected("format", "the puzzle is not an 81-character line")
+    if not isinstance(solution, str) or len(solution) != 81 or not set(solution) <= DIGITS:
+        raise Rejected("format", "the solution is not 81 digits")
+    for cell, (given, digit) in enumerate(zip(puzzle, solution)):
+        if given in DIGITS and given != digit:
+            raise Rejected("givens", f"the given at r{cell // 9 + 1}c{cell % 9 + 1} is {given}, "
+                                     f"the solution has {digit}")
+
+
+def verify(puzzle: str, solution: str, level: Level, cancel=None):
+    """Check one puzzle from scratch and return its ``solver.grading.Grade``.
+
+    ``puzzle`` and ``solution`` are 81-character lines. Checked in order: the text
+    (``check_text``), that the solution is a valid grid, that the puzzle has exactly one
+    solution (``solver.exact.count_solutions``) and that it is ``solution``, and that the
+    grade's level is exactly ``level``.
+
+    Raises:
+        Rejected: with kind "format", "givens", "solution", "unique" or "level".
+        InterruptedError: ``cancel()`` returned True during the grade.
+    """
+    from solver import exact
+    from solver.errors import PuzzleFormatError
+    from solver.grading import grade
+    from solver.grid import check_houses, parse_values
+
+    check_text(puzzle, solution)
+    answer = [int(ch) for ch in solution]
+    try:
+        check_houses(answer)
+    except PuzzleFormatError as error:
+        raise Rejected("solution", f"the solution is not a valid grid: {error}") from None
+    values = parse_values(puzzle)  # its givens agree with a valid grid, so it parses
+    count = exact.count_solutions(values, 2)
+    if count != 1:
+        raise Rejected("unique", "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution")
+    if exact.solve(values) != answer:
+        raise Rejected("solution", "the solution is not the puzzle's solution")
+    result = grade(values, cancel=cancel)
+    if result.level != level:
+        raise Rejected("level", f"graded {result.level.label} ({result.hardest}), not {level.label}")
+    return result
+
+
+def measure_interest(result) -> dict:
+    """The interest fields (``INTEREST_KEYS``) of a puzzle graded ``result``
+    (``solver.interest``)."""
+    measured = result.interest().to_dict()
+    return {key: measured[key] for key in INTEREST_KEYS}
+
+
+def make_record(puzzle: str, solution: str, level: Level, seed: int, result, interest: dict) -> dict:
+    """A bank record for a verified puzzle graded ``result``, made from ``seed``."""
+    record = {
+        "puzzle": puzzle,
+        "solution": solution,
+        "level": level.name,
+        "se": result.se,
+        "score": result.score,
+        "givens": sum(1 for ch in puzzle if ch in DIGITS),
+        "seed": seed,
+        "hardest": result.hardest,
+    }
+    record.update(interest)
+    return record
+
+
+def record_fault(record: Any, level: Level) -> Rejected | None:
+    """What is wrong with the shape of ``record`` as a puzzle of a ``level`` bank file (missing
+    or mistyped fields, bad text, givens count), or None; nothing is solved here."""
+    if not isinstance(record, dict):
+        return Rejected("format", "a puzzle is not a JSON object")
+    missing = [key for key in RECORD_KEYS if key not in record]
+    if missing:
+        return Rejected("format", f"missing {', '.join(missing)}")
+    try:
+        check_text(record["puzzle"], record["solution"])
+    except Rejected as fault:
+        return fault
+    if record["level"] != level.name:
+        return Rejected("level", f"its level is {record['level']!r} in the {level.name} file")
+    if record["givens"] != sum(1 for ch in record["puzzle"] if ch in DIGITS):
+        return Rejected("givens", f"it says {record['givens']} givens, the puzzle has "
+                                  f"{sum(1 for ch in record['puzzle'] if ch in DIGITS)}")
+    numbers = ("se", "score", "seed") + tuple(key for key in INTEREST_KEYS if key in record)
+    for key in numbers:
+        if not isinstance(record[key], (int, float)) or isinstance(record[key], bool):
+            return Rejected("format", f"its {key} is not a number")
+    return None
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (mode 0644): a temporary file in the same folder, fsync, then
+    rename, so a reader sees the old file or the new one. Raises OSError when it cannot."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            if hasattr(os, "fchmod"):  # mkstemp makes it private; a bank is for everyone
+                os.fchmod(handle.fileno(), 0o644)
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def bank_text(level: Level, build: dict, records: Iterable[dict]) -> str:
+    """A bank file's text: the envelope on the first line, then one puzzle per line."""
+    head = _line({"format": BANK_FORMAT, "version": BANK_VERSION, "level": level.name, "build": build})
+    lines = [_line(record) for record in records]
+    return head[:-1] + ',"puzzles":[\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def read_bank_file(path: Path, level: Level) -> dict:
+    """The envelope of ``level``'s bank file at ``path`` (``puzzles`` not checked one by one).
+
+    Raises:
+        FileNotFoundError: there is no such file.
+        BankError: the file is not readable JSON, not a bank file, of another version or level.
+    """
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError, RecursionError) as error:
+        raise BankError(f"{path.name}: cannot be read ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != BANK_FORMAT:
+        raise BankError(f"{path.name}: not a puzzle bank file")
+    if data.get("version") != BANK_VERSION:
+        raise BankError(f"{path.name}: bank format version {data.get('version')!r}, this program reads {BANK_VERSION}")
+    if data.get("level") != level.name:
+        raise BankError(f"{path.name}: holds level {data.get('level')!r}, expected {level.name}")
+    if not isinstance(data.get("puzzles"), list):
+        raise BankError(f"{path.name}: its puzzles are not a list")
+    return data
+
+
+def read_work_file(path: Path, header: dict) -> dict[int, dict]:
+    """The finished puzzles of a work file, by index (the last record of an index wins); {}
+    when there is none. A torn last line (a crash mid-write) is dropped.
+
+    Raises:
+        BankError: the work file belongs to another build (its header is not ``header``).
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise BankError(f"{path.name}: cannot be read ({error})") from None
+    found: dict[int, dict] = {}
+    for number, line in enumerate(lines):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue  # a line cut short by an interruption
+        if number == 0:
+            if entry != header:
+                raise BankError(f"{path.name} is from another build ({entry}); remove it or build with "
+                                f"the same seed and options")
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("index"), int):
+            found[entry["index"]] = entry
+    return found
+
+
+class WorkFile:
+    """A level's work file open for appending: ``add`` writes one finished puzzle as one line
+    and fsyncs it, so an interruption loses at most the line being written."""
+
+    def __init__(self, path: Path, header: dict, entries: Iterable[dict]):
+        write_atomic(path, "".join(_line(item) + "\n" for item in [header, *entries]))
+        self.path = path
+        self._handle = path.open("a", encoding="utf-8")
+
+    def add(self, entry: dict) -> None:
+        self._handle.write(_line(entry) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def bank_levels(folder: str | os.PathLike) -> list[Level]:
+    """The playable levels that have a bank file in ``folder``, easiest first."""
+    return [level for level in PLAYABLE_LEVELS if bank_path(folder, level).is_file()]
