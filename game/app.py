@@ -26,6 +26,7 @@ from game.scenes import SCENES
 from game.scenes.base import Scene
 from game.session import Game
 from game.settings import Settings
+from game.supply import PuzzleSupply, ReserveFiller
 from game.theme import Theme, draw_panel, fit_text
 from solver import levels
 from solver.levels import Level
@@ -35,6 +36,7 @@ FPS = 60
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
 TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
+QUIET_SCENES = ("menu", "difficulty", "settings", "stats")  # where a one-off slow frame goes unseen
 
 
 class Silence:
@@ -52,16 +54,19 @@ class App:
     screen's hint searches (two runners, so neither cancels the other).
 
     ``screen`` is the display surface (or a plain Surface in tests) of any size; ``frame`` maps
-    the screens' 1200x800 design space onto it (game.layout) and follows ``resize``; ``clock`` returns seconds and drives the game timer; ``seed`` makes the first
-    puzzle reproducible (later puzzles use seed + 1, seed + 2, ...). ``scenes`` maps scene
-    names to scene factories (default: game.scenes.SCENES); scenes ask for the next one by
-    name through ``goto``, so they never import each other.
+    the screens' 1200x800 design space onto it (game.layout) and follows ``resize``; ``clock``
+    returns seconds and drives the game timer; ``seed`` makes the first puzzle reproducible
+    (later puzzles use seed + 1, seed + 2, ...). ``scenes`` maps scene names to scene factories
+    (default: game.scenes.SCENES); scenes ask for the next one by name through ``goto``, so
+    they never import each other. ``supply`` serves instant games (game.supply.PuzzleSupply;
+    default: the shipped bank and a reserve in the profile's folder), refilled in the
+    background by ``filler``.
     """
 
     def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  scenes: dict[str, Callable[..., Scene]] | None = None,
-                 profile: Profile | None = None, jobs=None):
+                 profile: Profile | None = None, jobs=None, supply: PuzzleSupply | None = None):
         self.screen = screen
         self.size = screen.get_size()
         self.layout = Layout.fit(self.size)
@@ -80,6 +85,10 @@ class App:
         self._seed = seed
         self._failing = False
         self.profile = profile if profile is not None else Profile()
+        self.supply = supply if supply is not None else PuzzleSupply(self.profile.folder, self.profile.writer)
+        self.filler = ReserveFiller(self.supply)
+        self._bank_read = False  # the bank is read on a thread once the first frame is up
+        self._warm = False  # the play screen has been drawn once off screen (bank games)
         self.sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
         self._sounds_wanted: tuple[float, bool] | None = None
         self._palette = "standard"  # the palette game.theme has now
@@ -97,6 +106,9 @@ class App:
         """Read the player's files at start-up: settings, statistics, and the saved game (which
         becomes ``game``, offered by the menu's Continue). Messages about bad files show."""
         self.game = self.profile.load(self.clock)
+        message = self.supply.load_reserve()
+        if message:
+            self.profile.messages.append(message)
         self.apply_settings(self.profile.settings)
 
     def apply_settings(self, settings: Settings) -> None:
@@ -119,11 +131,26 @@ class App:
         game.auto_clean = self.settings.auto_clean_marks
         self.game = game
 
+    def new_game(self, level: Level, replace: bool = False) -> None:
+        """Start a new puzzle of ``level``: with the "bank" puzzle source, at once from the
+        reserve or the bank (a puzzle never played before); otherwise, or when the level has
+        none left, made on the spot by the generating screen. ``replace``: asked for during
+        play (the generating screen then returns there on Esc)."""
+        if self.settings.puzzle_source == "bank":
+            made = self.supply.take(level, self.profile.played)
+            if made is not None:
+                self.goto("play", game=self.new_puzzle(made))
+                return
+            self.toast(f"Every {level.label} puzzle of the bank has been played: making a new one.")
+        self.goto("generating", level=level, purpose="replace" if replace else "new")
+
     def new_puzzle(self, made) -> Game:
         """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (its streak ends), a finished one
-        is replaced. The statistics count the start. Returns the game."""
+        is replaced. The statistics count the start and the profile remembers the puzzle as
+        played. Returns the game."""
         puzzle = Puzzle.from_generated(made)
+        self.profile.record_played(puzzle.givens)
         old = self.game
         if old is not None and old.running:
             self.profile.record_abandon(old.puzzle.level)
@@ -251,12 +278,35 @@ class App:
             self._draw_toasts(dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
         self.profile.autosave(self.game)
+        self._background(dt)
         if self._sounds_wanted is not None:  # after a frame is up: synthesis takes a moment
             from game.sound import Sounds  # numpy and synthesis, kept out of the first frame
 
             volume, enabled = self._sounds_wanted
             self._sounds_wanted = None
             self.sounds = Sounds.create(volume=volume, enabled=enabled)
+
+    def _background(self, dt: float) -> None:
+        """After a frame: read the bank (once, on a thread), keep the reserve filling, log a
+        bank that cannot be read."""
+        if not self._bank_read:
+            self._bank_read = True
+            self.supply.start_loading()
+        elif (not self._warm and self.settings.puzzle_source == "bank" and self.supply.ready
+              and getattr(self.scene, "name", None) in QUIET_SCENES):
+            self._warm = True
+            self._guard(self.warm_up)
+        self._guard(self.filler.tick, self, dt)
+        while self.supply.problems:
+            self.log(self.supply.problems.pop(0))
+
+    def warm_up(self) -> None:
+        """Draw a play screen once, off screen, so the first instant game's frame finds its
+        text already rendered (the first play frame renders about 70 texts: 40-90 ms)."""
+        solution = tuple((row * 3 + row // 3 + col) % 9 + 1 for row in range(9) for col in range(9))
+        givens = tuple(v if (cell * 7) % 3 else 0 for cell, v in enumerate(solution))
+        game = Game(Puzzle(givens, solution, Level.MEDIUM, "Hidden Single"), clock=self.clock)
+        self.scenes["play"](self, game=game).draw(pygame.Surface(self.size))
 
     def _draw_toasts(self, dt: float) -> None:
         """The oldest message for the player, in a panel at the bottom of the window."""

@@ -46,7 +46,7 @@ class BoardView:
         self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
         self.painter = HintPainter(theme, self.cell_rect, cell)
         self._lines = self._draw_lines()
-        self._frame = self._draw_frame()
+        self._frame = theme.picture(("board-halo", cell, th.BOARD_GLOW), self._draw_frame)  # a blur: ~10 ms
 
     # --- geometry --------------------------------------------------------------------------
 

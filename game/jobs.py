@@ -39,6 +39,16 @@ def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel
                       tuple(made.put_back))
 
 
+def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
+    """Make a puzzle for the player's reserve (game.supply): like ``generate_puzzle`` without
+    the fill's trace (nobody watches it being made). Raises ``generator.GenerationCancelled``
+    when ``cancel()`` turns true."""
+    import generator
+
+    made = generator.generate(level, seed, progress=progress, cancel=cancel)
+    return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.grade.hardest, made.seed)
+
+
 def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
     """Check, solve and grade a pasted puzzle (``game.tools.import_puzzle``) as a job.
 
@@ -78,6 +88,12 @@ class JobRunner:
     def busy(self) -> bool:
         """True while the newest job has not reported done, cancelled or error."""
         return self._cancel is not None
+
+    @property
+    def current(self) -> int:
+        """The newest job's id; it moves on when another job is submitted or on ``cancel``,
+        so a job's owner sees whether its job is still the one ``poll`` reports on."""
+        return self._current
 
     def submit(self, job: JobFn, name: str = "job") -> int:
         """Start ``job(progress, cancel)`` on a worker; return its id. Cancels the older job."""

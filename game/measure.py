@@ -132,3 +132,52 @@ def time_to_first_frame(started: float) -> float:
         return (time.perf_counter() - started) * 1000.0
     finally:
         pygame.quit()
+
+
+def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, ...] | None = None
+                          ) -> dict[str, list[float]]:
+    """Time a new game from the bank: milliseconds from the click on a level's button (the
+    difficulty screen shown) to the play screen drawn and flipped, with the "bank" puzzle
+    source, on a real app and window over a temporary data folder. ``bank_dir``: the bank
+    (default: the shipped one); ``levels``: those to click (default: every playable level).
+    Returns ``{"first": [one time], "later": [times]}``: the very first click (the first play
+    screen of the session), then ``rounds`` clicks per level. As in the game a moment after
+    start-up, the bank has been read and the play screen drawn once off screen (App.warm_up)
+    before the first click."""
+    from dataclasses import replace
+
+    from game.supply import PuzzleSupply
+    from solver.levels import PLAYABLE_LEVELS
+
+    _init_pygame()
+    try:
+        with _responsive_threads():
+            profile = Profile(tempfile.mkdtemp(prefix="sudoku-bench-"))
+            app = App(_open_window(), seed=1, profile=profile,
+                      supply=PuzzleSupply(profile.folder, profile.writer, bank_dir=bank_dir))
+            app.load_profile()
+            app.apply_settings(replace(app.settings, puzzle_source="bank"))
+            app.filler.wait = float("inf")  # no background puzzles: the clicks alone are timed
+            app.goto("menu")
+            app.frame(pygame.event.get(), 0.0)  # starts reading the bank
+            app.supply.wait_ready()
+            times: list[float] = []
+            chosen = tuple(levels or PLAYABLE_LEVELS)
+            for level in [chosen[0]] + [lv for lv in chosen for _ in range(rounds)]:
+                app.goto("difficulty")
+                app.frame(pygame.event.get(), 0.0)
+                pygame.display.flip()
+                button = next(b for b in app.scene.menu.buttons if b.action == level)
+                events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
+                          pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center)]
+                start = time.perf_counter()
+                app.frame(events, 1 / FPS)
+                pygame.display.flip()
+                times.append((time.perf_counter() - start) * 1000.0)
+                if app.scene.name != "play":
+                    raise RuntimeError(f"no {level.label} puzzle came from the bank")
+            app.quit()
+            return {"first": times[:1], "later": times[1:]}
+    finally:
+        pygame.quit()
+

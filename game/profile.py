@@ -1,9 +1,10 @@
-"""The player's profile: settings, statistics and the game in progress, kept between sessions.
+"""The player's profile: settings, statistics, the game in progress and the puzzles already
+played (so the bank never serves one twice), kept between sessions.
 
 Read once at start-up (``load``); written off the frame loop through one
 ``storage.BackgroundWriter``: the game after each action (``autosave`` notices the change and
-hands the writer an immutable snapshot, which it turns into JSON on its own thread), settings
-and statistics when they change, everything once more on quit (``close``). A file that cannot be
+hands the writer an immutable snapshot, which it turns into JSON on its own thread), settings,
+statistics and the played puzzles when they change, everything once more on quit (``close``). A file that cannot be
 read is set aside by game.storage and its one-sentence message waits in ``messages`` for the
 screen to show. Never imports pygame; never raises for a bad or unwritable file.
 """
@@ -21,10 +22,33 @@ from game.settings import Settings
 from game.stats import Stats
 from solver.levels import Level
 
+PLAYED_KIND = "sudoku-played"
+PLAYED_VERSION = 1
+PLAYED_FILE = "played.json"
+
+
+def puzzle_key(givens) -> str:
+    """How a puzzle is remembered as played: its givens (81 ints, 0 = empty, or an 81-character
+    line) as an 81-character line with '.' for an empty cell."""
+    if isinstance(givens, str):
+        return givens.replace("0", ".")
+    return "".join(str(v) if v else "." for v in givens)
+
+
+def load_played(folder: str | os.PathLike) -> storage.Loaded:
+    """``(set of puzzle keys, message)``: the puzzles played so far (``puzzle_key`` lines; an
+    empty set when there is no file), and a sentence for the player when the file was bad and
+    set aside. Never raises."""
+    result = storage.read_json(Path(folder) / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION)
+    puzzles = (result.data or {}).get("puzzles")
+    played = {key for key in puzzles if isinstance(key, str) and len(key) == 81} if isinstance(puzzles, list) else set()
+    return storage.Loaded(played, result.message)
+
 
 class Profile:
-    """Settings, statistics and the saved game of one player, in ``folder`` (default: the user
-    data folder, ``storage.data_dir()``)."""
+    """Settings, statistics, the saved game and the played puzzles (``played``: a set of
+    ``puzzle_key`` lines) of one player, in ``folder`` (default: the user data folder,
+    ``storage.data_dir()``)."""
 
     def __init__(self, folder: str | os.PathLike | None = None, writer: storage.BackgroundWriter | None = None):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
@@ -32,6 +56,7 @@ class Profile:
         self.settings = Settings()
         self.stats = Stats()
         self.messages: list[str] = []
+        self.played: set[str] = set()  # puzzle_key of every puzzle started
         self._saved_key: tuple | None = None
 
     # --- start-up -------------------------------------------------------------------------------
@@ -40,11 +65,15 @@ class Profile:
         """Read the settings, the statistics and the saved game; returns the saved game (paused,
         with ``auto_clean`` from the settings) or None. Messages about bad files go to
         ``messages``."""
+        self.writer.start()  # ready for the first save, which may come in the frame of a click
         loaded = settings_module.load_settings(self.folder)
         self.settings = loaded.value
         self._note(loaded.message)
         loaded = stats_module.load_stats(self.folder)
         self.stats = loaded.value
+        self._note(loaded.message)
+        loaded = load_played(self.folder)
+        self.played = loaded.value
         self._note(loaded.message)
         loaded = savegame.load_game(self.folder, clock)
         self._note(loaded.message)
@@ -104,6 +133,16 @@ class Profile:
     def _save_stats(self) -> None:
         self.writer.submit(stats_module.stats_path(self.folder), stats_module.STATS_KIND,
                            stats_module.STATS_VERSION, self.stats.to_data())
+
+    def record_played(self, givens) -> None:
+        """Remember the puzzle ``givens`` (81 ints or an 81-character line) as played, for good."""
+        key = puzzle_key(givens)
+        if key in self.played:
+            return
+        self.played.add(key)
+        played = tuple(self.played)  # the writer thread sorts a copy nobody changes
+        self.writer.submit(self.folder / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION,
+                           lambda: {"puzzles": sorted(played)})
 
     def record_start(self, level: Level | None) -> None:
         """A new puzzle of ``level`` started (None: unknown level, not counted)."""

@@ -27,6 +27,7 @@ import platformdirs
 
 APP_NAME = "sudoku-wfc"
 DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)
+LINGER_SECONDS = 60.0  # an idle writer thread waits this long for more before it ends
 
 Migration = Callable[[int, dict], dict]  # (the file's older version, its data) -> current data
 
@@ -41,6 +42,9 @@ _KINDS = {
     "sudoku-save": _Kind("saved game", "game", "a new game starts"),
     "sudoku-settings": _Kind("settings", "settings", "the default settings are used"),
     "sudoku-stats": _Kind("statistics", "statistics", "they start again from zero"),
+    "sudoku-played": _Kind("list of played puzzles", "list of played puzzles",
+                           "the bank's puzzles may come round again"),
+    "sudoku-reserve": _Kind("reserve of new puzzles", "reserve of new puzzles", "new ones are made"),
 }
 
 
@@ -241,11 +245,15 @@ class BackgroundWriter:
     ``submit`` queues the newest payload per path (an older payload still waiting for the same
     path is dropped: coalescing); ``flush`` waits until all of it is written (on quit); ``errors``
     hands the failures to the UI as one-line messages. ``write`` is the function that writes
-    (``write_json``; tests pass a recorder). ``writes`` counts the writes done or tried.
+    (``write_json``; tests pass a recorder). ``writes`` counts the writes done or tried. The
+    thread stays ``linger`` seconds after its last write (starting one can cost a busy machine
+    tens of milliseconds, too much for the frame of a click); ``start`` starts it early.
     """
 
-    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json):
+    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json,
+                 linger: float = LINGER_SECONDS):
         self._write = write
+        self._linger = linger
         self._condition = threading.Condition()
         self._pending: dict[Path, tuple[str, int, dict]] = {}
         self._busy = False
@@ -260,14 +268,24 @@ class BackgroundWriter:
         the frame loop nothing)."""
         with self._condition:
             self._pending[Path(path)] = (kind, version, data)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="storage-writer", daemon=True)
-                self._thread.start()
+            self._start()
             self._condition.notify_all()
+
+    def start(self) -> None:
+        """Start the writer thread now (it ends after ``linger`` idle seconds)."""
+        with self._condition:
+            self._start()
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="storage-writer", daemon=True)
+            self._thread.start()
 
     def _run(self) -> None:
         while True:
             with self._condition:
+                if not self._pending:
+                    self._condition.wait_for(lambda: bool(self._pending), self._linger)
                 if not self._pending:
                     self._thread = None
                     self._condition.notify_all()

@@ -7,6 +7,8 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 # --- palette (RGB) -----------------------------------------------------------------------------
@@ -136,6 +138,14 @@ class Theme:
                 self._texts.clear()
             surface = self.font(size).render(text, True, colour)
             self._texts[key] = surface
+        return surface
+
+    def picture(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A cached picture: ``make()`` the first time ``key`` is asked for (until ``clear``);
+        ``key`` must name everything the picture depends on (sizes, colours)."""
+        surface = self._glows.get(key)
+        if surface is None:
+            surface = self._glows[key] = make()
         return surface
 
     def spaced_text(self, text: str, size: int, colour: tuple[int, int, int], spacing: float = 0.04) -> pygame.Surface:

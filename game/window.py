@@ -128,7 +128,7 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
             elif puzzle is not None:
                 app.play_imported(puzzle)
             elif level is not None:
-                app.goto("generating", level=level, purpose="new")
+                app.new_game(level)
             else:
                 app.goto("menu")
             return app.loop()

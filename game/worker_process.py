@@ -3,8 +3,8 @@ checks run there, so their Python code never competes with the frame loop for th
 worker thread the frame loop woke up to 5 ms late while generation ran).
 
 ``ProcessJobRunner`` has ``JobRunner``'s interface (game.jobs): ``submit``, ``poll``, ``cancel``,
-``busy``, ``wait``. Jobs must be picklable callables taking ``(progress, cancel)``, such as a
-``functools.partial`` of a module-level function (``game.jobs.generate_puzzle``). One worker
+``busy``, ``current``, ``wait``. Jobs must be picklable callables taking ``(progress, cancel)``,
+such as a ``functools.partial`` of a module-level function (``game.jobs.generate_puzzle``). One worker
 process, started with "spawn" on first use and kept for later jobs, runs them one at a time; a
 newer job cancels the older cooperatively (a shared job number that ``cancel()`` compares). A
 worker that dies (killed, out of memory) is reported as an error of the job it was running and
@@ -91,6 +91,11 @@ class ProcessJobRunner:
     def busy(self) -> bool:
         """True while the newest job has not reported done, cancelled or error."""
         return self._busy
+
+    @property
+    def current(self) -> int:
+        """The newest job's id (moves on with each ``submit`` and ``cancel``), as JobRunner's."""
+        return self._job_id
 
     def submit(self, job: JobFn, name: str = "job") -> int:
         """Start ``job(progress, cancel)`` in the worker process (picklable); return its id.

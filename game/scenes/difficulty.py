@@ -73,7 +73,7 @@ class DifficultyScene(ListScene):
         if action == "back":
             self.app.goto("menu")
         else:
-            self.app.goto("generating", level=action, purpose="new")
+            self.app.new_game(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

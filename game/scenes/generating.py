@@ -162,6 +162,7 @@ class GeneratingScene(Scene):
     ``"off"`` goes to play as soon as the puzzle is made); absent, it is ``"normal"``."""
 
     name = "generating"
+    uses_jobs = True  # it polls app.jobs every frame: the reserve filler stays away
 
     def __init__(self, app, level: Level, purpose: str = "new"):
         super().__init__(app)

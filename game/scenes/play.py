@@ -240,7 +240,7 @@ class PlayScene(Scene):
         elif kind == "move":
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
-            self.app.goto("generating", level=game.puzzle.level or Level.MEDIUM, purpose="replace")
+            self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
         elif kind == "tool":
             result = game.use_tool(action[1])
             self._tool_notice(action[1], result)

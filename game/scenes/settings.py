@@ -9,7 +9,7 @@ import pygame
 
 from game import theme as th
 from game.scenes.base import ListScene
-from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, Settings
+from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOURCES, Settings
 from game.widgets import ButtonList, centred_column
 
 ON_OFF = (True, False)
@@ -27,6 +27,8 @@ ROWS = (
     ("sound", "Sound", ON_OFF, None),
     ("volume", "Volume", VOLUMES, None),
     ("animation_speed", "Animations", ANIMATION_SPEEDS, None),
+    ("puzzle_source", "New games", PUZZLE_SOURCES,
+     {"fresh": "fresh puzzles, made on the spot", "bank": "instant, from the puzzle bank"}),
 )
 
 
@@ -60,7 +62,7 @@ class SettingsScene(ListScene):
         settings = self.app.settings
         items = [(f"{label}:  {choice_text(field, getattr(settings, field), names)}", field)
                  for field, label, _, names in ROWS] + [("Back", "back")]
-        self.menu = ButtonList(centred_column(self.layout, 150, items, button_w=760, button_h=50, gap=8, size=26))
+        self.menu = ButtonList(centred_column(self.layout, 146, items, button_w=760, button_h=48, gap=6, size=26))
         self.menu.buttons[-1].colour = th.ACCENT_2
         self.menu.focus = focus
 
