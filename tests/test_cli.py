@@ -66,7 +66,8 @@ def test_solve_json_fields(batch, method):
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["status"] for r in records] == ["unique", "invalid", "invalid", "invalid", "none", "multiple"]
     assert records[0] == {"puzzle": EASY.replace("0", "."), "status": "unique",
-                          "solution": EASY_SOLUTION, "error": None}
+                          "solution": EASY_SOLUTION, "error": None, "line": 2}
+    assert [r["line"] for r in records] == [2, 4, 5, 6, 7, 8]  # the input line of each puzzle
     assert records[1]["error"].startswith("bad character")
     assert records[4]["solution"] is None and records[4]["error"] == "no solution"
 

@@ -1,0 +1,100 @@
+"""Benchmarks of the setter's side (not part of the test run): bank builds on one core and on
+every core, and a new game from the bank (click to board).
+
+    python -m tests.bench_setter                     # everything, about ten minutes
+    python -m tests.bench_setter --only jobs         # generation throughput, 1 job vs every core
+    python -m tests.bench_setter --only bank100      # a whole bank of 100 puzzles per level
+    python -m tests.bench_setter --only instant      # click to playable board, per level
+    python -m tests.bench_setter --quick             # small samples, a smoke run
+
+Unlike tests/bench.py this does not pin itself to one core: the point is using them all.
+Every build goes to a temporary folder with a fixed seed, so a run repeats. The optimizer's
+cost and gain are measured by tests/interest_report.py --optimize. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+from generator.bank import build_bank
+from solver.levels import PLAYABLE_LEVELS, Level
+
+SAMPLE = {Level.EASY: 40, Level.MEDIUM: 40, Level.HARD: 30, Level.EXPERT: 20, Level.MASTER: 8}
+SEED = 11
+
+
+def _build_seconds(levels: tuple[Level, ...], per_level: int, jobs: int) -> tuple[float, list]:
+    with tempfile.TemporaryDirectory(prefix="sudoku-bench-bank-") as folder:
+        start = time.perf_counter()
+        report = build_bank(folder, per_level, levels, SEED, jobs)
+        return time.perf_counter() - start, report.levels
+
+
+def bench_jobs(quick: bool) -> list[tuple[str, str, str]]:
+    """Bank-build throughput per level with one worker and with every core (same seeds)."""
+    cores = os.cpu_count() or 1
+    rows = []
+    for level in PLAYABLE_LEVELS:
+        n = max(cores, SAMPLE[level] // 4) if quick else SAMPLE[level]
+        one, _ = _build_seconds((level,), n, 1)
+        many, _ = _build_seconds((level,), n, cores)
+        rows.append((f"gen {level.name.lower()}: {n} verified puzzles, --jobs 1 vs --jobs {cores}",
+                     f"{n / one:.2f} vs {n / many:.2f} puzzles/s",
+                     f"speed-up {one / many:.2f}x on {cores} cores"))
+    return rows
+
+
+def bench_bank100(quick: bool) -> list[tuple[str, str, str]]:
+    """A whole bank: 100 puzzles per level (10 with --quick) on every core."""
+    per_level = 10 if quick else 100
+    cores = os.cpu_count() or 1
+    seconds, levels = _build_seconds(PLAYABLE_LEVELS, per_level, cores)
+    detail = ", ".join(f"{r.level.name.lower()} {r.cpu_seconds:.0f} s" for r in levels)
+    return [(f"bank build, {per_level} per level, --jobs {cores}", f"{seconds:.0f} s",
+             f"worker time per level: {detail}")]
+
+
+def bench_instant(quick: bool) -> list[tuple[str, str, str]]:
+    """Click on a level's button to the play screen drawn, with the "bank" puzzle source."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.measure import measure_instant_start
+
+    rows = []
+    for level in PLAYABLE_LEVELS:
+        result = measure_instant_start(rounds=2 if quick else 10, levels=(level,))
+        later = result["later"]
+        rows.append((f"new {level.name.lower()} game from the bank: click to board",
+                     f"median {statistics.median(later):.1f} ms, max {max(later):.1f} ms",
+                     f"first game of the session {result['first'][0]:.1f} ms"))
+    return rows
+
+
+GROUPS = {"jobs": bench_jobs, "bank100": bench_bank100, "instant": bench_instant}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small samples")
+    parser.add_argument("--only", choices=tuple(GROUPS), help="run one group")
+    args = parser.parse_args(argv)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")
+    print()
+    print("| benchmark | result | detail |")
+    print("|---|---|---|")
+    for name, run in GROUPS.items():
+        if args.only and name != args.only:
+            continue
+        for row in run(args.quick):
+            print("| " + " | ".join(row) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

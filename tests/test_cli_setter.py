@@ -1,0 +1,98 @@
+"""The setter's commands: optimize (the Linjat optimizer) and bank build / check / stats, their
+output, exit codes and files."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import main
+from generator.bank_format import bank_path
+from solver.exact import count_solutions
+from solver.grading import grade
+from solver.grid import parse_values
+from solver.levels import Level
+
+
+def run(argv):
+    out = io.StringIO()
+    return main.main(argv, out=out), out.getvalue()
+
+
+def test_optimize_prints_the_pool_most_interesting_first_each_unique_and_exactly_the_level(capsys):
+    code, out = run(["optimize", "-d", "medium", "--iterations", "6", "--pool", "3", "--seed", "2", "--json"])
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(records) == 3
+    assert [r["interest"] for r in records] == sorted((r["interest"] for r in records), reverse=True)
+    for record in records:
+        assert {"puzzle", "solution", "level", "se", "depth", "width_max", "width_mean", "bottlenecks",
+                "interest"} <= set(record)
+        assert count_solutions(parse_values(record["puzzle"]), 2) == 1
+        graded = grade(record["puzzle"])
+        assert graded.level == Level.MEDIUM == Level.parse(record["level"])
+        assert round(graded.interest().score, 2) == record["interest"]
+    err = capsys.readouterr().err
+    assert "6 iterations" in err and "best interest" in err and "Traceback" not in err
+
+
+def test_optimize_lines_are_reproducible_from_the_seed():
+    argv = ["optimize", "-d", "easy", "--iterations", "4", "--pool", "2", "--seed", "7"]
+    first = run(argv)
+    assert first == run(argv)
+    assert first[0] == 0 and len(first[1].splitlines()) == 2
+
+
+@pytest.mark.parametrize("argv", [["optimize"], ["optimize", "-d", "beyond"], ["optimize", "-d", "easy", "--pool", "0"],
+                                  ["bank"], ["bank", "build", "--per-level", "0"], ["bank", "build", "--levels", "x"]])
+def test_setter_usage_errors_exit_two(argv, capsys):
+    assert main.main(argv, out=io.StringIO()) == 2
+    assert "usage" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bank")
+    code, out = run(["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy,medium",
+                     "--jobs", "1", "--seed", "4"])
+    return folder, code, out
+
+
+def test_bank_build_writes_each_level_and_says_so(built):
+    folder, code, out = built
+    assert code == 0
+    assert out.splitlines()[0].startswith("easy") and "2 puzzles" in out.splitlines()[0]
+    for level in (Level.EASY, Level.MEDIUM):
+        data = json.loads(bank_path(folder, level).read_text())
+        assert len(data["puzzles"]) == 2 and data["build"]["seed"] == 4
+
+
+def test_bank_check_exits_zero_on_a_sound_bank_and_one_on_a_fault(built, tmp_path):
+    folder, _, _ = built
+    code, out = run(["bank", "check", str(folder), "--jobs", "1"])
+    assert code == 0 and "4 puzzles: every puzzle is unique" in out
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    for level in (Level.EASY, Level.MEDIUM):
+        bank_path(broken, level).write_text(bank_path(folder, level).read_text())
+    data = json.loads(bank_path(broken, Level.EASY).read_text())
+    data["puzzles"][1]["level"] = "HARD"  # a record that claims another level
+    bank_path(broken, Level.EASY).write_text(json.dumps(data))
+    code, out = run(["bank", "check", str(broken), "--jobs", "1"])
+    assert code == 1 and "fault: easy.json #2" in out and "1 fault(s)" in out
+
+
+def test_bank_build_refuses_a_folder_of_another_seed_with_exit_one(built, capsys):
+    folder, _, _ = built
+    code, _ = run(["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy", "--jobs", "1",
+                   "--seed", "5"])
+    assert code == 1 and "error: bank build" in capsys.readouterr().err
+
+
+def test_bank_stats_summarises_each_level(built):
+    folder, _, _ = built
+    code, out = run(["bank", "stats", str(folder)])
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:3] == ["level", "puzzles", "givens"]
+    assert [line.split()[:2] for line in lines[2:]] == [["easy", "2"], ["medium", "2"]]
