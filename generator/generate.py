@@ -26,7 +26,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from generator.dig import dig
 from generator.wfc import Event, fill
@@ -180,9 +180,9 @@ def generate(
                 uniqueness=uniqueness,
             )
             if level == Level.EXPERT:
-                puzzle = _last_within(solution, removed, level, uniqueness, cancel)
-                if puzzle is None:
-                    continue
+                puzzle = last_within(solution, removed, level, uniqueness, cancel)
+                if puzzle is None or puzzle == list(solution):
+                    continue  # not even one removal keeps it within Expert (never seen)
             if level == Level.MASTER and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
                 continue  # too easy, and far cheaper to see than the Expert check below
             if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness, cancel=cancel):
@@ -212,23 +212,26 @@ def generate(
     )
 
 
-def _last_within(
-    solution: tuple[int, ...] | list[int],
-    removed: list[tuple[int, ...]],
+def last_within(
+    start: Sequence[int],
+    removed: Sequence[Sequence[int]],
     level: Level,
-    uniqueness: bool,
+    uniqueness: bool = True,
     cancel: Callable[[], bool] | None = None,
 ) -> list[int] | None:
-    """The puzzle furthest along the dig's removals (``removed``, in order) that is still
-    solvable within ``level``, found by binary search: fewer givens never make a puzzle easier.
-    None when even the first removal is too hard (never in practice). Each check polls
-    ``cancel`` (``InterruptedError`` once it returns True)."""
+    """The puzzle furthest along a dig's removals that is still solvable within ``level``,
+    found by binary search (fewer givens never make a puzzle easier).
+
+    ``start`` is 81 ints (0 = empty) before the dig; ``removed`` the groups of cells the dig
+    emptied, in order. Returns the puzzle as 81 ints, or None when ``start`` itself is not
+    solvable within ``level``. Each check polls ``cancel`` (``InterruptedError`` once it
+    returns True)."""
 
     def within(count: int) -> bool:
         return solvable_within(after(count), level, uniqueness=uniqueness, cancel=cancel)
 
     def after(count: int) -> list[int]:
-        puzzle = list(solution)
+        puzzle = list(start)
         for group in removed[:count]:
             for cell in group:
                 puzzle[cell] = 0
@@ -236,6 +239,8 @@ def _last_within(
 
     if within(len(removed)):
         return after(len(removed))
+    if not within(0):
+        return None
     low, high = 0, len(removed)  # solvable after `low` removals, not after `high`
     while high - low > 1:
         middle = (low + high) // 2
@@ -243,4 +248,4 @@ def _last_within(
             low = middle
         else:
             high = middle
-    return after(low) if low else None
+    return after(low)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.generate import GenerationCancelled, generate
+from generator.generate import GenerationCancelled, generate, last_within
 from solver.interest import Interest, measure
 from generator.wfc import fill
 from solver.exact import count_solutions
@@ -315,7 +315,7 @@ def redig(
         if steered or solvable_within(trial, level, cancel=cancel):
             puzzle = trial
             removed.append(cell)
-    return _last_within(start, removed, level, cancel) if level == Level.EXPERT else puzzle
+    return last_within(start, [(cell,) for cell in removed], level, cancel=cancel) if level == Level.EXPERT else puzzle
 
 
 def _diggable(puzzle: Sequence[int], level: Level, cancel: CancelFn | None) -> bool:
@@ -324,35 +324,6 @@ def _diggable(puzzle: Sequence[int], level: Level, cancel: CancelFn | None) -> b
     if count_solutions(puzzle, 2) != 1:
         return False
     return level in STEERED_LEVELS or solvable_within(puzzle, level, cancel=cancel)
-
-
-def _last_within(
-    start: Sequence[int], removed: list[int], level: Level, cancel: CancelFn | None
-) -> list[int] | None:
-    """The puzzle furthest along ``removed`` (cells emptied from ``start`` in order) still
-    solvable within ``level``, by binary search; None when ``start`` itself is not."""
-
-    def after(count: int) -> list[int]:
-        puzzle = list(start)
-        for cell in removed[:count]:
-            puzzle[cell] = 0
-        return puzzle
-
-    def within(count: int) -> bool:
-        return solvable_within(after(count), level, cancel=cancel)
-
-    if within(len(removed)):
-        return after(len(removed))
-    if not within(0):
-        return None
-    low, high = 0, len(removed)  # within after `low` removals, not after `high`
-    while high - low > 1:
-        middle = (low + high) // 2
-        if within(middle):
-            low = middle
-        else:
-            high = middle
-    return after(low)
 
 
 def _grade_exact(puzzle: Sequence[int], level: Level, cancel: CancelFn | None) -> Grade | None:

@@ -197,7 +197,7 @@ def test_steered_generation_polls_cancel_in_its_level_checks_and_stops_at_the_fi
     rating = next(call for call, names in enumerate(stacks, 1) if "rate" in names)  # its SE path
     firsts = [checks[0], checks[-1], grading[0], rating, last]
     if level == Level.EXPERT:  # and the binary search along the dig's removals
-        firsts.append(next(call for call, names in enumerate(stacks, 1) if "_last_within" in names))
+        firsts.append(next(call for call, names in enumerate(stacks, 1) if "last_within" in names))
     for fire_at in firsts:
         stacks, cancel = watched_cancel(fire_at)
         with pytest.raises(GenerationCancelled):
