@@ -1,7 +1,8 @@
 """The batch commands' work and plumbing: solve, rate, view and convert a stream of puzzles,
 one result per entry in input order; input read line by line in bounded memory, output that
 reaches its reader as it is made, and files replaced atomically. Nothing here prints: results
-go to the ``out`` a caller passes (anything with ``write(str)``), messages to its ``report``.
+go to the ``out`` a caller passes (anything with ``write(str)`` and ``flush()``: it is flushed
+before work that may take long, such as a grade), messages to its ``report``.
 
 Glossary:
   chunk      one read from the input: at most ``CHUNK`` bytes, whatever is there (a pipe gives
@@ -165,6 +166,8 @@ def solve_batch(entries: Iterator[Puzzle | BadLine], out, *, method: str = "wave
         if plain:
             out.write(result + "\n")
             continue
+        if steps and solution:
+            out.flush()  # the human solver may take a while: the results so far go out first
         path = _human_path(entry, uniqueness) if steps and solution else None
         if not as_json:
             out.write(result + "\n")
@@ -206,6 +209,7 @@ def rate_batch(entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = Fals
         try:
             if type(entry) is BadLine:
                 raise PuzzleFormatError(entry.error)
+            out.flush()  # a grade may take seconds: the results so far go out first
             result = grade(Grid(entry.values), uniqueness=uniqueness)
         except PuzzleError as error:
             problems += 1

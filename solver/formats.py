@@ -25,8 +25,10 @@ Reading (``read_puzzles``) takes numbered lines as bytes and yields, in input or
 line number and what is wrong). The format is worked out line by line from the content:
 9 consecutive grid rows (up to 13 lines, with rule lines only before the grid, after rows 3
 and 6 and after the grid) are one puzzle; rows that do not complete such a grid are each
-reported on their own line. Houses are not checked here (the exact solver and ``Grid`` do
-that); ``check_houses`` in solver.grid says "two 5s in row 3".
+reported on their own line. A grid row is 9 cells: 9 tokens (a digit, ``.``/``0``, or pencil
+marks) or 9 cell characters, whole or in boxes of 3 (``..3|.2.|6..``), ``|`` a separator.
+Houses are not checked here (the exact solver and ``Grid`` do that); ``check_houses`` in
+solver.grid says "two 5s in row 3".
 """
 
 from __future__ import annotations
@@ -48,8 +50,7 @@ BOM = b"\xef\xbb\xbf"
 _CELL_CHARS = ".0123456789"
 _CELL_BYTES = _CELL_CHARS.encode()
 _VALUE_OF = bytes.maketrans(_CELL_BYTES, bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
-_TEXT_OF = {".": bytes.maketrans(bytes(range(10)), b".123456789"),
-            "0": bytes.maketrans(bytes(range(10)), b"0123456789")}
+_TEXT_OF = {empty: empty.encode() + b"123456789" + b"\xff" * 246 for empty in ".0"}  # >9: not ASCII
 _KEY_OF = {name: letter for letter, name in METADATA_KEYS.items()}
 _PM_TOKEN = re.compile(r"[1-9]{1,9}|[.0]")
 _BD = re.compile(r"bd=([^&#\s]*)")
@@ -96,7 +97,10 @@ class BadLine:
 def to_line(values: list[int], empty: str = ".") -> str:
     """81 ints (0 = empty) as an 81-character line, ``empty`` (``.`` or ``0``) for an empty cell.
     Raises ValueError for a value outside 0..9 (KeyError for another ``empty``)."""
-    return bytes(values).translate(_TEXT_OF[empty]).decode("ascii")
+    try:
+        return bytes(values).translate(_TEXT_OF[empty]).decode("ascii")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"value {values[error.start]} in cell {error.start + 1} is not 0..9") from None
 
 
 def values_from_cells(cells: str) -> list[int]:
@@ -134,6 +138,7 @@ def read_puzzles(lines: Iterable[tuple[int, bytes | None]],
         if single and raw is not None and not reader.pending:
             text = raw.strip()  # the hot path: a bare 81-character line
             if len(text) == 81 and not text.translate(None, _CELL_BYTES):
+                reader.after_grid = False  # a rule line after this is not a grid's bottom rule
                 yield Puzzle(list(text.translate(_VALUE_OF)), number, None, reader.take_metadata())
                 continue
         yield from reader.feed(number, raw)
@@ -217,8 +222,9 @@ class _Reader:
             cells = body.replace("|", " ").split()
             if len(cells) == 9 and all(_PM_TOKEN.fullmatch(cell) for cell in cells):
                 return "row", cells
-            compact = "".join(cells)
-            if len(compact) == 9 and not compact.strip(_CELL_CHARS):
+            compact = "".join(cells)  # 9 cells as 1 token or boxes of 3 (``..3|.2.|6..``)
+            if len(compact) == 9 and all(len(cell) * len(cells) == 9 for cell in cells) \
+                    and not compact.strip(_CELL_CHARS):
                 return "row", list(compact)
             if "---" in body and not body.strip(_RULE_CHARS):
                 return "rule", None
@@ -259,10 +265,14 @@ class _Reader:
         line is layout, not a puzzle, and is dropped)."""
         self.after_grid = False
         for number, text, cells in self.pending:
-            if cells is not None and any(len(cell) > 1 for cell in cells):
+            if cells is None:
+                continue
+            if any(len(cell) > 1 for cell in cells):
                 out.append(self._bad(number, text, "a pencil-mark row outside a 9-row grid"))
-            elif cells is not None:
-                out.append(self._bad(number, text))
+            elif self.fmt is None and len(text.split("#", 1)[0].strip()) == 9:
+                out.append(self._bad(number, text))  # 9 bare cells: most likely a short line
+            else:
+                out.append(self._bad(number, text, "a grid row outside a 9-row grid"))
         self.pending, self.rows, self.rules = [], 0, set()
 
     def _grid(self, line: int, cells: list[str]) -> Puzzle:

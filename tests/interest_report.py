@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.calibrate import spearman  # rank correlation, ties sharing their mean rank
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 QQWING = ("simple", "easy", "intermediate", "expert")
@@ -48,30 +50,6 @@ class Row:
         self.grade = grade(puzzle)
         self.interest = measure(self.grade)
         self.se_ref = se_ref if se_ref is not None else self.grade.se
-
-
-def ranks(values: list[float]) -> list[float]:
-    """Ranks 0..n-1 of ``values``, ties sharing their mean rank."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    result = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            result[order[k]] = (i + j) / 2
-        i = j + 1
-    return result
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    """Spearman's rank correlation of two equally long samples (nan when one is constant)."""
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
-    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    den = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
-    return num / den if den else float("nan")
 
 
 def beats(high: list[float], low: list[float]) -> float:

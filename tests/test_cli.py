@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -195,7 +196,7 @@ def test_no_traceback_reaches_the_user(tmp_path):
     bad.write_bytes(b"\xff\xfe garbage\n" + b"1" * 81 + b"\n")
     for command in (["solve", str(bad)], ["rate", str(bad)], ["view", str(bad)], ["solve", str(tmp_path)]):
         result = subprocess.run([sys.executable, "main.py", *command], capture_output=True, text=True,
-                                cwd=main.__file__.rsplit("/", 1)[0], timeout=60)
+                                cwd=Path(__file__).resolve().parents[1], timeout=60)
         assert "Traceback" not in result.stderr + result.stdout
         assert result.returncode in (1, 2)
 
