@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,6 +23,8 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 import platformdirs
+
+from solver.batch import write_atomic
 
 APP_NAME = "sudoku-wfc"
 DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)
@@ -81,22 +82,6 @@ class ReadResult:
 # --- writing ----------------------------------------------------------------------------------
 
 
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable where the OS allows it (POSIX); never raises."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_json(path: str | os.PathLike, kind: str, version: int, data: dict) -> None:
     """Write ``data`` (plain JSON values) to ``path`` in an envelope of ``kind`` and ``version``,
     atomically: temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
@@ -115,20 +100,7 @@ def write_json(path: str | os.PathLike, kind: str, version: int, data: dict) -> 
     }
     text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(path.parent)
+    write_atomic(path, text)
 
 
 # --- reading ----------------------------------------------------------------------------------

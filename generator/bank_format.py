@@ -33,10 +33,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
+from solver.batch import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
 
 BANK_FORMAT = "sudoku-bank"
@@ -189,27 +189,6 @@ def record_fault(record: Any, level: Level) -> Rejected | None:
 
 
 # --- files -----------------------------------------------------------------------------------
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (mode 0644): a temporary file in the same folder, fsync, then
-    rename, so a reader sees the old file or the new one. Raises OSError when it cannot."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            if hasattr(os, "fchmod"):  # mkstemp makes it private; a bank is for everyone
-                os.fchmod(handle.fileno(), 0o644)
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
 
 
 def _line(value: Any) -> str:

@@ -35,16 +35,15 @@ from __future__ import annotations
 import os
 import random
 import secrets
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
 from generator.generate import GenerationCancelled, generate, last_within
 from solver.interest import Interest, measure
 from generator.wfc import fill
+from solver.batch import AtomicFile
 from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string
@@ -366,14 +365,9 @@ def plot_history(history: Sequence[HistoryPoint], path: str | os.PathLike) -> No
     axes.set(xlabel="iteration", ylabel="interest score", title="Optimizer: interest of the pool")
     axes.grid(True, alpha=0.3)
     axes.legend()
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".png", dir=target.parent)
+    target = AtomicFile(path)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            figure.savefig(stream, format="png")
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        figure.savefig(target.stream.buffer, format="png")
+        target.commit()
+    finally:
+        target.discard()

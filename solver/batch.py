@@ -327,7 +327,8 @@ class AtomicFile:
         OSError: ``path`` is a folder, or its folder is missing or not writable.
     """
 
-    def __init__(self, path: str):
+    def __init__(self, path: str | os.PathLike):
+        path = os.fspath(path)
         if os.path.isdir(path):
             raise IsADirectoryError(21, os.strerror(21), path)
         self.path = path
@@ -343,7 +344,8 @@ class AtomicFile:
         removed and ``path`` left as it was)."""
         try:
             self.stream.flush()
-            os.fchmod(self.stream.fileno(), _mode_for(self.path))
+            if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
+                os.fchmod(self.stream.fileno(), _mode_for(self.path))
             os.fsync(self.stream.fileno())
             self.stream.close()
             os.replace(self.temporary, self.path)
@@ -364,6 +366,20 @@ class AtomicFile:
                 os.unlink(self.temporary)
             except OSError:
                 pass
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Replace the file at ``path`` by ``text`` (UTF-8) all at once, as ``AtomicFile`` does.
+
+    Raises:
+        OSError: the file cannot be written (``path`` is left as it was).
+    """
+    target = AtomicFile(path)
+    try:
+        target.stream.write(text)
+        target.commit()
+    finally:
+        target.discard()
 
 
 def _mode_for(path: str) -> int:
