@@ -5,11 +5,12 @@ every core, and a new game from the bank (click to board).
     python -m tests.bench_setter --only jobs         # generation throughput, 1 job vs every core
     python -m tests.bench_setter --only bank100      # a whole bank of 100 puzzles per level
     python -m tests.bench_setter --only instant      # click to playable board, per level
+    python -m tests.bench_setter --only optimizer    # optimizer iterations per second
     python -m tests.bench_setter --quick             # small samples, a smoke run
 
 Unlike tests/bench.py this does not pin itself to one core: the point is using them all.
 Every build goes to a temporary folder with a fixed seed, so a run repeats. The optimizer's
-cost and gain are measured by tests/interest_report.py --optimize. Prints a Markdown table.
+gain over more runs is measured by tests/interest_report.py --optimize. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -76,7 +77,26 @@ def bench_instant(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
-GROUPS = {"jobs": bench_jobs, "bank100": bench_bank100, "instant": bench_instant}
+def bench_optimizer(quick: bool) -> list[tuple[str, str, str]]:
+    """Optimizer iterations per second per level (one run, pool 10; Master pool 5), one core."""
+    from generator.optimize import optimize
+
+    rows = []
+    for level in PLAYABLE_LEVELS:
+        iterations = (10 if quick else 100) if level != Level.MASTER else (3 if quick else 20)
+        pool = 5 if level == Level.MASTER else 10
+        result = optimize(level, iterations, pool=pool, seed=SEED)
+        loop = result.seconds - result.start_seconds
+        rows.append((f"optimize {level.name.lower()}: {iterations} iterations, pool {pool}",
+                     f"{iterations / loop:.1f} iterations/s",
+                     f"first pool {result.start_seconds:.1f} s; best interest {result.start_scores[0]:.1f}"
+                     f" -> {result.pool[0].score:.1f}, pool mean "
+                     f"{sum(result.start_scores) / len(result.start_scores):.1f} -> "
+                     f"{sum(e.score for e in result.pool) / len(result.pool):.1f}"))
+    return rows
+
+
+GROUPS = {"jobs": bench_jobs, "optimizer": bench_optimizer, "bank100": bench_bank100, "instant": bench_instant}
 
 
 def main(argv: list[str] | None = None) -> int:
