@@ -15,8 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solver.exact import search  # noqa: E402  (after the path above)
 
 TO_VALUE = bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
-write = sys.stdout.write
+TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")
+write = sys.stdout.buffer.write
 with open(sys.argv[1], "rb") as lines:
     for line in lines:
         solutions, _ = search(list(line[:81].translate(TO_VALUE)), "wave", 2)
-        write("".join(map(str, solutions[0])) + "\n")
+        write(bytes(solutions[0]).translate(TO_TEXT) + b"\n")
