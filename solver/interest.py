@@ -48,12 +48,17 @@ less with depth (0.83): it measures difficulty again, which ``Grade.score`` alre
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from solver.techniques import technique
 
-if TYPE_CHECKING:  # solver.grading imports this module
-    from solver.grading import Grade
+
+class Layered(Protocol):
+    """What ``measure`` reads of a grade (``solver.grading.Grade``, which imports this module)."""
+
+    layers: int
+    layer_widths: tuple[int, ...]
+    layer_techniques: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ def score(widths: tuple[int, ...], techniques: tuple[str, ...]) -> float:
     return sum(layer_value(name, width) for name, width in zip(techniques, widths))
 
 
-def measure(grade: "Grade") -> Interest:
+def measure(grade: Layered) -> Interest:
     """The layered metrics and interest score of a graded puzzle, from ``grade.layer_widths``
     and ``grade.layer_techniques`` (no solving).
 
