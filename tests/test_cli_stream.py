@@ -50,11 +50,20 @@ def run(argv, stdin: str = "", monkeypatch=None, out=None):
     return code, out.getvalue()
 
 
+def _default_sigint() -> None:
+    """In the child, before exec: Ctrl+C at its default, as in a terminal. A test run started in
+    the background by a shell (``cmd &``) inherits SIGINT ignored, and an ignored signal sent
+    before main.py's first statement is simply lost."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str, **options) -> subprocess.Popen:
-    """``python main.py ARGS`` with piped standard streams (binary)."""
+    """``python main.py ARGS`` with piped standard streams (binary) and Ctrl+C at its default."""
     options.setdefault("stdin", subprocess.PIPE)
     options.setdefault("stdout", subprocess.PIPE)
     options.setdefault("stderr", subprocess.PIPE)
+    if os.name == "posix":
+        options.setdefault("preexec_fn", _default_sigint)
     return subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT, **options)
 
 
