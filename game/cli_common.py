@@ -1,0 +1,93 @@
+"""What the command line's commands share (game/cli.py, game/cli_setter.py): argument types
+and options, exit codes, usage errors, reading the input, messages and progress bars on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+
+from solver.batch import Output, read_source
+from solver.formats import FORMATS, BadLine, Puzzle
+from solver.levels import PLAYABLE_LEVELS, Level
+
+LEVEL_NAMES = [level.name.lower() for level in PLAYABLE_LEVELS]
+EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (exit code 2)."""
+
+
+def level_arg(text: str) -> Level:
+    try:
+        level = Level.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if level not in PLAYABLE_LEVELS:
+        raise argparse.ArgumentTypeError(f"choose one of {', '.join(LEVEL_NAMES)}")
+    return level
+
+
+def non_negative_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def positive_arg(text: str) -> int:
+    value = non_negative_arg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected 1 or more")
+    return value
+
+
+def level_list_arg(text: str) -> tuple[Level, ...]:
+    return tuple(level_arg(name.strip()) for name in text.split(",") if name.strip())
+
+
+def puzzles_of(args: argparse.Namespace, out: Output) -> Iterator[Puzzle | BadLine]:
+    """The entries of FILE (--from: its format), read as asked for; ``out`` flushed before waits."""
+    return read_source(args.file, args.source, sys.stdin, out.flush)
+
+
+def report(out: Output, message: str) -> None:
+    """A message on stderr, after the results so far (so a terminal shows them in order)."""
+    try:
+        out.flush()
+    except OSError:
+        pass  # the output's own failure is reported where it happens
+    print(message, file=sys.stderr)
+
+
+def progress_bar(total: int, description: str, position: int = 0):
+    """A progress bar on stderr (tqdm), drawn only when stderr is a terminal."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=description, position=position, unit="puzzle", leave=True,
+                disable=None, file=sys.stderr, dynamic_ncols=True)
+
+
+def input_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
+                        help="puzzle file, or - for standard input (the default)")
+    parser.add_argument("--from", dest="source", choices=FORMATS, default=None, metavar="FORMAT",
+                        help=f"read FILE as this format ({', '.join(FORMATS)}); default: worked "
+                        "out from the content, line by line")
+
+
+def output_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of standard output (FILE is replaced when "
+                        "the command ends, and left as it was if it fails or is interrupted)")
+
+
+def uniqueness_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-uniqueness", dest="uniqueness", action="store_false",
+                        help="leave out the techniques that assume one solution (Unique "
+                        "Rectangles, BUG+1, ...)")
