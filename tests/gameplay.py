@@ -21,6 +21,7 @@ from game.session import Game
 from solver.grid import parse_values
 from solver.levels import Level
 from solver.step import Step
+from tests.positions import cell
 
 # Wikipedia's example puzzle and its solution.
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -28,6 +29,21 @@ SOLUTION = "53467891267219534819834256785976142342685379171392485696153728428741
 R1C3, R1C4, R2C2, R5C5 = 2, 3, 10, 40  # empty cells of PUZZLE; r1c1 (0) is a given 5
 
 FRAME = 1 / 60  # seconds per frame
+
+# An X-Chain on 4 on an empty board, (4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3 => r2c3<>4, with a sentence
+# long enough to wrap in the info panel.
+X_CHAIN = Step(
+    "X-Chain",
+    eliminations=((cell("r2c3"), 4),),
+    pattern=((cell("r1c2"), 4), (cell("r1c8"), 4), (cell("r8c8"), 4), (cell("r8c3"), 4)),
+    links=(
+        (((cell("r1c2"),), 4), ((cell("r1c8"),), 4), True),
+        (((cell("r1c8"),), 4), ((cell("r8c8"),), 4), False),
+        (((cell("r8c8"),), 4), ((cell("r8c3"),), 4), True),
+    ),
+    text="Either end of the chain is 4, so r2c3, which sees both, is not 4.",
+)
+
 
 
 class FakeClock:

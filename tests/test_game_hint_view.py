@@ -12,21 +12,8 @@ from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
 from game.hints import Hint, houses_text, region_of
 from solver.step import Step
-from tests.gameplay import R5C5, colour_at, disc_pixels, is_disc, show
+from tests.gameplay import R5C5, X_CHAIN, colour_at, disc_pixels, is_disc, show
 from tests.positions import cell
-
-# An X-Chain on 4 drawn on an empty board: (4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3 => r2c3<>4.
-X_CHAIN = Step(
-    "X-Chain",
-    eliminations=((cell("r2c3"), 4),),
-    pattern=((cell("r1c2"), 4), (cell("r1c8"), 4), (cell("r8c8"), 4), (cell("r8c3"), 4)),
-    links=(
-        (((cell("r1c2"),), 4), ((cell("r1c8"),), 4), True),
-        (((cell("r1c8"),), 4), ((cell("r8c8"),), 4), False),
-        (((cell("r8c8"),), 4), ((cell("r8c3"),), 4), True),
-    ),
-    text="Either end of the chain is 4, so r2c3, which sees both, is not 4.",
-)
 
 # Two Almost Locked Sets (cells of rows 4 and 6) and a finned X-Wing, both on an empty board.
 ALS_A = ((cell("r4c2"), 1), (cell("r4c2"), 5), (cell("r4c3"), 5), (cell("r4c3"), 7))

@@ -24,7 +24,6 @@ from game.theme import Theme
 from game.widgets import Button
 from solver.grid import BIT, parse_values, values_to_string
 from solver.levels import Level
-from solver.step import Step
 from tests.gameplay import (
     FRAME,
     R1C3,
@@ -32,6 +31,7 @@ from tests.gameplay import (
     R2C2,
     R5C5,
     SOLUTION,
+    X_CHAIN,
     FakeClock,
     click,
     generated,
@@ -39,7 +39,6 @@ from tests.gameplay import (
     play,
     show,
 )
-from tests.positions import cell
 
 SIZES = ((800, 600), (1366, 768), (1920, 1080), (3840, 2160))
 SMALLEST = SIZES[0]
@@ -47,18 +46,6 @@ LONG_NAME = "Grouped Discontinuous Nice Loop"
 OTHER_PUZZLE = "000100000020000000050700083800370902074000010000800305900000050000200790400950201"
 STALE = (1, 2, 3)  # a colour no screen draws: what is left of it was not drawn over
 
-# An X-Chain on 4 on an empty board, with a sentence long enough to wrap in the info panel.
-X_CHAIN = Step(
-    "X-Chain",
-    eliminations=((cell("r2c3"), 4),),
-    pattern=((cell("r1c2"), 4), (cell("r1c8"), 4), (cell("r8c8"), 4), (cell("r8c3"), 4)),
-    links=(
-        (((cell("r1c2"),), 4), ((cell("r1c8"),), 4), True),
-        (((cell("r1c8"),), 4), ((cell("r8c8"),), 4), False),
-        (((cell("r8c8"),), 4), ((cell("r8c3"),), 4), True),
-    ),
-    text="Either end of the chain is 4, so r2c3, which sees both, is not 4.",
-)
 
 
 @pytest.fixture
