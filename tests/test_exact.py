@@ -24,6 +24,12 @@ HIDDEN_SINGLES_ONLY = (
     ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
 )
 
+# Singles alone must guess (12 times); a Locked Candidates sweep at the root leaves only singles
+# (Royle's list).
+LOCKED_CANDIDATES_AT_ROOT = (
+    ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91...."
+)
+
 # House-valid but dead at once: row 1 holds 1-8, and the 9 in column 9 leaves r1c9 no candidate.
 DEAD_CELL = "12345678." + "........9" + "." * 63
 
@@ -207,3 +213,96 @@ def test_all_17clue_puzzles_unique_and_valid():
         puzzle = parse_values(text)
         solution = exact.solve_unique(puzzle)
         assert_solves(solution, puzzle)
+
+
+def cell_fields(candidates: dict[str, str]) -> int:
+    """The cell fields of a state: every cell holds all 9 candidates but those named, e.g.
+    {"r1c4": "23"} (cells not named keep 1..9)."""
+    x = 0
+    for cell in range(81):
+        digits = candidates.get(f"r{cell // 9 + 1}c{cell % 9 + 1}", "123456789")
+        for digit in digits:
+            x |= 1 << (10 * cell + int(digit) - 1)
+    return x
+
+
+def eliminations(bits: int) -> set[str]:
+    """Cell-field bits as eliminations in HoDoKu's notation: {"r1c4<>1", ...}."""
+    return {f"r{p // 10 // 9 + 1}c{p // 10 % 9 + 1}<>{p % 10 + 1}"
+            for p in range(810) if bits >> p & 1}
+
+
+def without(digit: str, *cells: str) -> dict[str, str]:
+    """Every named cell with all candidates but ``digit``."""
+    return {cell: "123456789".replace(digit, "") for cell in cells}
+
+
+def test_locked_candidates_find_nothing_on_an_empty_grid():
+    assert exact._locked(cell_fields({})) == 0
+
+
+def test_pointing_in_a_row_removes_the_digit_from_the_rest_of_the_row():
+    # In box 1, digit 1 is only in row 1: r1c4..r1c9 lose it, and nothing else goes.
+    state = cell_fields(without("1", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"))
+    assert eliminations(exact._locked(state)) == {f"r1c{c}<>1" for c in range(4, 10)}
+
+
+def test_pointing_in_a_column_removes_the_digit_from_the_rest_of_the_column():
+    # In box 5, digit 9 is only in column 5: r1c5..r3c5 and r7c5..r9c5 lose it.
+    box5 = [f"r{r}c{c}" for r in (4, 5, 6) for c in (4, 6)]
+    assert eliminations(exact._locked(cell_fields(without("9", *box5)))) == {
+        f"r{r}c5<>9" for r in (1, 2, 3, 7, 8, 9)}
+
+
+def test_claiming_removes_the_digit_from_the_rest_of_the_box():
+    # In row 2, digit 5 is only in box 1: the box's other rows lose it.
+    state = cell_fields(without("5", *(f"r2c{c}" for c in range(4, 10))))
+    assert eliminations(exact._locked(state)) == {
+        f"r{r}c{c}<>5" for r in (1, 3) for c in (1, 2, 3)}
+
+
+def test_locked_candidates_do_not_fire_when_the_rest_is_empty_already():
+    # Digit 1 in box 1 only in row 1, and nowhere else in row 1 either: nothing to remove.
+    cells = ["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"] + [f"r1c{c}" for c in range(4, 10)]
+    assert exact._locked(cell_fields(without("1", *cells))) == 0
+
+
+def test_locked_candidates_at_the_root_spare_every_guess():
+    puzzle = parse_values(LOCKED_CANDIDATES_AT_ROOT)
+    solutions, wave = exact.search(puzzle, "wave", limit=2)
+    wfc_solutions, wfc = exact.search(puzzle, "wfc", limit=2)
+    assert wave.branches == 0 and wave.nodes == 1
+    assert wfc.branches > 0
+    assert len(solutions) == 1 and solutions == wfc_solutions
+    assert_solves(solutions[0], puzzle)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_methods_find_the_same_solutions_of_a_many_solution_puzzle(seed):
+    # Fewer than the limit, so both searches list every solution: the sweeps lose none.
+    rng = random.Random(seed)
+    puzzle = parse_values(WIKI_SOLUTION)
+    for cell in rng.sample(range(81), 50):
+        puzzle[cell] = 0
+    found = {method: exact.search(puzzle, method, limit=500)[0] for method in exact.METHODS}
+    assert 1 < len(found["wave"]) < 500
+    assert sorted(found["wave"]) == sorted(found["wfc"])
+    for solution in found["wave"]:
+        assert_solves(solution, puzzle)
+
+
+def test_forum_hardest_solved_uniquely():
+    for text in data_puzzles("forum_hardest_11plus.txt", limit=100):
+        puzzle = parse_values(text)
+        solutions, _ = exact.search(puzzle, "wave", limit=2)
+        assert len(solutions) == 1, text
+        assert_solves(solutions[0], puzzle)
+
+
+def test_search_stays_small_on_top95():
+    # Locked Candidates at the root and branching on the most constrained of all 324
+    # constraints: about 51 nodes per puzzle when proving uniqueness (cells only, singles only:
+    # 116). The bound catches a lost technique or a worse branching rule.
+    puzzles = [parse_values(text) for text in data_puzzles("top95.txt")]
+    nodes = sum(exact.search(puzzle, "wave", limit=2)[1].nodes for puzzle in puzzles)
+    assert nodes / len(puzzles) < 60
