@@ -5,6 +5,7 @@
     python -m tests.bench --only grade --hodoku PYTHON     # grading, and hodoku-py on the same
                                                            # puzzles (PYTHON: a Python with
                                                            # hodoku-py installed, e.g. a venv's)
+    python -m tests.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
 
 Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
 where the OS allows it, so the numbers are single-core numbers; the frame times while
@@ -40,29 +41,83 @@ def _puzzles(path: Path, limit: int | None) -> list[str]:
     return found
 
 
-def bench_exact(data: Path, quick: bool) -> list[tuple[str, str, str]]:
+HODOKU_EXACT_DRIVER = """
+import sys, time
+from hodoku.generator import generator
+solver = generator.SudokuGenerator()
+puzzles = [line.split()[0] for line in open(sys.argv[1])]
+best = float("inf")
+for _ in range(int(sys.argv[2])):
+    start = time.process_time()
+    for puzzle in puzzles:
+        solver.solve_string(puzzle)
+    best = min(best, time.process_time() - start)
+print(generator._gen_accel is not None, len(puzzles), best)
+"""
+
+
+def _hodoku_exact(hodoku: str, puzzles: list[str], repeats: int) -> tuple[float, bool]:
+    """hodoku-py's backtracker (its C accelerator when built) on ``puzzles``, counting up to two
+    solutions as ours does: (puzzles per CPU second, best of ``repeats``; whether it ran in C).
+    Raises OSError, subprocess.CalledProcessError or ValueError when it cannot be run."""
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write("".join(f"{p}\n" for p in puzzles))
+    try:
+        done = subprocess.run([hodoku, "-c", HODOKU_EXACT_DRIVER, handle.name, str(repeats)],
+                              capture_output=True, text=True, check=True)
+    finally:
+        os.unlink(handle.name)
+    in_c, count, seconds = done.stdout.split()[-3:]
+    return int(count) / float(seconds), in_c == "True"
+
+
+def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tuple[str, str, str]]:
+    """Exact-solver throughput with uniqueness checked (``search(limit=2)``, as ``solve`` does),
+    CPU time, best of 3 passes (1 with ``quick``); with ``hodoku`` also hodoku-py's backtracker
+    on the same puzzles and the target: at least its throughput."""
+    import subprocess
+
     from solver.exact import search
     from solver.grid import parse_values
 
     rows = []
-    sets = [("top95.txt", None, "wave"), ("top95.txt", None, "wfc"),
-            ("17clue.txt", 1000 if quick else 10_000, "wave")]
+    repeats = 1 if quick else 3
+    sets = [("top95.txt", None, "wave"), ("top95.txt", 20 if quick else None, "wfc"),
+            ("17clue.txt", 1000 if quick else 10_000, "wave"),
+            ("forum_hardest_11plus.txt", 100 if quick else 1000, "wave")]
     for name, limit, method in sets:
         path = data / name
         if not path.is_file():
             rows.append((f"exact `{method}`, {name}", "skipped", f"{path} not found"))
             continue
-        grids = [parse_values(p) for p in _puzzles(path, limit)]
-        nodes = 0
-        start = time.perf_counter()
-        for values in grids:
-            solutions, stats = search(values, method=method, limit=1)
-            assert solutions, "benchmark puzzle without a solution"
-            nodes += stats.nodes
-        seconds = time.perf_counter() - start
-        rows.append((f"exact `{method}`, {name} ({len(grids)} puzzles)",
-                     f"{len(grids) / seconds:,.0f} puzzles/s",
-                     f"{seconds / len(grids) * 1000:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
+        puzzles = _puzzles(path, limit)
+        grids = [parse_values(p) for p in puzzles]
+        best = float("inf")
+        for _ in range(repeats):
+            nodes = 0
+            start = time.process_time()
+            for values in grids:
+                solutions, stats = search(values, method=method, limit=2)
+                assert len(solutions) == 1, "benchmark puzzle without exactly one solution"
+                nodes += stats.nodes
+            best = min(best, time.process_time() - start)
+        ours = len(grids) / best
+        rows.append((f"exact `{method}`, {name} ({len(grids)} puzzles, uniqueness checked)",
+                     f"{ours:,.0f} puzzles/s",
+                     f"{best / len(grids) * 1000:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
+        if hodoku and method == "wave":
+            try:
+                theirs, in_c = _hodoku_exact(hodoku, puzzles, repeats)
+            except (OSError, subprocess.CalledProcessError, ValueError) as error:
+                rows.append(("hodoku-py backtracker", "failed", str(error)[:80]))
+                continue
+            rows.append((f"hodoku-py backtracker{'' if in_c else ' (pure Python: no C build)'}, same puzzles",
+                         f"{theirs:,.0f} puzzles/s",
+                         f"ours {ours / theirs:.2f}x its throughput; target >= 1.00x: "
+                         f"{'met' if ours >= theirs else 'not met'}"))
     return rows
 
 
@@ -244,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=("exact", "grade", "gen", "frames", "saving", "startup"),
                         help="run one group")
     parser.add_argument("--hodoku", metavar="PYTHON",
-                        help="a Python with hodoku-py installed: time its rating of the same puzzles")
+                        help="a Python with hodoku-py installed: time its rating (grade) and its "
+                             "backtracker (exact) on the same puzzles")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         global ALL_CORES
@@ -254,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("| benchmark | result | detail |")
     print("|---|---|---|")
-    groups = {"exact": lambda: bench_exact(args.data, args.quick),
+    groups = {"exact": lambda: bench_exact(args.data, args.quick, args.hodoku),
               "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
               "gen": lambda: bench_generate(args.quick),
               "frames": lambda: bench_frames(args.quick),
