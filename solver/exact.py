@@ -249,7 +249,7 @@ def search(
         # Propagate: place every single in scope until none is left or a field empties; then
         # (wave) remove what Locked Candidates remove, and again, until nothing changes.
         while True:
-            x = state & options
+            x = state if wave else state & options  # wave: the state holds no guard bits
             y = (x | guards) - lows
             if y & guards != guards:
                 break  # an empty field: contradiction
@@ -294,7 +294,13 @@ def search(
                 x &= y
             shift = (last ^ (last & (last - 1))).bit_length() - 10
             branches += 1
-            stack.append((state, open_, shift, (state >> shift) & ALL_DIGITS))
+            mask = (state >> shift) & ALL_DIGITS
+            bit = mask & -mask
+            i = candidate_at[shift + bit.bit_length() - 1]
+            stack.append((state, open_, shift, mask ^ bit))  # the options left to try
+            state &= keep[i]
+            open_ ^= closes[i]
+            continue
         if not stack:
             break
         # Next trial placement: the lowest option left at the newest branch point.
