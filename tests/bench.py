@@ -85,7 +85,7 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
 
     rows = []
     repeats = 1 if quick else 3
-    sets = [("top95.txt", None, "wave"), ("top95.txt", 20 if quick else None, "wfc"),
+    sets = [("top95.txt", None, "wave"), ("top95.txt", 10 if quick else None, "wfc"),
             ("17clue.txt", 1000 if quick else 10_000, "wave"),
             ("forum_hardest_11plus.txt", 100 if quick else 1000, "wave")]
     for name, limit, method in sets:
@@ -95,29 +95,33 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
             continue
         puzzles = _puzzles(path, limit)
         grids = [parse_values(p) for p in puzzles]
-        best = float("inf")
-        for _ in range(repeats):
+        best = theirs = 0.0
+        failed = None
+        for _ in range(repeats):  # ours and theirs in turn: drift in the machine's speed hits both
             nodes = 0
             start = time.process_time()
             for values in grids:
                 solutions, stats = search(values, method=method, limit=2)
                 assert len(solutions) == 1, "benchmark puzzle without exactly one solution"
                 nodes += stats.nodes
-            best = min(best, time.process_time() - start)
-        ours = len(grids) / best
+            seconds = time.process_time() - start
+            best = max(best, len(grids) / seconds)
+            if hodoku and method == "wave" and failed is None:
+                try:
+                    rate, in_c = _hodoku_exact(hodoku, puzzles, 1)
+                    theirs = max(theirs, rate)
+                except (OSError, subprocess.CalledProcessError, ValueError) as error:
+                    failed = str(error)[:80]
         rows.append((f"exact `{method}`, {name} ({len(grids)} puzzles, uniqueness checked)",
-                     f"{ours:,.0f} puzzles/s",
-                     f"{best / len(grids) * 1000:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
-        if hodoku and method == "wave":
-            try:
-                theirs, in_c = _hodoku_exact(hodoku, puzzles, repeats)
-            except (OSError, subprocess.CalledProcessError, ValueError) as error:
-                rows.append(("hodoku-py backtracker", "failed", str(error)[:80]))
-                continue
+                     f"{best:,.0f} puzzles/s",
+                     f"{1000 / best:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
+        if failed is not None:
+            rows.append(("hodoku-py backtracker", "failed", failed))
+        elif theirs:
             rows.append((f"hodoku-py backtracker{'' if in_c else ' (pure Python: no C build)'}, same puzzles",
                          f"{theirs:,.0f} puzzles/s",
-                         f"ours {ours / theirs:.2f}x its throughput; target >= 1.00x: "
-                         f"{'met' if ours >= theirs else 'not met'}"))
+                         f"ours {best / theirs:.2f}x its throughput; target >= 1.00x: "
+                         f"{'met' if best >= theirs else 'not met'}"))
     return rows
 
 
