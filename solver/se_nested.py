@@ -9,9 +9,12 @@ eliminations join the chain as new "off" potentials whose ancestors are those pa
 
 Deeper levels add, when those find nothing, a chaining rule run on the working grid: level 2
 (9.5) Forcing Chains & Cycles, level 3 (10.0) also Multiple Forcing Chains, level 4 (10.5) also
-Dynamic Forcing Chains. A nested chain's eliminations take as parents every candidate the outer
-chain has removed so far (an upper bound of Sudoku Explainer's count), and a nested multiple
-chain contributes its first hint rather than all of them (fewer deductions, never wrong ones).
+Dynamic Forcing Chains. As in Sudoku Explainer, the nested Forcing Chains & Cycles contribute
+every hint they have, found all at once (``static_conclusions``: every candidate a static chain
+proves true or false, which includes every cycle's eliminations). A nested chain's eliminations
+take as parents every candidate the outer chain has removed so far (an upper bound of Sudoku
+Explainer's count), and a nested multiple chain contributes its first hint rather than all of
+them (fewer deductions, never wrong ones).
 """
 
 from __future__ import annotations
@@ -19,8 +22,16 @@ from __future__ import annotations
 from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
-from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of, multiple_chains
-from solver.se_static import forcing_chains_and_cycles
+from solver.se_chains import (
+    CELL_BIT,
+    HOUSE_MASK,
+    OFF_ON_HOUSES,
+    PEER_MASK,
+    NestedRule,
+    Position,
+    cells_of,
+    multiple_chains,
+)
 
 MAX_NESTING = 4  # Sudoku Explainer's deepest level: Dynamic Forcing Chains nested (10.5)
 
@@ -152,7 +163,17 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
     removed_anc = 0
     for anc in off.values():
         removed_anc |= anc
-    chaining = [lambda: forcing_chains_and_cycles(work)]
+    true, false = static_conclusions(work)
+    if true or false:
+        for cand in false:
+            yield cand, removed_anc
+        for cand in true:
+            cell, d = divmod(cand, 9)
+            for e in DIGITS_OF[work.cells[cell]]:
+                if e != d + 1:
+                    yield cell * 9 + e - 1, removed_anc
+        return
+    chaining = []
     if level >= 3:
         chaining.append(lambda: multiple_chains(work, dynamic=False, cap=99.0))
     if level >= 4:
@@ -168,6 +189,60 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
                         yield cell * 9 + e - 1, removed_anc
         if hints:
             return
+
+
+def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
+    """Everything Sudoku Explainer's Forcing Chains & Cycles rule concludes on ``pos``, all hints
+    together: (candidates that must be true, candidates that must be false), candidate index
+    cell*9 + digit-1, ascending.
+
+    A candidate k is false when "k is on" reaches "k is off" along static X and Y links (the
+    links of ``solver.se_static``), and true when "k is off" reaches "k is on". That covers
+    every hint of the rule: its forcing X- and XY-chains are such walks, and a bidirectional
+    cycle's eliminations are too (assume a removed candidate true and follow the loop back to
+    it). Static links are contrapositive, so a start that reaches both "j is on" and "j is off"
+    also reaches its own negation. Every start spreads at once, one bit per start potential
+    (2*k + on) in an int, layer by layer until nothing new arrives.
+    """
+    cells, digits = pos.cells, pos.digits
+    succ: dict[int, list[int]] = {}
+    for cell in range(81):
+        mask = cells[cell]
+        if not mask:
+            continue
+        other = (mask & (mask - 1)) and POPCOUNT[mask] == 2
+        for digit in DIGITS_OF[mask]:
+            d = digit - 1
+            k = cell * 9 + d
+            dmask = digits[digit]
+            on = [2 * (p * 9 + d) for p in cells_of(dmask & PEER_MASK[cell])]
+            on += [2 * (cell * 9 + e - 1) for e in DIGITS_OF[mask] if e != digit]
+            off = []
+            if other:
+                off.append(2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1)
+            for house in OFF_ON_HOUSES[cell]:
+                places = dmask & HOUSE_MASK[house]
+                if places.bit_count() == 2:
+                    off.append(2 * (((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d) + 1)
+            succ[2 * k + 1] = on
+            succ[2 * k] = off
+    reached = {p: 1 << p for p in succ}
+    fresh = dict(reached)
+    while fresh:
+        arrivals: dict[int, int] = {}
+        get = arrivals.get
+        for p, bits in fresh.items():
+            for q in succ[p]:
+                arrivals[q] = get(q, 0) | bits
+        fresh = {}
+        for q, bits in arrivals.items():
+            new = bits & ~reached[q]
+            if new:
+                reached[q] |= new
+                fresh[q] = new
+    true = [p >> 1 for p in sorted(succ) if p & 1 and reached[p] >> (p - 1) & 1]
+    false = [p >> 1 for p in sorted(succ) if not p & 1 and reached[p] >> (p + 1) & 1]
+    return true, false
 
 
 def nested_rule(level: int) -> NestedRule:

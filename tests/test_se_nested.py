@@ -1,0 +1,79 @@
+"""The rules nested in Sudoku Explainer's deeper chains (solver.se_nested).
+
+``static_conclusions`` stands for every hint of the Forcing Chains & Cycles rule at once (what a
+nesting level of 2 or more adds to a stalled propagation): checked on a hand-made Skyscraper
+and, over positions of real puzzles, for soundness against the solution and for holding
+everything the rule's own best hint concludes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.exact import solve
+from solver.grid import Grid
+from solver.human import solve_path
+from solver.se_chains import Position
+from solver.se_nested import nested_rule, static_conclusions
+from solver.se_static import forcing_chains_and_cycles
+from tests.conftest import data_file
+from tests.positions import cell, col, confine, narrowed
+
+
+def notation(true: list[int], false: list[int]) -> set[str]:
+    def name(cand: int) -> str:
+        return f"r{cand // 81 + 1}c{cand // 9 % 9 + 1}"
+
+    return {f"{name(k)}={k % 9 + 1}" for k in true} | {f"{name(k)}<>{k % 9 + 1}" for k in false}
+
+
+def skyscraper() -> Grid:
+    # the 7 of column 2 only in r1c2 and r8c2, of column 6 only in r1c6 and r9c6: r8c2 or r9c6
+    # holds it, so the cells that see both lose it (and nothing else follows)
+    grid = confine(narrowed(), "7", col(2), "r1c2", "r8c2")
+    return confine(grid, "7", col(6), "r1c6", "r9c6")
+
+
+def test_static_conclusions_of_a_skyscraper():
+    true, false = static_conclusions(Position(skyscraper().candidates))
+    assert notation(true, false) == {"r8c4<>7", "r8c5<>7", "r9c1<>7", "r9c3<>7"}
+
+
+def test_nothing_follows_from_a_position_without_links():
+    assert static_conclusions(Position(narrowed().candidates)) == ([], [])
+
+
+def test_a_stalled_net_at_level_two_gets_the_static_conclusions():
+    # the working grid is the Skyscraper; the chain removed r1c2<>7 (its ancestor bit 1 << 5):
+    # no pointing, pair or X-Wing applies, so level 2 adds the four eliminations, each with the
+    # chain's removals as parents; level 1 adds nothing
+    work = skyscraper()
+    source = work.copy()
+    source.candidates[cell("r2c2")] |= 1 << 6  # r2c2 held a 7 the chain removed
+    off = {cell("r2c2") * 9 + 6: 1 << 5}
+    found = list(nested_rule(2)(Position(source.candidates), Position(work.candidates), off))
+    assert sorted(found) == sorted((cell(name) * 9 + 6, 1 << 5) for name in ("r8c4", "r8c5", "r9c1", "r9c3"))
+    assert list(nested_rule(1)(Position(source.candidates), Position(work.candidates), off)) == []
+
+
+def test_static_conclusions_are_sound_and_hold_every_hint_of_the_rule():
+    path = data_file("se_rated/calibration.txt")
+    puzzles = [line.split()[1] for i, line in enumerate(path.open()) if i % 2000 == 0]
+    positions = hinted = 0
+    for puzzle in puzzles:
+        grid = Grid.parse(puzzle)
+        solution = solve(grid.values)
+        work = grid.copy()
+        for step in solve_path(grid).steps:
+            if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
+                pos = Position(work.candidates)
+                true, false = static_conclusions(pos)
+                assert all(solution[k // 9] == k % 9 + 1 for k in true), puzzle
+                assert all(solution[k // 9] != k % 9 + 1 for k in false), puzzle
+                for hint in forcing_chains_and_cycles(pos):
+                    hinted += 1
+                    assert {c * 9 + d - 1 for c, d in hint.eliminations} <= set(false), puzzle
+                    assert {c * 9 + d - 1 for c, d in hint.placements} <= set(true), puzzle
+                positions += 1
+            step.apply(work)
+    assert positions >= 25 and hinted >= 15, (positions, hinted)
