@@ -369,6 +369,11 @@ def multiple_chains(
         return best.rating <= max(cap, base)  # nothing can rate below the rule's base
 
     cells = pos.cells
+    quiet = ()
+    if nishio and nested is None:  # digits known to give no Nishio contradiction are skipped
+        places = [pos.digits[d] & _several(cells) for d in range(10)]
+        quiet = {d for d in range(1, 10) if (d, places[d]) in _NISHIO_QUIET}
+        loud: set[int] = set()
     for cell in range(81):
         count = POPCOUNT[cells[cell]]
         if not (count > 2 or (count > 1 and (dynamic or nishio))):
@@ -376,15 +381,21 @@ def multiple_chains(
         digits = DIGITS_OF[cells[cell]]
         branches = []
         for digit in digits:
+            if digit in quiet:
+                continue
             cand = cell * 9 + digit - 1
             prop_on = on_of(cand)
             if dynamic or nishio:
                 if prop_on.contradiction is not None:
+                    if nishio:
+                        loud.add(digit)
                     a, b = prop_on.contradiction
                     if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
                         return [best]
                 prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, nested=nested)
                 if prop_off.contradiction is not None:
+                    if nishio:
+                        loud.add(digit)
                     a, b = prop_off.contradiction
                     if offer("Contradiction", cand, True, a.bit_count() + b.bit_count(), 7):
                         return [best]
@@ -404,7 +415,28 @@ def multiple_chains(
         if not nishio and (count == 2 or multiple):
             if _reductions("Cell", branches, offer, 2):
                 return [best]
+    if nishio and nested is None:
+        if len(_NISHIO_QUIET) >= _NISHIO_QUIET_SIZE:
+            _NISHIO_QUIET.clear()
+        _NISHIO_QUIET.update((d, places[d]) for d in range(1, 10) if places[d] and d not in loud)
     return [best] if best is not None else []
+
+
+_NISHIO_QUIET: set[tuple[int, int]] = set()
+"""(digit, 81-bit mask of its places in cells of two or more candidates) that give no Nishio
+contradiction. A Nishio chain has X links only, so what it finds for a digit depends on that
+digit's places alone, and the SE path asks again after every step while most digits' places
+stay the same. Bounded; safe to share between threads (a lost race only repeats a search)."""
+_NISHIO_QUIET_SIZE = 8192
+
+
+def _several(cells: list[int]) -> int:
+    """The 81-bit mask of the cells holding two or more candidates."""
+    mask = 0
+    for cell, cands in enumerate(cells):
+        if cands & (cands - 1):
+            mask |= CELL_BIT[cell]
+    return mask
 
 
 def _reductions(kind: str, branches: list[Propagation], offer, sort_key: int) -> bool:
