@@ -108,8 +108,9 @@ def deep_first(tech: Technique, grid: Grid) -> Step | None:
     except KeyError:
         pass
     step = next(tech.finder(grid), None)
-    if len(_DEEP_MEMO) >= _DEEP_MEMO_SIZE:
-        _DEEP_MEMO.clear()
+    if len(_DEEP_MEMO) >= _DEEP_MEMO_SIZE:  # forget the older half (a dict keeps insertion order)
+        for old in list(_DEEP_MEMO)[: _DEEP_MEMO_SIZE // 2]:
+            _DEEP_MEMO.pop(old, None)
     _DEEP_MEMO[key] = step
     return step
 
@@ -132,7 +133,7 @@ def _solve(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None 
     """Solve a copy of ``grid``, always taking the first step of the first technique that fires."""
     work = grid.copy()
     steps = []
-    while True:
+    while not work.is_solved():
         step = _first_step(work, techniques, cancel)
         if step is None:
             break
@@ -200,7 +201,7 @@ def solve_layers(
     work = grid.copy()
     layers = []
     allowed = techniques_up_to(max_level, uniqueness)
-    while True:
+    while not work.is_solved():
         for tech in allowed:
             poll_cancel(cancel)
             if tech.level in DEEP_LEVELS:
@@ -298,6 +299,10 @@ def solvable_within(
     digit twice in a house, a cell or house left without a place) returns False. Always ends:
     every round places or eliminates at least one candidate.
 
+    Singles are confluent, so the positions where a harder step is needed are those of
+    ``solve_path``; the Expert and Master searches go through ``deep_first``'s memo, and a grade
+    of the same puzzle right after (the generator's accept check) finds them there.
+
     Raises:
         PuzzleFormatError: ``values`` is not 81 ints in 0..9.
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
@@ -307,15 +312,15 @@ def solvable_within(
     if grid is None:
         return False
     values, cands = grid.values, grid.candidates
-    finders = [t.finder for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
+    techniques = [t for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
     while True:
         poll_cancel(cancel)
         left = propagate_singles(values, cands)
         if left <= 0:
             return left == 0
-        for finder in finders:
+        for tech in techniques:
             poll_cancel(cancel)
-            step = next(finder(grid), None)
+            step = deep_first(tech, grid) if tech.level in DEEP_LEVELS else next(tech.finder(grid), None)
             if step is not None:
                 break
         else:

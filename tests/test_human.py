@@ -17,7 +17,7 @@ from solver.human import (
     solve_path,
 )
 from solver.levels import Level
-from solver.techniques import techniques_up_to
+from solver.techniques import technique, techniques_up_to
 from solver.techniques.singles import SINGLES
 from tests.positions import confine, narrowed
 from tests.solving import cancel_after
@@ -129,6 +129,25 @@ def test_solvable_within_levels():
     assert solvable_within([int(ch) for ch in SOLVED], Level.EASY)
     assert not solvable_within(Grid.parse(EASTER_MONSTER).values, Level.HARD)
     assert not solvable_within([0] * 81, Level.HARD)
+
+
+def test_solvable_within_leaves_its_expert_searches_to_the_solve_path(monkeypatch):
+    # singles are confluent, so the Solo path meets exactly the positions where the check
+    # needed an Expert step: every one of those searches is remembered, none is run again
+    import json
+    from pathlib import Path
+
+    from solver import human
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "expert.json").read_text())
+    monkeypatch.setattr(human, "_DEEP_MEMO", {})
+    for entry in bank["puzzles"][:3]:
+        grid = Grid.parse(entry["puzzle"])
+        assert solvable_within(grid.values, Level.EXPERT)
+        remembered = len(human._DEEP_MEMO)
+        path = solve_path(grid, Level.EXPERT)
+        assert path.solved and any(technique(step.technique).level == Level.EXPERT for step in path.steps)
+        assert len(human._DEEP_MEMO) == remembered, "the solve path searched a position again"
 
 
 def test_solvable_within_rejects_contradictions():
