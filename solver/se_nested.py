@@ -58,7 +58,12 @@ def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tupl
     digits = work.digits
     for d in range(9):
         dmask = digits[d + 1]
+        lost = source.digits[d + 1] & ~dmask
+        if not lost:
+            continue  # a deduction counts only if the chain removed some of its candidates
         for base, cover in POINTING + CLAIMING:
+            if not lost & HOUSE_MASK[base]:
+                continue
             places = dmask & HOUSE_MASK[base]
             if places.bit_count() < 2 or places & ~HOUSE_MASK[cover]:
                 continue
@@ -74,8 +79,12 @@ def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tupl
 def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
     found = []
     cells, digits = work.cells, work.digits
+    lost = [(source.digits[d + 1] & ~digits[d + 1]) for d in range(9)]
     for house in SE_HOUSE_ORDER:
         hmask = HOUSE_MASK[house]
+        touched = [bool(lost[d] & hmask) for d in range(9)]
+        if not any(touched):
+            continue  # a deduction counts only if the chain removed some of its candidates
         if sum(1 for c in HOUSES[house] if cells[c]) <= 4:
             continue  # Sudoku Explainer leaves these to the naked sets
         places = [digits[d + 1] & hmask for d in range(9)]
@@ -83,7 +92,7 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
             if not places[a]:
                 continue
             for b in range(a + 1, 9):
-                if not places[b]:
+                if not places[b] or not (touched[a] or touched[b]):
                     continue
                 both = places[a] | places[b]
                 if both.bit_count() != 2:
@@ -109,6 +118,8 @@ def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[
                 mask = cells[first]
                 if cells[second] != mask:
                     continue
+                if source.cells[first] == mask and source.cells[second] == mask:
+                    continue  # the chain removed nothing from the pair: it counts for nothing
                 removed = [c * 9 + e - 1 for c in members if c not in (first, second)
                            for e in DIGITS_OF[cells[c] & mask]]
                 if not removed:
@@ -126,11 +137,16 @@ def _x_wings(source: Position, work: Position, off: dict[int, int]) -> list[tupl
     found = []
     for d in range(9):
         dmask = work.digits[d + 1]
+        lost = source.digits[d + 1] & ~dmask
+        if not lost:
+            continue  # a deduction counts only if the chain removed some of its candidates
         for bases, covers in ((range(9), range(9, 18)), (range(9, 18), range(9))):
             lines = [(b, dmask & HOUSE_MASK[b]) for b in bases]
             lines = [(b, m) for b, m in lines if m.bit_count() == 2]
             for i, (b1, m1) in enumerate(lines):
                 for b2, m2 in lines[i + 1:]:
+                    if not lost & (HOUSE_MASK[b1] | HOUSE_MASK[b2]):
+                        continue
                     cover_mask = 0
                     for c in covers:
                         if HOUSE_MASK[c] & m1:
@@ -163,7 +179,7 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
     removed_anc = 0
     for anc in off.values():
         removed_anc |= anc
-    true, false = static_conclusions(work)
+    true, false = _static_conclusions_of(work)
     if true or false:
         for cand in false:
             yield cand, removed_anc
@@ -191,6 +207,24 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
             return
 
 
+_CONCLUSIONS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+_CONCLUSIONS_SIZE = 4096
+
+
+def _static_conclusions_of(work: Position) -> tuple[list[int], list[int]]:
+    """``static_conclusions(work)``, remembered by position: the same working grids come back
+    (the next nesting level repeats the stalls of the one before; the solve path and the SE path
+    search the same positions). Bounded; safe to share between threads."""
+    key = tuple(work.cells)
+    found = _CONCLUSIONS.get(key)
+    if found is None:
+        found = static_conclusions(work)
+        if len(_CONCLUSIONS) >= _CONCLUSIONS_SIZE:
+            _CONCLUSIONS.clear()
+        _CONCLUSIONS[key] = found
+    return found
+
+
 def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     """Everything Sudoku Explainer's Forcing Chains & Cycles rule concludes on ``pos``, all hints
     together: (candidates that must be true, candidates that must be false), candidate index
@@ -201,16 +235,79 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     every hint of the rule: its forcing X- and XY-chains are such walks, and a bidirectional
     cycle's eliminations are too (assume a removed candidate true and follow the loop back to
     it). Static links are contrapositive, so a start that reaches both "j is on" and "j is off"
-    also reaches its own negation. Every start spreads at once, one bit per start potential
-    (2*k + on) in an int, layer by layer until nothing new arrives.
+    also reaches its own negation. (On a contradictory working grid a candidate may come out
+    both true and false.)
+
+    Method: the links form a graph on the potentials (2*k + on); Tarjan's algorithm finds its
+    strongly connected components in reverse topological order, so each component's reach (an
+    int with one bit per potential) is its members' bits OR the reach of the components its
+    links lead to, all computed in one pass (2-SAT's implication graph, read for its backbone).
     """
+    succ = _static_links(pos)
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    reach: list[int] = []  # per component, the potentials it reaches
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    for root in succ:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        path = [(root, iter(succ[root]))]
+        while path:
+            node, links = path[-1]
+            for target in links:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    path.append((target, iter(succ[target])))
+                    break
+                if target in on_stack and index[target] < low[node]:
+                    low[node] = index[target]
+            else:
+                path.pop()
+                if path and low[node] < low[path[-1][0]]:
+                    low[path[-1][0]] = low[node]
+                if low[node] == index[node]:
+                    number = len(reach)
+                    members = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component[member] = number
+                        members.append(member)
+                        if member == node:
+                            break
+                    bits = 0
+                    for member in members:
+                        bits |= 1 << member
+                    for member in members:
+                        for target in succ[member]:
+                            other = component.get(target, number)
+                            if other != number:
+                                bits |= reach[other]
+                    reach.append(bits)
+    true = [p >> 1 for p in sorted(succ) if p & 1 and reach[component[p - 1]] >> p & 1]
+    false = [p >> 1 for p in sorted(succ) if not p & 1 and reach[component[p + 1]] >> p & 1]
+    return true, false
+
+
+def _static_links(pos: Position) -> dict[int, list[int]]:
+    """Potential (2*cand + on) -> the potentials its static X and Y links lead to: "on" to the
+    other candidates of its cell and its digit's places among the cell's peers ("off"); "off"
+    to the other candidate of a bivalue cell and the other place of its digit in a house where
+    it has two ("on")."""
     cells, digits = pos.cells, pos.digits
     succ: dict[int, list[int]] = {}
     for cell in range(81):
         mask = cells[cell]
         if not mask:
             continue
-        other = (mask & (mask - 1)) and POPCOUNT[mask] == 2
+        bivalue = POPCOUNT[mask] == 2
         for digit in DIGITS_OF[mask]:
             d = digit - 1
             k = cell * 9 + d
@@ -218,7 +315,7 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
             on = [2 * (p * 9 + d) for p in cells_of(dmask & PEER_MASK[cell])]
             on += [2 * (cell * 9 + e - 1) for e in DIGITS_OF[mask] if e != digit]
             off = []
-            if other:
+            if bivalue:
                 off.append(2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1)
             for house in OFF_ON_HOUSES[cell]:
                 places = dmask & HOUSE_MASK[house]
@@ -226,23 +323,7 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
                     off.append(2 * (((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d) + 1)
             succ[2 * k + 1] = on
             succ[2 * k] = off
-    reached = {p: 1 << p for p in succ}
-    fresh = dict(reached)
-    while fresh:
-        arrivals: dict[int, int] = {}
-        get = arrivals.get
-        for p, bits in fresh.items():
-            for q in succ[p]:
-                arrivals[q] = get(q, 0) | bits
-        fresh = {}
-        for q, bits in arrivals.items():
-            new = bits & ~reached[q]
-            if new:
-                reached[q] |= new
-                fresh[q] = new
-    true = [p >> 1 for p in sorted(succ) if p & 1 and reached[p] >> (p - 1) & 1]
-    false = [p >> 1 for p in sorted(succ) if not p & 1 and reached[p] >> (p + 1) & 1]
-    return true, false
+    return succ
 
 
 def nested_rule(level: int) -> NestedRule:
