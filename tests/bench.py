@@ -5,6 +5,9 @@
     python -m tests.bench --only grade --hodoku PYTHON     # grading, and hodoku-py on the same
                                                            # puzzles (PYTHON: a Python with
                                                            # hodoku-py installed, e.g. a venv's)
+    python -m tests.bench --only anchors --anchors DIR     # `rate --json` against HoDoKu 2.2 and
+                                                           # Sukaku Explainer, whole processes
+                                                           # (DIR/bin from build-anchors.sh)
     python -m tests.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
 
 Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
@@ -185,8 +188,12 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
             continue
         median, p99, worst = _spread(values)
         label = f"SE {low}-{high}" if high < 20 else f"SE {low}+"
+        target = ""
+        if high >= 20:
+            target = (f"; targets median <= {SE81_MEDIAN_MS} ms: {_met(median * 1000 <= SE81_MEDIAN_MS)}, "
+                      f"none over {SLOWEST_MS} ms: {_met(worst * 1000 <= SLOWEST_MS)}")
         rows.append((f"grade, {label} ({len(values)} puzzles)", f"median {median * 1000:.0f} ms",
-                     f"p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms"))
+                     f"p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms{target}"))
     rows.append((f"grade, all ({len(sample)} puzzles, {1 if quick else 6} per SE rating)",
                  f"{total:.1f} s", f"{total / len(sample) * 1000:.0f} ms/puzzle, {finished} finished"))
     if hodoku:
@@ -207,11 +214,85 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
     return rows
 
 
+SE81_MEDIAN_MS = 300  # issue 12's targets
+SLOWEST_MS = 1500
+ANCHOR_RATIO = 0.67
+INKALA_SECONDS = 10
+MASTER_FILLS = 20
+GEN_TARGETS = {"EXPERT": 8, "MASTER": 1}  # level name -> puzzles per second, one core
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "not met"
+
+
+def _process_seconds(command: list[str], cwd: Path | None = None) -> tuple[float, str]:
+    """Run ``command`` to its end; (CPU seconds of the process and its children, its output).
+
+    Raises:
+        subprocess.CalledProcessError: it exited with an error.
+    """
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, done.stdout
+
+
+def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[str, str, str]]:
+    """``rate --json`` as a whole process against HoDoKu 2.2's batch solve and Sukaku Explainer's
+    batch rater on the same file (one core: this process is pinned and children inherit it), and
+    Inkala's puzzle rated by logic. The references run only when ``anchors`` (the OUT_DIR of
+    ../shared/tools/build-anchors.sh, holding bin/hodoku-bs and bin/serate) is given."""
+    import subprocess
+    import tempfile
+
+    rows = []
+    path = data / "se_rated" / "calibration.txt"
+    if not path.is_file():
+        return [("rate vs HoDoKu 2.2", "skipped", f"{path} not found")]
+    sample = [p for p, _ in grading_sample(data, 1)]
+    if quick:
+        sample = sample[::4]
+    with tempfile.TemporaryDirectory() as folder:
+        puzzles = Path(folder) / "sample.txt"
+        puzzles.write_text("".join(f"{p}\n" for p in sample))
+        ours, _ = _process_seconds([sys.executable, str(ROOT / "main.py"), "rate", str(puzzles), "--json"])
+        rows.append((f"`rate --json`, whole process ({len(sample)} puzzles, one per SE rating 2.5-9.3)",
+                     f"{ours:.1f} s CPU", f"{ours / len(sample) * 1000:.0f} ms/puzzle"))
+        if anchors is not None:
+            for name, tool in (("HoDoKu 2.2 batch solve (/bs)", "hodoku-bs"),
+                               ("Sukaku Explainer 1.18.1 serate", "serate")):
+                try:
+                    theirs, _ = _process_seconds([str(anchors / "bin" / tool), str(puzzles)])
+                except (OSError, subprocess.CalledProcessError) as error:
+                    rows.append((name, "failed", str(error)[:80]))
+                    continue
+                detail = f"ours takes {ours / theirs:.2f}x its time"
+                if tool == "hodoku-bs":
+                    detail += f"; target <= {ANCHOR_RATIO}x: {_met(ours / theirs <= ANCHOR_RATIO)}"
+                rows.append((f"{name}, same file", f"{theirs:.1f} s CPU", detail))
+    if not quick:
+        from solver.grading import grade
+
+        start = time.process_time()
+        result = grade(INKALA)
+        seconds = time.process_time() - start
+        rows.append(("Inkala's puzzle rated by logic", f"{seconds:.1f} s",
+                     f"SE {result.se} ({result.se_hardest}), {result.level.label}; "
+                     f"target <= {INKALA_SECONDS} s: {_met(seconds <= INKALA_SECONDS)}"))
+    return rows
+
+
 def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
     from generator import generate
     from solver.levels import PLAYABLE_LEVELS, Level
 
-    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10, Level.EXPERT: 10, Level.MASTER: 10}
+    counts = {Level.EASY: 20, Level.MEDIUM: 20, Level.HARD: 10, Level.EXPERT: 20, Level.MASTER: 10}
     rows = []
     for level in PLAYABLE_LEVELS:
         n = max(2, counts[level] // 4) if quick else counts[level]
@@ -220,9 +301,17 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
         seconds = time.perf_counter() - start
         attempts = sum(m.attempts for m in made) / n
         givens = sum(m.givens for m in made) / n
+        fills = statistics.median(m.attempts for m in made)
+        target = GEN_TARGETS.get(level.name)
+        goal = ""
+        if target is not None:
+            goal = f"; target >= {target}/s: {_met(n / seconds >= target)}"
+        if level == Level.MASTER:
+            goal += f"; median fills {fills:g}, target <= {MASTER_FILLS}: {_met(fills <= MASTER_FILLS)}"
         rows.append((f"gen {level.name.lower()} ({n} puzzles, seeds 1..{n})",
-                     f"{n / seconds:,.1f} puzzles/s",
-                     f"{seconds / n * 1000:.0f} ms/puzzle, {attempts:.1f} fills/puzzle, {givens:.1f} givens"))
+                     f"{n / seconds:,.2f} puzzles/s",
+                     f"{seconds / n * 1000:.0f} ms/puzzle, {attempts:.1f} fills/puzzle, "
+                     f"{givens:.1f} givens{goal}"))
     return rows
 
 
@@ -300,8 +389,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
-    parser.add_argument("--only", choices=("exact", "grade", "gen", "frames", "saving", "startup"),
+    parser.add_argument("--only", choices=("exact", "grade", "anchors", "gen", "frames", "saving", "startup"),
                         help="run one group")
+    parser.add_argument("--anchors", metavar="DIR", type=Path,
+                        help="the folder build-anchors.sh built (DIR/bin/hodoku-bs, DIR/bin/serate): "
+                             "time HoDoKu 2.2 and Sukaku Explainer on the grading sample")
     parser.add_argument("--hodoku", metavar="PYTHON",
                         help="a Python with hodoku-py installed: time its rating (grade) and its "
                              "backtracker (exact) on the same puzzles")
@@ -316,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|")
     groups = {"exact": lambda: bench_exact(args.data, args.quick, args.hodoku),
               "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
+              "anchors": lambda: bench_anchors(args.data, args.quick, args.anchors),
               "gen": lambda: bench_generate(args.quick),
               "frames": lambda: bench_frames(args.quick),
               "saving": lambda: bench_saving(args.quick),
