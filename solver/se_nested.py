@@ -231,17 +231,27 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     cell*9 + digit-1, ascending.
 
     A candidate k is false when "k is on" reaches "k is off" along static X and Y links (the
-    links of ``solver.se_static``), and true when "k is off" reaches "k is on". That covers
-    every hint of the rule: its forcing X- and XY-chains are such walks, and a bidirectional
-    cycle's eliminations are too (assume a removed candidate true and follow the loop back to
-    it). Static links are contrapositive, so a start that reaches both "j is on" and "j is off"
-    also reaches its own negation. (On a contradictory working grid a candidate may come out
-    both true and false.)
+    links of ``solver.se_static``), and true when "k is off" reaches "k is on" (``static_reach``).
+    That covers every hint of the rule: its forcing X- and XY-chains are such walks, and a
+    bidirectional cycle's eliminations are too (assume a removed candidate true and follow the
+    loop back to it). Static links are contrapositive, so a start that reaches both "j is on"
+    and "j is off" also reaches its own negation. (On a contradictory working grid a candidate
+    may come out both true and false.)
+    """
+    reach = static_reach(pos)
+    true = [p >> 1 for p in sorted(reach) if p & 1 and reach[p - 1] >> p & 1]
+    false = [p >> 1 for p in sorted(reach) if not p & 1 and reach[p + 1] >> p & 1]
+    return true, false
 
-    Method: the links form a graph on the potentials (2*k + on); Tarjan's algorithm finds its
-    strongly connected components in reverse topological order, so each component's reach (an
-    int with one bit per potential) is its members' bits OR the reach of the components its
-    links lead to, all computed in one pass (2-SAT's implication graph, read for its backbone).
+
+def static_reach(pos: Position) -> dict[int, int]:
+    """Potential (2*cand + on, for every candidate of ``pos``) -> the potentials it reaches
+    along static X and Y links (itself included), as an int with bit p for potential p.
+
+    Method: the links form a graph on the potentials; Tarjan's algorithm finds its strongly
+    connected components in reverse topological order, so each component's reach is its
+    members' bits OR the reach of the components its links lead to, all computed in one pass
+    (2-SAT's implication graph, read for its backbone).
     """
     succ = _static_links(pos)
     index: dict[int, int] = {}
@@ -291,9 +301,7 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
                             if other != number:
                                 bits |= reach[other]
                     reach.append(bits)
-    true = [p >> 1 for p in sorted(succ) if p & 1 and reach[component[p - 1]] >> p & 1]
-    false = [p >> 1 for p in sorted(succ) if not p & 1 and reach[component[p + 1]] >> p & 1]
-    return true, false
+    return {p: reach[component[p]] for p in succ}
 
 
 def _static_links(pos: Position) -> dict[int, list[int]]:

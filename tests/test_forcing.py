@@ -11,7 +11,7 @@ from solver.grid import Grid
 from solver.human import solve_path
 from solver.levels import Level
 from solver.step import split_chains
-from solver.techniques.forcing import _phases, forcing_chain, forcing_net
+from solver.techniques.forcing import _phases, _steps, forcing_chain, forcing_net, static_chain_news
 from tests.conftest import data_file
 from tests.positions import narrowed, steps_of
 
@@ -76,3 +76,30 @@ def test_forcing_nets_finish_what_every_other_technique_leaves():
         path = solve_path(grid, Level.MASTER)
         assert path.solved and path.grid.values == solution
         assert any(s.technique.startswith("Forcing") for s in path.steps)
+
+
+def test_the_static_pre_check_says_whether_a_forcing_chain_exists():
+    # the bivalue verity above, and an empty grid (no link at all)
+    assert static_chain_news(narrowed(r1c1="12", r1c2="12", r1c3="123"))
+    assert not static_chain_news(narrowed())
+
+
+def test_the_static_pre_check_agrees_with_the_search_on_real_positions():
+    # every position of shipped Expert and Master puzzles where the Solo path needs more than
+    # a single: the pre-check answers exactly whether the full search finds a step
+    import json
+    from pathlib import Path
+
+    seen = {True: 0, False: 0}
+    for level in ("expert", "master"):
+        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
+        for entry in bank["puzzles"][:2]:
+            grid = Grid.parse(entry["puzzle"])
+            work = grid.copy()
+            for step in solve_path(grid).steps:
+                if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
+                    found = next(_steps(work, dynamic=False, level=0), None) is not None
+                    assert static_chain_news(work) == found, (entry["puzzle"], str(step))
+                    seen[found] += 1
+                step.apply(work)
+    assert seen[True] >= 3 and seen[False] >= 3, seen
