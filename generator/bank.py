@@ -145,7 +145,7 @@ class CheckReport:
 def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None):
     """A task: verify one puzzle (``bank_format.verify``); (kind, message) or None when sound."""
     try:
-        verify(puzzle, solution, Level[level_name], cancel)
+        verify(puzzle, solution, Level[level_name], cancel, grade_it=False)
     except Rejected as fault:
         return fault.kind, str(fault)
     return None

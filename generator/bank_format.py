@@ -106,13 +106,16 @@ def check_text(puzzle: Any, solution: Any) -> None:
                                      f"the solution has {digit}")
 
 
-def verify(puzzle: str, solution: str, level: Level, cancel=None):
-    """Check one puzzle from scratch and return its ``solver.grading.Grade``.
+def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: bool = True):
+    """Check one puzzle from scratch and return its ``solver.grading.Grade`` (None when
+    ``grade_it`` is False).
 
     ``puzzle`` and ``solution`` are 81-character lines. Checked in order: the text
     (``check_text``), that the solution is a valid grid, that the puzzle has exactly one
     solution (``solver.exact.count_solutions``) and that it is ``solution``, and that the
-    grade's level is exactly ``level``.
+    grade's level is exactly ``level``. With ``grade_it`` False only the level is computed
+    (``solver.human.hardest_level``, the same level without the score, SE estimate and
+    layers): what ``bank check`` needs.
 
     Raises:
         Rejected: with kind "format", "givens", "solution", "unique" or "level".
@@ -122,6 +125,7 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None):
     from solver.errors import PuzzleFormatError
     from solver.grading import grade
     from solver.grid import check_houses, parse_values
+    from solver.human import hardest_level
 
     check_text(puzzle, solution)
     answer = [int(ch) for ch in solution]
@@ -135,6 +139,11 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None):
         raise Rejected("unique", "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution")
     if exact.solve(values) != answer:
         raise Rejected("solution", "the solution is not the puzzle's solution")
+    if not grade_it:
+        found = hardest_level(values, cancel=cancel)
+        if found != level:
+            raise Rejected("level", f"graded {found.label}, not {level.label}")
+        return None
     result = grade(values, cancel=cancel)
     if result.level != level:
         raise Rejected("level", f"graded {result.level.label} ({result.hardest}), not {level.label}")

@@ -11,6 +11,7 @@ Public API:
     solve_path(grid, max_level) -> SolvePath             the Solo-style path
     solve_layers(grid, max_level) -> LayeredPath         the layered path
     solvable_within(values, level) -> bool               fast check for the generator
+    hardest_level(values) -> Level                       the grade's level, fast
     propagate_singles(values, candidates) -> int         every single at once, in place
 
 ``next_step`` and ``solvable_within`` take a ``cancel`` callable for work on a worker thread
@@ -293,15 +294,36 @@ def solvable_within(
 ) -> bool:
     """True iff the techniques up to ``level`` fill the grid completely (the generator's check).
 
-    ``values``: 81 ints, 0 = empty. Singles are propagated all at once with bit masks (no Step
-    objects); only when they are stuck and ``level`` is above EASY does the registry's cheapest
-    firing technique up to ``level`` make one step, and singles resume. Contradictory input (a
-    digit twice in a house, a cell or house left without a place) returns False. Always ends:
-    every round places or eliminates at least one candidate.
+    ``values``: 81 ints, 0 = empty. Contradictory input (a digit twice in a house, a cell or
+    house left without a place) returns False. See ``hardest_level`` for the method.
 
-    Singles are confluent, so the positions where a harder step is needed are those of
-    ``solve_path``; the Expert and Master searches go through ``deep_first``'s memo, and a grade
-    of the same puzzle right after (the generator's accept check) finds them there.
+    Raises:
+        PuzzleFormatError: ``values`` is not 81 ints in 0..9.
+        InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
+            and before each technique.
+    """
+    return hardest_level(values, level, uniqueness=uniqueness, cancel=cancel) != Level.BEYOND
+
+
+def hardest_level(
+    values: Sequence[int],
+    max_level: Level = ALL_LEVELS,
+    *,
+    uniqueness: bool = True,
+    cancel: CancelFn | None = None,
+) -> Level:
+    """The level of the hardest technique the Solo path needs, trying techniques up to
+    ``max_level`` only: the level ``solver.grading.grade`` reports, without its step objects,
+    score, SE estimate or layers; Level.BEYOND when those techniques cannot finish the grid (or
+    it is contradictory), Level.EASY when singles alone do.
+
+    ``values``: 81 ints, 0 = empty. Singles are propagated all at once with bit masks (no Step
+    objects); only when they are stuck does the registry's cheapest firing technique up to
+    ``max_level`` make one step, and singles resume. Singles are confluent, so the positions
+    where a harder step is needed, and the steps taken there, are those of ``solve_path``; the
+    Expert and Master searches go through ``deep_first``'s memo, and a grade of the same puzzle
+    right after (the generator's accept check) finds them there. Always ends: every round
+    places or eliminates at least one candidate.
 
     Raises:
         PuzzleFormatError: ``values`` is not 81 ints in 0..9.
@@ -310,20 +332,22 @@ def solvable_within(
     """
     grid = _grid_or_none(values)
     if grid is None:
-        return False
+        return Level.BEYOND
     values, cands = grid.values, grid.candidates
-    techniques = [t for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
+    techniques = [t for t in techniques_up_to(max_level, uniqueness) if t.finder not in SINGLES]
+    hardest = Level.EASY
     while True:
         poll_cancel(cancel)
         left = propagate_singles(values, cands)
         if left <= 0:
-            return left == 0
+            return hardest if left == 0 else Level.BEYOND
         for tech in techniques:
             poll_cancel(cancel)
             step = deep_first(tech, grid) if tech.level in DEEP_LEVELS else next(tech.finder(grid), None)
             if step is not None:
                 break
         else:
-            return False
+            return Level.BEYOND
         if not _apply_fresh(step, grid):  # a finder that repeats itself: never loop
-            return False
+            return Level.BEYOND
+        hardest = max(hardest, tech.level)

@@ -150,6 +150,25 @@ def test_solvable_within_leaves_its_expert_searches_to_the_solve_path(monkeypatc
         assert len(human._DEEP_MEMO) == remembered, "the solve path searched a position again"
 
 
+def test_hardest_level_is_the_grades_level():
+    # the same positions and steps as the Solo path, so the same level, on shipped puzzles of
+    # every level; BEYOND when the allowed techniques cannot finish or the grid is contradictory
+    import json
+    from pathlib import Path
+
+    from solver.grading import grade
+    from solver.human import hardest_level
+
+    for name, count in (("easy", 2), ("medium", 2), ("hard", 2), ("expert", 2), ("master", 1)):
+        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{name}.json").read_text())
+        for entry in bank["puzzles"][:count]:
+            values = Grid.parse(entry["puzzle"]).values
+            assert hardest_level(values) == grade(values).level == Level[entry["level"]], entry["puzzle"]
+    assert hardest_level(Grid.parse(EASTER_MONSTER).values, Level.HARD) == Level.BEYOND
+    assert hardest_level([int(ch) for ch in SOLVED]) == Level.EASY
+    assert hardest_level([1, 1] + [0] * 79) == Level.BEYOND
+
+
 def test_solvable_within_rejects_contradictions():
     clash = [0] * 81
     clash[0] = clash[5] = 3  # two 3s in row 1
