@@ -180,6 +180,8 @@ def generate(
                 uniqueness=uniqueness,
             )
             if level == Level.EXPERT:
+                if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
+                    continue  # the minimal puzzle is too easy, so is every one along the dig
                 puzzle = last_within(solution, removed, level, uniqueness, cancel)
                 if puzzle is None or puzzle == list(solution):
                     continue  # not even one removal keeps it within Expert (never seen)
