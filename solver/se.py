@@ -10,7 +10,8 @@ the hints applied. Rules and ratings:
   2.6 Pointing, 2.8 Claiming, 3.0 Naked Pair, 3.2 X-Wing, 3.4 Hidden Pair, 3.6 Naked Triplet,
   3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
   4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
-  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6 BUG, 6.2-6.4 VWXYZ-Wing,
+  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se_bug``),
+  6.2-6.4 VWXYZ-Wing,
   6.2 Aligned Pair Exclusion, then the chaining rules of ``solver.se_chains``:
   Forcing Chains & Cycles 6.5+, Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
   and nested levels (9.5, 10.0, ...) only when nothing else applies.
@@ -19,10 +20,8 @@ Two shortcuts keep it fast without changing what it measures. Once the rating so
 more, singles are placed all at once (Sudoku Explainer places every single before anything
 harder, one by one, and none rates above 2.3). And a chaining rule may stop at its first hint
 rated no higher than the rating so far, since such a step cannot raise the puzzle's rating.
-Not modelled: BUG types 2-4 and the hidden form of Unique Loop type 3 (rare, and rated close
-to what the chains give instead), and the UVWXYZ- and TUVWXYZ-Wings: the Sudoku Exchange bank
-was rated without them (with the UVWXYZ-Wing, 24 of the 28 puzzles of a 1,377-puzzle sample
-where it fired came out lower than the bank's rating).
+Not modelled: the hidden form of Unique Loop type 3 (rare, and rated close to what the chains
+give instead).
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from typing import Callable
 
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
+from solver.se_bug import bug
 from solver.se_chains import Position, multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
@@ -45,7 +45,7 @@ from solver.se_rules import (
     wings,
 )
 from solver.se_static import forcing_chains_and_cycles
-from solver.techniques import fish, intersections, singles, subsets, uniqueness
+from solver.techniques import fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
 
 
@@ -166,7 +166,7 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
     BasicRule(lambda g, m, cap: strong_links(g, m, 3, cap), 5.7, 20),
     BasicRule(lambda g, m, cap: wings(g, 4, cap), 5.6, 21),
-    BasicRule(_from_finder(uniqueness.bug_plus_1, 5.6, "Bivalue Universal Grave"), 5.6, 1, uniqueness=True),
+    BasicRule(lambda g, m, cap: bug(g), 6.2, 1, uniqueness=True),
     BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
     BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
 )
@@ -221,8 +221,20 @@ def _speed_order(cap: float) -> list[int]:
     return order
 
 
+SE_CONFIGS = ("bank", "sukaku")
+"""Sudoku Explainer's technique sets: ``bank`` is how the shipped bank and the Sudoku Exchange
+calibration set were rated (SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings); ``sukaku``
+is SukakuExplainer 1.18.1's defaults, with them."""
+
+
+def _check_config(config: str) -> None:
+    if config not in SE_CONFIGS:
+        raise ValueError(f"unknown SE configuration {config!r}: choose one of {', '.join(SE_CONFIGS)}")
+
+
 def next_hint(
-    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None
+    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None,
+    config: str = "bank",
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
@@ -265,16 +277,21 @@ def _apply(grid: Grid, hint: SEHint) -> None:
         grid.eliminate(cell, digit)
 
 
-def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None) -> SERating:
+def rate(
+    grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank"
+) -> SERating:
     """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
 
     ``grid`` should hold a puzzle with one solution (the caller checks); ``uniqueness=False``
-    leaves out the rules that assume it (Unique Rectangles, BUG).
+    leaves out the rules that assume it (Unique Rectangles, BUG). ``config``: one of
+    ``SE_CONFIGS``.
 
     Raises:
+        ValueError: ``config`` is not one of ``SE_CONFIGS``.
         InterruptedError: ``cancel()`` returned True; it is polled before each step and each
             chaining rule.
     """
+    _check_config(config)
     work = grid.copy()
     hardest, name, steps = 0.0, None, 0
     while not work.is_solved():
@@ -285,7 +302,7 @@ def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None)
             if left <= 0:
                 break
         poll_cancel(cancel)
-        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel)
+        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel, config=config)
         if hint is None:
             return SERating(hardest, name, steps, False)
         if hint.rating > hardest:

@@ -16,6 +16,7 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.human import propagate_singles
 from solver.se import next_hint, rate
+from solver.se_bug import bug
 from solver.se_chains import Position, length_bonus, multiple_chains, propagate
 from solver.se_exclusion import aligned_pair_exclusion
 from solver.se_nested import MAX_NESTING, nested_rule
@@ -132,6 +133,73 @@ def test_a_nested_level_needs_its_rule():
             nested_rule(level)
     [hint] = multiple_chains(Position(grid.candidates), dynamic=True, level=3, nested=nested_rule(3))
     assert (hint.name, hint.rating) == ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 10.0)
+
+
+# --- rules on positions of real puzzles ---------------------------------------------------------
+
+
+def position_before(puzzle: str, name: str):
+    """The grid on the SE path of ``puzzle`` when the next hint is named ``name``, and that hint."""
+    grid, hardest = Grid.parse(puzzle), 0.0
+    while not grid.is_solved():
+        hint = next_hint(grid, hardest)
+        if hint.name == name:
+            return grid, hint
+        hardest = max(hardest, hint.rating)
+        for c, d in hint.placements:
+            grid.place(c, d)
+        for c, d in hint.eliminations:
+            grid.eliminate(c, d)
+    raise AssertionError(f"no {name} on the path of {puzzle}")
+
+
+def names(eliminations) -> set[str]:
+    return {f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for c, d in eliminations}
+
+
+# Puzzles of the Sudoku Exchange bank whose hardest step SukakuExplainer names (serate --after=%h
+# gives the cells and values quoted in each test).
+BUG2 = "000000407702000090059700030000186002004090600300254000030001920090000704801000000"
+BUG3 = "000000000000913000800000005030809050007000400280704013140206089000000000370080042"
+BUG4 = "401000205702050608090000070050406030009000100000080000070000050006000800000721000"
+
+
+def test_bug_type_2_removes_the_bug_value_from_cells_seeing_every_bug_cell():
+    # SE: "If the value 1 were removed from the cells r3c1 and r2c5 ... BUG"; r2c2 and r3c5
+    # see both
+    grid, hint = position_before(BUG2, "BUG type 2")
+    assert bug(grid) == hint and hint.rating == 5.7
+    assert names(hint.eliminations) == {"r2c2<>1", "r3c5<>1"}
+    assert not hint.placements
+
+
+def test_bug_type_3_is_a_naked_set_with_the_bug_values():
+    # SE: "one of r1c3, r1c2 or r1c8 forms a Naked Triplet with r1c1 and r1c5 on the values 4,
+    # 7 and 9 in the row": a triplet rates 5.7 + 0.2
+    grid, hint = position_before(BUG3, "BUG type 3")
+    assert (hint.rating, names(hint.eliminations)) == (5.9, {"r1c9<>4"})
+    assert {d for d in range(1, 10) if grid.candidates[cell("r1c1")] >> (d - 1) & 1} <= {4, 7, 9}
+
+
+def test_bug_type_4_keeps_the_bug_values_and_the_shared_one():
+    # SE: "If the values 2 and 3 were removed from the cells r5c4 and r5c6 ... the other of
+    # these two cells will contain the value 5"
+    grid, hint = position_before(BUG4, "BUG type 4")
+    assert (hint.rating, names(hint.eliminations)) == (5.7, {"r5c4<>2", "r5c6<>7"})
+    assert all(grid.candidates[c] >> 4 & 1 for c in (cell("r5c4"), cell("r5c6")))  # 5 stays
+
+
+def test_bug_needs_every_other_cell_bivalue():
+    # r1c1 holds three candidates, but the rest of the grid is far from a BUG
+    assert bug(narrowed(r1c1="123")) is None
+
+
+@pytest.mark.parametrize("puzzle, rating, hardest", [
+    (BUG2, 5.7, "BUG type 2"), (BUG3, 5.9, "BUG type 3"), (BUG4, 5.7, "BUG type 4"),
+])
+def test_bug_puzzles_rate_as_sudoku_explainer(puzzle, rating, hardest):
+    result = rate(Grid.parse(puzzle))
+    assert (result.rating, result.hardest) == (rating, hardest)
 
 
 # --- the path on real puzzles -------------------------------------------------------------------
