@@ -81,15 +81,20 @@ def test_skyscraper_rates_4_0_and_two_string_kite_4_1():
 
 
 def test_wxyz_wing_is_an_als_of_three_cells_and_a_bivalue_cell():
-    # box 1: r1c1 (1,2), r1c3 (1,3,4) and r2c2 (1,4) hold 1-4 between them (an ALS); r1c2 is
-    # 2/3 and sees the set's only 2 (r1c1), so 2 is restricted: either r1c2 is 3 or the set
-    # holds 3 (in r1c3), and 3 goes from every cell seeing both. Of the position's wings this
-    # one removes the most, which Sudoku Explainer prefers among equal ratings.
-    grid = narrowed(r1c1="12", r1c2="23", r1c3="134", r2c2="14")
+    # box 1: r1c1 (1,2), r1c3 (1,4) and r2c2 (1,3,4) hold 1-4 between them (an ALS); r1c5 is
+    # 2/3 and sees the set's only 2 (r1c1), so 2 is restricted: either r1c5 is 3 or the set
+    # holds 3 (in r2c2), and 3 goes from every cell seeing both. 3 is not restricted (r2c2
+    # does not see r1c5), so nothing else goes.
+    grid = narrowed(r1c1="12", r1c3="14", r2c2="134", r1c5="23")
     hint = wings(grid, 4)
     assert hint.name == "WXYZ-Wing" and hint.rating == 5.6
-    victims = ["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
-    assert set(hint.eliminations) == {(cell(n), 3) for n in victims}
+    assert set(hint.eliminations) == {(cell(n), 3) for n in ("r1c2", "r2c4", "r2c5", "r2c6")}
+
+
+def test_a_wing_that_is_also_a_naked_quad_is_doubly_linked():
+    # r1c2 (2/3) sees every 2 and 3 of the set r1c1, r1c3, r2c2: all four digits lock in box 1
+    hint = wings(narrowed(r1c1="12", r1c2="23", r1c3="134", r2c2="14"), 4)
+    assert {d for _, d in hint.eliminations} == {1, 2, 3, 4}
 
 
 def test_aligned_pair_exclusion_removes_a_value_no_pair_allows():
@@ -194,10 +199,25 @@ def test_bug_needs_every_other_cell_bivalue():
     assert bug(narrowed(r1c1="123")) is None
 
 
+VWXYZ_RING = "090406050005000600001589400000958000000070000052000910040807090008603500000090000"
+
+
+def test_a_doubly_linked_vwxyz_wing_locks_all_five_digits():
+    # SE: "r7c7, r8c8, r8c9 and r9c7 form an almost locked set linked to the bivalue cell r5c7
+    # through both values 8 and 3 ... the largest cell of the Ring has 5 candidates" (6.2)
+    grid, hint = position_before(VWXYZ_RING, "VWXYZ-Wing")
+    assert [grid.candidates[cell(n)] for n in ("r5c7", "r9c7")] == [0b10000100, 0b11000111]
+    assert hint.rating == 6.2
+    # 3 and 8 from column 7 (seeing r5c7 and the set's 3s and 8s), 1, 2 and 7 from box 9
+    assert names(hint.eliminations) == {"r1c7<>3", "r1c7<>8", "r4c7<>3", "r7c9<>1", "r7c9<>2",
+                                        "r9c8<>2", "r9c8<>7"}
+
+
 @pytest.mark.parametrize("puzzle, rating, hardest", [
     (BUG2, 5.7, "BUG type 2"), (BUG3, 5.9, "BUG type 3"), (BUG4, 5.7, "BUG type 4"),
+    (VWXYZ_RING, 6.2, "VWXYZ-Wing"),
 ])
-def test_bug_puzzles_rate_as_sudoku_explainer(puzzle, rating, hardest):
+def test_puzzles_rate_as_sudoku_explainer(puzzle, rating, hardest):
     result = rate(Grid.parse(puzzle))
     assert (result.rating, result.hardest) == (rating, hardest)
 
