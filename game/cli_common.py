@@ -90,8 +90,9 @@ def output_argument(parser: argparse.ArgumentParser) -> None:
 def se_config_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--se-config", choices=("bank", "sukaku"), default="bank",
                         help="the Sudoku Explainer estimate's techniques: bank (default) as the "
-                        "bank was rated, SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings; "
-                        "sukaku: SukakuExplainer 1.18.1's defaults, with them")
+                        "bank was rated, SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings "
+                        "and Four Strong Links; sukaku: SukakuExplainer 1.18.1's defaults, with "
+                        "them")
 
 
 def uniqueness_option(parser: argparse.ArgumentParser) -> None:

@@ -11,9 +11,9 @@ the hints applied. Rules and ratings:
   3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
   4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
   5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se_bug``),
-  6.2-6.4 VWXYZ-Wing,
-  6.2 Aligned Pair Exclusion, then the chaining rules of ``solver.se_chains``:
-  Forcing Chains & Cycles 6.5+, Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
+  (config "sukaku": 5.8-6.1 Four Strong Links), 6.2-6.4 VWXYZ-Wing, 6.2 Aligned Pair Exclusion, (config "sukaku": 6.6 UVWXYZ-Wing), then the
+  chaining rules of ``solver.se_chains``: Forcing Chains & Cycles 6.5+, (config "sukaku": 7.5
+  TUVWXYZ-Wing), Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
   and nested levels (9.5, 10.0, ...) only when nothing else applies.
 
 Two shortcuts keep it fast without changing what it measures. Once the rating so far is 2.3 or
@@ -170,14 +170,22 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
     BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
 )
+# config "sukaku" adds Four Strong Links after BUG and the UVWXYZ-Wing after Aligned Pair Exclusion
+FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap: strong_links(g, m, 4, cap), 6.1, 23)
+UVWXYZ_RULE = BasicRule(lambda g, m, cap: wings(g, 6, cap), 6.6, 22)
+SUKAKU_RULES = tuple(
+    rule for old in BASIC_RULES
+    for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
+) + (UVWXYZ_RULE,)
 
 
-def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
+def _basic_hint(grid: Grid, cap: float, uniqueness: bool, config: str = "bank") -> SEHint | None:
     """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
     the rules before the first one that could give a hint above ``cap`` are tried cheapest
     first (any of their hints leaves the rating as it is; see ``BasicRule``)."""
     masks = digit_masks(grid)
-    rules = [rule for rule in BASIC_RULES if uniqueness or not rule.uniqueness]
+    every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
+    rules = [rule for rule in every if uniqueness or not rule.uniqueness]
     free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))
     for rule in sorted(rules[:free], key=lambda rule: rule.cost):
         if rule.covered_from is not None and rule.covered_from <= cap:
@@ -190,6 +198,12 @@ def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
         if hint is not None:
             return hint
     return None
+
+
+def _cycles_then_tuvwxyz(grid: Grid, cap: float) -> SEHint | None:
+    """Forcing Chains & Cycles, then (config "sukaku") the TUVWXYZ-Wing (7.5), which
+    SukakuExplainer tries right after them."""
+    return _chains(forcing_chains_and_cycles)(grid, cap) or wings(grid, 7, cap)
 
 
 CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
@@ -223,8 +237,10 @@ def _speed_order(cap: float) -> list[int]:
 
 SE_CONFIGS = ("bank", "sukaku")
 """Sudoku Explainer's technique sets: ``bank`` is how the shipped bank and the Sudoku Exchange
-calibration set were rated (SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings); ``sukaku``
-is SukakuExplainer 1.18.1's defaults, with them."""
+calibration set were rated (SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings and without
+Four Strong Links: serate with Four Strong Links rates 4 of the calibration set's first 900
+puzzles rated 6.2-6.4 differently, without it none); ``sukaku`` is SukakuExplainer 1.18.1's
+defaults, with all three."""
 
 
 def _check_config(config: str) -> None:
@@ -238,6 +254,7 @@ def next_hint(
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
+    ``config``: one of ``SE_CONFIGS`` ("sukaku" adds the UVWXYZ- and TUVWXYZ-Wings).
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
     choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
     returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
@@ -246,12 +263,15 @@ def next_hint(
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
-    hint = _basic_hint(grid, cap, uniqueness)
+    _check_config(config)
+    hint = _basic_hint(grid, cap, uniqueness, config)
     if hint is not None:
         return hint
     found: dict[int, SEHint | None] = {}
     for index in _speed_order(cap):
         rule, base = CHAIN_RULES[index]
+        if index == 0 and config == "sukaku":
+            rule = _cycles_then_tuvwxyz
         if any(found.get(i) is not None for i in range(index)):
             continue  # an earlier rule in Sudoku Explainer's order already has a hint
         poll_cancel(cancel)

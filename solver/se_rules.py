@@ -118,7 +118,7 @@ def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | Non
 
 # --- strong links (Turbot Fish, Three Strong Links) ---------------------------------------------
 
-SL_BASE = {2: 4.0, 3: 5.4}
+SL_BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 ALL_CELLS = (1 << 81) - 1
 
 
@@ -204,7 +204,7 @@ def strong_links(grid: Grid, masks: list[int], n: int, cap: float = 0.0) -> SEHi
     if best is None:
         return None
     rating, _, digit, victims = best
-    name = "Turbot Fish" if n == 2 else "Three Strong Links"
+    name = {2: "Turbot Fish", 3: "Three Strong Links", 4: "Four Strong Links"}[n]
     return SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
 
 

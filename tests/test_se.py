@@ -213,6 +213,41 @@ def test_a_doubly_linked_vwxyz_wing_locks_all_five_digits():
                                         "r9c8<>2", "r9c8<>7"}
 
 
+def test_uvwxyz_and_tuvwxyz_wings_rate_flat():
+    # row 1: r1c1 (1,2) ... r1c6 (6,7) hold 1-7 in six cells; r2c2 (1/7) sees the only 1
+    # (r1c1), so 7 goes from the cells seeing r2c2 and r1c6: r2c4, r2c5, r2c6
+    cells = {f"r1c{i}": f"{i}{i + 1}" for i in range(1, 7)}
+    hint = wings(narrowed(r2c2="17", **cells), 7)
+    assert (hint.name, hint.rating) == ("TUVWXYZ-Wing", 7.5)
+    assert names(hint.eliminations) == {"r2c4<>7", "r2c5<>7", "r2c6<>7"}
+    # five cells r1c1 (1,2) ... r1c5 (5,6) and r2c2 (1/6): a UVWXYZ-Wing, 6.6 whatever its cells
+    cells = {f"r1c{i}": f"{i}{i + 1}" for i in range(1, 6)}
+    hint = wings(narrowed(r2c2="16", **cells), 6)
+    assert (hint.name, hint.rating) == ("UVWXYZ-Wing", 6.6)
+    assert names(hint.eliminations) == {"r2c4<>6", "r2c5<>6", "r2c6<>6"}
+
+
+# rated by serate with SukakuExplainer 1.18.1's defaults: a UVWXYZ-Wing 2210 (r2c1, r2c2, r2c4,
+# r2c5, r2c9 and r1c1 on 3 and 8), and Grouped 4 Strong links 11001 on 9 (6.1); the bank's
+# ratings without them are 6.7 and 6.2
+UVWXYZ = "090000060007000200502080301010090050700308009000000000200567008004030900000901000"
+FOUR_LINKS = "750000034000506000000070000500304006090050020300080007800020005630000081040801070"
+
+
+@pytest.mark.parametrize("puzzle, bank, sukaku, hardest", [
+    (UVWXYZ, 6.7, 6.6, "UVWXYZ-Wing"), (FOUR_LINKS, 6.2, 6.1, "Four Strong Links"),
+])
+def test_the_sukaku_config_adds_sukaku_explainers_default_rules(puzzle, bank, sukaku, hardest):
+    assert rate(Grid.parse(puzzle)).rating == bank
+    result = rate(Grid.parse(puzzle), config="sukaku")
+    assert (result.rating, result.hardest) == (sukaku, hardest)
+
+
+def test_an_unknown_config_is_refused():
+    with pytest.raises(ValueError, match="sukaku"):
+        rate(Grid.parse(UVWXYZ), config="hodoku")
+
+
 @pytest.mark.parametrize("puzzle, rating, hardest", [
     (BUG2, 5.7, "BUG type 2"), (BUG3, 5.9, "BUG type 3"), (BUG4, 5.7, "BUG type 4"),
     (VWXYZ_RING, 6.2, "VWXYZ-Wing"),
