@@ -35,6 +35,7 @@ from game.cli_common import (
     output_argument,
     puzzles_of,
     report,
+    se_config_option,
     uniqueness_option,
 )
 from game.cli_setter import add_bank, add_book, add_optimize
@@ -72,7 +73,8 @@ def cmd_solve(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_rate(args: argparse.Namespace, out: Output) -> int:
-    problems = rate_batch(puzzles_of(args, out), out, as_json=args.json, uniqueness=args.uniqueness)
+    problems = rate_batch(puzzles_of(args, out), out, as_json=args.json, uniqueness=args.uniqueness,
+                          se_config=args.se_config)
     return EXIT_PUZZLE if problems else EXIT_OK
 
 
@@ -182,6 +184,7 @@ def _add_rate(commands) -> None:
     input_arguments(rate)
     rate.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     uniqueness_option(rate)
+    se_config_option(rate)
     rate.set_defaults(func=cmd_rate)
 
 

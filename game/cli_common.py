@@ -87,6 +87,14 @@ def output_argument(parser: argparse.ArgumentParser) -> None:
                         "the command ends, and left as it was if it fails or is interrupted)")
 
 
+def se_config_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--se-config", choices=("bank", "sukaku"), default="bank",
+                        help="the Sudoku Explainer estimate's techniques: bank (default) as the "
+                        "bank was rated, SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings "
+                        "and Four Strong Links; sukaku: SukakuExplainer 1.18.1's defaults, with "
+                        "them")
+
+
 def uniqueness_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-uniqueness", dest="uniqueness", action="store_false",
                         help="leave out the techniques that assume one solution (Unique "

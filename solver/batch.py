@@ -196,11 +196,12 @@ def _human_path(puzzle: Puzzle, uniqueness: bool):
 
 
 def rate_batch(entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = False,
-               uniqueness: bool = True) -> int:
+               uniqueness: bool = True, se_config: str = "bank") -> int:
     """Grade each entry (solver.grading); return how many could not be graded (invalid, no
     solution, several). Per entry ``out`` gets one line: the puzzle, level, score, SE estimate,
     steps, layers, hardest technique and the techniques used, or what is wrong; with
-    ``as_json`` the puzzle, ``Grade.to_dict()`` and line (or puzzle, error and line)."""
+    ``as_json`` the puzzle, ``Grade.to_dict()`` and line (or puzzle, error and line).
+    ``se_config``: the Sudoku Explainer technique set (``solver.se.SE_CONFIGS``)."""
     from solver.grading import grade
     from solver.grid import Grid
 
@@ -210,7 +211,7 @@ def rate_batch(entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = Fals
             if type(entry) is BadLine:
                 raise PuzzleFormatError(entry.error)
             out.flush()  # a grade may take seconds: the results so far go out first
-            result = grade(Grid(entry.values), uniqueness=uniqueness)
+            result = grade(Grid(entry.values), uniqueness=uniqueness, se_config=se_config)
         except PuzzleError as error:
             problems += 1
             if as_json:

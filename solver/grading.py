@@ -113,7 +113,8 @@ def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
 
 
 def grade(
-    puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None
+    puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None,
+    se_config: str = "bank",
 ) -> Grade:
     """Grade a puzzle by the techniques a person needs (every enabled technique).
 
@@ -122,13 +123,17 @@ def grade(
     ``uniqueness=False`` grades without the techniques that assume one solution. Uniqueness
     is checked first with the exact solver (``solver.exact.count_solutions``). ``cancel``, for
     work on a worker thread, is polled before every technique and chaining rule tried.
+    ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.SE_CONFIGS``).
 
     Raises:
+        ValueError: ``se_config`` is unknown.
         PuzzleFormatError: the text or values are not a Sudoku grid.
         NoSolutionError: no grid completes the givens.
         MultipleSolutionsError: more than one grid completes them.
         InterruptedError: ``cancel()`` returned True.
     """
+    if se_config not in se.SE_CONFIGS:
+        raise ValueError(f"unknown SE configuration {se_config!r}")
     grid = _as_grid(puzzle)
     count = exact.count_solutions(grid.values, 2)
     if count == 0:
@@ -143,7 +148,7 @@ def grade(
     hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
-    rating = se.rate(grid, uniqueness=uniqueness, cancel=cancel)
+    rating = se.rate(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
     layered = solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers
     return Grade(
         level=level,

@@ -10,19 +10,18 @@ the hints applied. Rules and ratings:
   2.6 Pointing, 2.8 Claiming, 3.0 Naked Pair, 3.2 X-Wing, 3.4 Hidden Pair, 3.6 Naked Triplet,
   3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
   4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
-  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6 BUG, 6.2-6.4 VWXYZ-Wing,
-  6.2 Aligned Pair Exclusion, then the chaining rules of ``solver.se_chains``:
-  Forcing Chains & Cycles 6.5+, Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
+  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se_bug``),
+  (config "sukaku": 5.8-6.1 Four Strong Links), 6.2-6.4 VWXYZ-Wing, 6.2 Aligned Pair Exclusion, (config "sukaku": 6.6 UVWXYZ-Wing), then the
+  chaining rules of ``solver.se_chains``: Forcing Chains & Cycles 6.5+, (config "sukaku": 7.5
+  TUVWXYZ-Wing), Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
   and nested levels (9.5, 10.0, ...) only when nothing else applies.
 
 Two shortcuts keep it fast without changing what it measures. Once the rating so far is 2.3 or
 more, singles are placed all at once (Sudoku Explainer places every single before anything
 harder, one by one, and none rates above 2.3). And a chaining rule may stop at its first hint
 rated no higher than the rating so far, since such a step cannot raise the puzzle's rating.
-Not modelled: BUG types 2-4 and the hidden form of Unique Loop type 3 (rare, and rated close
-to what the chains give instead), and the UVWXYZ- and TUVWXYZ-Wings: the Sudoku Exchange bank
-was rated without them (with the UVWXYZ-Wing, 24 of the 28 puzzles of a 1,377-puzzle sample
-where it fired came out lower than the bank's rating).
+Not modelled: the hidden form of Unique Loop type 3 (rare, and rated close to what the chains
+give instead).
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from typing import Callable
 
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
+from solver.se_bug import bug
 from solver.se_chains import Position, multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
@@ -45,7 +45,7 @@ from solver.se_rules import (
     wings,
 )
 from solver.se_static import forcing_chains_and_cycles
-from solver.techniques import fish, intersections, singles, subsets, uniqueness
+from solver.techniques import fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
 
 
@@ -166,18 +166,26 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
     BasicRule(lambda g, m, cap: strong_links(g, m, 3, cap), 5.7, 20),
     BasicRule(lambda g, m, cap: wings(g, 4, cap), 5.6, 21),
-    BasicRule(_from_finder(uniqueness.bug_plus_1, 5.6, "Bivalue Universal Grave"), 5.6, 1, uniqueness=True),
+    BasicRule(lambda g, m, cap: bug(g), 6.2, 1, uniqueness=True),
     BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
     BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
 )
+# config "sukaku" adds Four Strong Links after BUG and the UVWXYZ-Wing after Aligned Pair Exclusion
+FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap: strong_links(g, m, 4, cap), 6.1, 23)
+UVWXYZ_RULE = BasicRule(lambda g, m, cap: wings(g, 6, cap), 6.6, 22)
+SUKAKU_RULES = tuple(
+    rule for old in BASIC_RULES
+    for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
+) + (UVWXYZ_RULE,)
 
 
-def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
+def _basic_hint(grid: Grid, cap: float, uniqueness: bool, config: str = "bank") -> SEHint | None:
     """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
     the rules before the first one that could give a hint above ``cap`` are tried cheapest
     first (any of their hints leaves the rating as it is; see ``BasicRule``)."""
     masks = digit_masks(grid)
-    rules = [rule for rule in BASIC_RULES if uniqueness or not rule.uniqueness]
+    every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
+    rules = [rule for rule in every if uniqueness or not rule.uniqueness]
     free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))
     for rule in sorted(rules[:free], key=lambda rule: rule.cost):
         if rule.covered_from is not None and rule.covered_from <= cap:
@@ -190,6 +198,12 @@ def _basic_hint(grid: Grid, cap: float, uniqueness: bool) -> SEHint | None:
         if hint is not None:
             return hint
     return None
+
+
+def _cycles_then_tuvwxyz(grid: Grid, cap: float) -> SEHint | None:
+    """Forcing Chains & Cycles, then (config "sukaku") the TUVWXYZ-Wing (7.5), which
+    SukakuExplainer tries right after them."""
+    return _chains(forcing_chains_and_cycles)(grid, cap) or wings(grid, 7, cap)
 
 
 CHAIN_RULES = (  # Sudoku Explainer's order, with each rule's base rating
@@ -221,11 +235,26 @@ def _speed_order(cap: float) -> list[int]:
     return order
 
 
+SE_CONFIGS = ("bank", "sukaku")
+"""Sudoku Explainer's technique sets: ``bank`` is how the shipped bank and the Sudoku Exchange
+calibration set were rated (SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings and without
+Four Strong Links: serate with Four Strong Links rates 4 of the calibration set's first 900
+puzzles rated 6.2-6.4 differently, without it none); ``sukaku`` is SukakuExplainer 1.18.1's
+defaults, with all three."""
+
+
+def _check_config(config: str) -> None:
+    if config not in SE_CONFIGS:
+        raise ValueError(f"unknown SE configuration {config!r}: choose one of {', '.join(SE_CONFIGS)}")
+
+
 def next_hint(
-    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None
+    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None,
+    config: str = "bank",
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
+    ``config``: one of ``SE_CONFIGS`` ("sukaku" adds the UVWXYZ- and TUVWXYZ-Wings).
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
     choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
     returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
@@ -234,12 +263,15 @@ def next_hint(
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
-    hint = _basic_hint(grid, cap, uniqueness)
+    _check_config(config)
+    hint = _basic_hint(grid, cap, uniqueness, config)
     if hint is not None:
         return hint
     found: dict[int, SEHint | None] = {}
     for index in _speed_order(cap):
         rule, base = CHAIN_RULES[index]
+        if index == 0 and config == "sukaku":
+            rule = _cycles_then_tuvwxyz
         if any(found.get(i) is not None for i in range(index)):
             continue  # an earlier rule in Sudoku Explainer's order already has a hint
         poll_cancel(cancel)
@@ -265,16 +297,21 @@ def _apply(grid: Grid, hint: SEHint) -> None:
         grid.eliminate(cell, digit)
 
 
-def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None) -> SERating:
+def rate(
+    grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank"
+) -> SERating:
     """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
 
     ``grid`` should hold a puzzle with one solution (the caller checks); ``uniqueness=False``
-    leaves out the rules that assume it (Unique Rectangles, BUG).
+    leaves out the rules that assume it (Unique Rectangles, BUG). ``config``: one of
+    ``SE_CONFIGS``.
 
     Raises:
+        ValueError: ``config`` is not one of ``SE_CONFIGS``.
         InterruptedError: ``cancel()`` returned True; it is polled before each step and each
             chaining rule.
     """
+    _check_config(config)
     work = grid.copy()
     hardest, name, steps = 0.0, None, 0
     while not work.is_solved():
@@ -285,7 +322,7 @@ def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None)
             if left <= 0:
                 break
         poll_cancel(cancel)
-        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel)
+        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel, config=config)
         if hint is None:
             return SERating(hardest, name, steps, False)
         if hint.rating > hardest:

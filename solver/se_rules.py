@@ -11,9 +11,10 @@ Explainer sorts, its cheapest) hint as an ``SEHint``, or None:
                        box 4.1-4.2, grouped 4.3) and Three Strong Links (5.4-5.7): an X-Chain of
                        n conjugate pairs joined by weak links; the digit goes from cells seeing
                        both ends.
-  wings                WXYZ-Wing (5.5-5.6) and VWXYZ-Wing (6.2-6.4): n cells holding n digits
-                       between them, every digit but one (z) confined to cells that see each
-                       other; z goes from cells that see every z of the wing.
+  wings                WXYZ-Wing (5.5-5.6), VWXYZ-Wing (6.2-6.4), UVWXYZ-Wing (6.6) and
+                       TUVWXYZ-Wing (7.5): n cells holding n digits between them, every digit
+                       but one (z) confined to cells that see each other; z goes from cells
+                       that see every z of the wing (and, doubly linked, every digit goes).
 
 Aligned Pair and Triplet Exclusion are in solver.se_exclusion.
 """
@@ -117,7 +118,7 @@ def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | Non
 
 # --- strong links (Turbot Fish, Three Strong Links) ---------------------------------------------
 
-SL_BASE = {2: 4.0, 3: 5.4}
+SL_BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 ALL_CELLS = (1 << 81) - 1
 
 
@@ -203,7 +204,7 @@ def strong_links(grid: Grid, masks: list[int], n: int, cap: float = 0.0) -> SEHi
     if best is None:
         return None
     rating, _, digit, victims = best
-    name = "Turbot Fish" if n == 2 else "Three Strong Links"
+    name = {2: "Turbot Fish", 3: "Three Strong Links", 4: "Four Strong Links"}[n]
     return SEHint(rating, name, eliminations=tuple((c, digit) for c in cells_of(victims)))
 
 
@@ -254,55 +255,74 @@ def _digit_strong_links(dmask: int, n: int) -> tuple[float, int] | None:
 
 # --- wings ---------------------------------------------------------------------------------------
 
-WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
-
-
-def _better(hint: SEHint, best: SEHint) -> bool:
-    """Sudoku Explainer's order of wing and strong-link hints: cheaper, then more eliminations."""
-    return (hint.rating, -len(hint.eliminations)) < (best.rating, -len(best.eliminations))
+WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing", 6: "UVWXYZ-Wing", 7: "TUVWXYZ-Wing"}
 
 
 def _wing_rating(size: int, biggest: int) -> float:
+    """SukakuExplainer's rating: WXYZ 5.5-5.6 and VWXYZ 6.2-6.4 by the set's biggest cell
+    (sizes in the middle rate highest), UVWXYZ 6.6 and TUVWXYZ 7.5 flat."""
+    if size == 6:
+        return 6.6
+    if size == 7:
+        return 7.5
     base = 5.5 if size == 4 else 6.2
     middle = (size + 2) // 2
     return round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
 
 
+class _WingHint(NamedTuple):
+    hint: SEHint
+    suffix: str  # SukakuExplainer's: doubly linked (2 or 1), biggest cell, sum of cell sizes
+    order: tuple[int, ...]  # the set's cells and the bivalue cell: its search order
+
+
+def _wing_before(a: _WingHint, b: _WingHint) -> bool:
+    """SukakuExplainer's order of wing hints: cheaper, then more eliminations, then the greater
+    suffix (doubly linked first), then the order found."""
+    ka = (a.hint.rating, -len(a.hint.eliminations))
+    kb = (b.hint.rating, -len(b.hint.eliminations))
+    if ka != kb:
+        return ka < kb
+    if a.suffix != b.suffix:
+        return a.suffix > b.suffix
+    return a.order < b.order
+
+
 def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
-    """The cheapest ``size``-cell wing (4: WXYZ, 5: VWXYZ) that removes something, or the first
-    found rated ``cap`` or less.
+    """The first hint in SukakuExplainer's order of the ``size``-cell wings (4: WXYZ, 5: VWXYZ,
+    6: UVWXYZ, 7: TUVWXYZ) that remove something, or the first found rated ``cap`` or less.
 
     As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
     all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
     x of the set (x is restricted); z goes from every cell that sees the bivalue cell and every
-    z of the set. Three or more cells that all see each other lie in one house, so the sets are
-    Almost Locked Sets of one house (``_wing_sets``).
+    z of the set. When z is restricted too (doubly linked), the wing is a locked set: x and z
+    also go from the cells seeing all of theirs, and each other digit from the cells seeing
+    every one of it in the set. Three or more cells that all see each other lie in one house,
+    so the sets are Almost Locked Sets of one house (``_wing_sets``).
     """
     cands = grid.candidates
     bivalue = 0
     for c in range(81):
         if POPCOUNT[cands[c]] == 2:
             bivalue |= CELL_BIT[c]
-    best: SEHint | None = None
+    best: _WingHint | None = None
     for cells, digits in _wing_sets(cands, size - 1):
-        hint = _wing_hint(grid, list(cells), digits, size, bivalue)
-        if hint is not None and (best is None or _better(hint, best)):
-            best = hint
-            if hint.rating <= cap:
-                break
-    return best
+        for found in _wing_hints(grid, cells, digits, size, bivalue):
+            if best is None or _wing_before(found, best):
+                best = found
+                if found.hint.rating <= cap:
+                    return found.hint
+    return best.hint if best is not None else None
 
 
 def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]]:
     """(cells, digits) of every Almost Locked Set of ``count`` cells with two or more
     candidates each: ``count`` cells of one house holding ``count + 1`` digits between them.
-    Each set once, in the order of ``solver.techniques.als_sets`` (house by house, then by
-    cell mask), so ties between wings break as they did when the wings read those sets."""
+    Each set once."""
     found: set[int] = set()
     sets = []
     for cells in HOUSES:
         usable = [c for c in cells if 2 <= POPCOUNT[cands[c]] <= count + 1]
-        here = []
         for combo in combinations(usable, count):
             union = 0
             for c in combo:
@@ -314,14 +334,13 @@ def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]
                 mask |= CELL_BIT[c]
             if mask not in found:
                 found.add(mask)
-                here.append((mask, combo, union))
-        here.sort()
-        sets += [(combo, union) for _, combo, union in here]
+                sets.append((tuple(sorted(combo)), union))
     return sets
 
 
-def _wing_hint(grid: Grid, cells: list[int], union: int, size: int, bivalue: int) -> SEHint | None:
-    """The best wing made of the set ``cells`` (holding ``union``) and one bivalue cell."""
+def _wing_hints(grid: Grid, cells: tuple[int, ...], union: int, size: int, bivalue: int) -> list[_WingHint]:
+    """The wings made of the set ``cells`` (holding ``union``) and one bivalue cell, each as
+    SukakuExplainer builds its hint."""
     cands = grid.candidates
     wing_mask = 0
     seen_by_set = 0
@@ -329,23 +348,36 @@ def _wing_hint(grid: Grid, cells: list[int], union: int, size: int, bivalue: int
         wing_mask |= CELL_BIT[c]
         seen_by_set |= PEER_MASK[c]
     holders = {d: [c for c in cells if cands[c] >> (d - 1) & 1] for d in DIGITS_OF[union]}
-    best = None
+    biggest = max(POPCOUNT[cands[c]] for c in cells)
+    suffix_tail = f"{biggest}{sum(POPCOUNT[cands[c]] for c in cells)}"
+    rating = _wing_rating(size, biggest)
+
+    def victims(digit: int, start: int) -> list[tuple[int, int]]:
+        seen = start
+        for c in holders[digit]:
+            seen &= PEER_MASK[c]
+        return [(c, digit) for c in cells_of(seen & ~wing_mask) if cands[c] >> (digit - 1) & 1]
+
+    found = []
     for y in cells_of(bivalue & seen_by_set & ~wing_mask):
         ymask = cands[y]
         if ymask & ~union:
             continue
-        first, second = DIGITS_OF[ymask]
-        for x, z in ((first, second), (second, first)):
-            if any(not CELL_BIT[y] & PEER_MASK[c] for c in holders[x]):
-                continue  # x is not restricted
-            seen = PEER_MASK[y]
-            for c in holders[z]:
-                seen &= PEER_MASK[c]
-            victims = [c for c in cells_of(seen & ~wing_mask) if cands[c] >> (z - 1) & 1]
-            if victims:
-                biggest = max(POPCOUNT[cands[c]] for c in cells)
-                hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size],
-                              eliminations=tuple((c, z) for c in victims))
-                if best is None or _better(hint, best):
-                    best = hint
-    return best
+        low, high = DIGITS_OF[ymask]
+        restricted = [all(CELL_BIT[y] & PEER_MASK[c] for c in holders[d]) for d in (low, high)]
+        if not any(restricted):
+            continue
+        peers_of_y = PEER_MASK[y]
+        if all(restricted):  # doubly linked
+            weak = [e for d in DIGITS_OF[union & ~ymask] for e in victims(d, ALL_CELLS)]
+            on_low, on_high = victims(low, peers_of_y), victims(high, peers_of_y)
+            eliminations = weak + on_low + on_high
+            doubly = bool(weak) or bool(on_high and on_low)
+        else:
+            z = high if restricted[0] else low
+            eliminations = victims(z, peers_of_y)
+            doubly = False
+        if eliminations:
+            hint = SEHint(rating, WING_NAMES[size], eliminations=tuple(sorted(set(eliminations))))
+            found.append(_WingHint(hint, ("2" if doubly else "1") + suffix_tail, (*cells, y)))
+    return found

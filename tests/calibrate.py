@@ -4,11 +4,15 @@
     python -m tests.calibrate --sample 6      # six puzzles per SE rating of the bank
     python -m tests.calibrate --workers 2     # processes to grade with (default: all cores)
     python -m tests.calibrate --csv out.csv   # also write every bank puzzle's grade and time
+    python -m tests.calibrate --ratings 5.6-6.4 --random 300 --se-only --skip-qqwing
+                                              # the bank's puzzles rated 5.6-6.4 plus 300 others
+    python -m tests.calibrate --holdout FILE  # also "puzzle rating" lines rated by SukakuExplainer
+                                              # but never used for calibration
 
 Prints the README's calibration tables: for the Sudoku Exchange bank (SE ratings by
 SukakuExplainer), the Spearman rank correlation of our SE estimate with the bank's rating, and
-per SE band the mean absolute error, the mean signed error and the share of puzzles our
-techniques finish; for each QQWing set, a confusion matrix of HoDoKu 2.2's level against ours
+per SE band the share rated exactly as Sudoku Explainer, the mean absolute error, the mean
+signed error and the share of puzzles our techniques finish; for each QQWing set, a confusion matrix of HoDoKu 2.2's level against ours
 and against ``hodoku_level`` (our path under HoDoKu's score-cap rule). The slow test in
 test_calibration.py runs the same functions and checks the targets.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections import Counter, defaultdict
@@ -30,8 +35,11 @@ BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
 LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
 
 
-def bank(sample: int | None = None, data: Path = DATA) -> list[tuple[str, float]]:
-    """(puzzle, SE rating) of se_rated/calibration.txt; ``sample`` keeps that many per rating."""
+def bank(sample: int | None = None, data: Path = DATA, ratings: tuple[float, float] | None = None,
+         extra: int = 0) -> list[tuple[str, float]]:
+    """(puzzle, SE rating) of se_rated/calibration.txt; ``sample`` keeps that many per rating;
+    ``ratings`` (low, high) keeps those rated in that range plus ``extra`` others drawn at
+    random (seed 0)."""
     rows, kept = [], Counter()
     with (data / "se_rated" / "calibration.txt").open() as handle:
         for line in handle:
@@ -41,6 +49,21 @@ def bank(sample: int | None = None, data: Path = DATA) -> list[tuple[str, float]
                     continue
                 kept[rating] += 1
             rows.append((puzzle, float(rating)))
+    if ratings is not None:
+        inside = [row for row in rows if ratings[0] <= row[1] <= ratings[1]]
+        outside = [row for row in rows if not ratings[0] <= row[1] <= ratings[1]]
+        rows = inside + random.Random(0).sample(outside, min(extra, len(outside)))
+    return rows
+
+
+def rated_file(path: Path) -> list[tuple[str, float]]:
+    """(puzzle, rating) of a file of "puzzle rating" lines (a holdout rated by SukakuExplainer)."""
+    rows = []
+    with path.open() as handle:
+        for line in handle:
+            if line.strip():
+                puzzle, rating = line.split()[:2]
+                rows.append((puzzle, float(rating)))
     return rows
 
 
@@ -51,23 +74,30 @@ def qqwing(name: str, data: Path = DATA) -> list[tuple[str, str]]:
         return [tuple(line.split(",")[:2]) for line in handle]
 
 
-def _grade_one(puzzle: str) -> tuple[float, str, str, bool, float]:
+def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> tuple[float, str, str, bool, float]:
+    from solver import se
     from solver.grading import grade
+    from solver.grid import Grid
 
     start = time.process_time()
-    result = grade(puzzle)
+    if se_only:
+        rating = se.rate(Grid.parse(puzzle), config=se_config)
+        return rating.rating, "", "", rating.solved, time.process_time() - start
+    result = grade(puzzle, se_config=se_config)
     seconds = time.process_time() - start
     return result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds
 
 
-def grade_all(puzzles: list[str], workers: int | None = None) -> list[tuple[float, str, str, bool, float]]:
+def grade_all(puzzles: list[str], workers: int | None = None, se_only: bool = False,
+              se_config: str = "bank") -> list[tuple[float, str, str, bool, float]]:
     """(se, level, hodoku_level, solved, CPU seconds) per puzzle, in order, graded in ``workers``
-    processes."""
+    processes; ``se_only``: the SE estimate alone (level fields empty, solved: the SE path's)."""
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        return [_grade_one(p) for p in puzzles]
+        return [_grade_one(p, se_only, se_config) for p in puzzles]
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_grade_one, puzzles, chunksize=8))
+        return list(pool.map(_grade_one, puzzles, [se_only] * len(puzzles), [se_config] * len(puzzles),
+                             chunksize=8))
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -94,8 +124,9 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 
 def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]]) -> dict:
-    """Spearman over all, and per band: count, mean absolute error, bias, share finished and
-    grading CPU time (median, 99th percentile, max; seconds)."""
+    """Spearman and the share rated exactly over all, and per band: count, share exact, mean
+    absolute error, bias, share finished and grading CPU time (median, 99th percentile, max;
+    seconds)."""
     theirs = [rating for _, rating in rows]
     ours = [g[0] for g in graded]
     bands = {}
@@ -104,12 +135,14 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
         if pairs:
             bands[(low, high)] = {
                 "n": len(pairs),
+                "exact": sum(abs(g[0] - t) < 0.05 for t, g in pairs) / len(pairs),
                 "mae": mean(abs(g[0] - t) for t, g in pairs),
                 "bias": mean(g[0] - t for t, g in pairs),
                 "finished": sum(g[3] for _, g in pairs) / len(pairs),
                 "seconds": _spread([g[4] for _, g in pairs]),
             }
-    return {"spearman": spearman(theirs, ours), "n": len(rows),
+    exact = sum(abs(g - t) < 0.05 for t, g in zip(theirs, ours)) / len(rows)
+    return {"spearman": spearman(theirs, ours), "n": len(rows), "exact": exact,
             "finished": sum(g[3] for g in graded) / len(graded), "bands": bands}
 
 
@@ -133,14 +166,14 @@ def agreement(table: dict) -> float:
 
 def print_bank(report: dict) -> None:
     print(f"Spearman {report['spearman']:.3f} over {report['n']} puzzles; "
-          f"{report['finished']:.1%} finished by logic")
+          f"{report['exact']:.1%} rated exactly; {report['finished']:.1%} finished by logic")
     print()
-    print("| SE band | puzzles | mean abs. error | mean error | finished by logic | grading median / p99 / max |")
-    print("|---|---|---|---|---|---|")
+    print("| SE band | puzzles | exact | mean abs. error | mean error | finished by logic | grading median / p99 / max |")
+    print("|---|---|---|---|---|---|---|")
     for (low, high), band in report["bands"].items():
         label = f"{low}-{high}" if high < 20 else f"{low}+"
         times = " / ".join(f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s" for s in band["seconds"])
-        print(f"| {label} | {band['n']} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} | {times} |")
+        print(f"| {label} | {band['n']} | {band['exact']:.1%} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} | {times} |")
 
 
 def print_slowest(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]],
@@ -150,6 +183,14 @@ def print_slowest(rows: list[tuple[str, float]], graded: list[tuple[float, str, 
     print("\nSlowest to grade:")
     for (puzzle, rating), g in slowest:
         print(f"  {puzzle}  SE {rating}  ours {g[0]}  {g[1]}  {g[4]:.2f} s")
+
+
+def print_misses(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]]) -> None:
+    """Every puzzle whose SE estimate differs from its reference rating."""
+    print("\nNot rated exactly:")
+    for (puzzle, rating), g in zip(rows, graded):
+        if abs(g[0] - rating) >= 0.05:
+            print(f"  {puzzle}  SE {rating}  ours {g[0]}")
 
 
 def print_confusion(name: str, table: dict, label: str) -> None:
@@ -167,13 +208,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="puzzles per SE rating (default: the whole bank)")
     parser.add_argument("--workers", type=int, help="processes (default: all cores)")
     parser.add_argument("--skip-qqwing", action="store_true")
+    parser.add_argument("--ratings", metavar="LOW-HIGH",
+                        help="only the bank's puzzles rated LOW to HIGH (plus --random others)")
+    parser.add_argument("--random", type=int, default=0, help="with --ratings: this many other puzzles")
+    parser.add_argument("--holdout", type=Path, action="append", default=[],
+                        help='also a file of "puzzle rating" lines never used for calibration')
+    parser.add_argument("--se-only", action="store_true", help="the SE estimate alone (faster)")
+    parser.add_argument("--se-config", choices=("bank", "sukaku"), default="bank")
+    parser.add_argument("--misses", action="store_true", help="list the puzzles not rated exactly")
     parser.add_argument("--csv", type=Path, help="write puzzle, SE, our se, level, solved, seconds per bank puzzle")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    rows = bank(args.sample)
-    graded = grade_all([p for p, _ in rows], args.workers)
-    print_bank(bank_report(rows, graded))
-    print_slowest(rows, graded)
+    ratings = tuple(float(x) for x in args.ratings.split("-")) if args.ratings else None
+    rows = bank(args.sample, ratings=ratings, extra=args.random)
+    if rows:
+        graded = grade_all([p for p, _ in rows], args.workers, args.se_only, args.se_config)
+        print_bank(bank_report(rows, graded))
+        print_slowest(rows, graded)
+        if args.misses:
+            print_misses(rows, graded)
+    for path in args.holdout:
+        hrows = rated_file(path)
+        hgraded = grade_all([p for p, _ in hrows], args.workers, args.se_only, args.se_config)
+        print(f"\nHoldout {path.name}:")
+        print_bank(bank_report(hrows, hgraded))
+        if args.misses:
+            print_misses(hrows, hgraded)
     if args.csv:
         with args.csv.open("w") as handle:
             handle.write("puzzle,se_bank,se_ours,level,hodoku_level,solved,seconds\n")

@@ -16,6 +16,7 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.human import propagate_singles
 from solver.se import next_hint, rate
+from solver.se_bug import bug
 from solver.se_chains import Position, length_bonus, multiple_chains, propagate
 from solver.se_exclusion import aligned_pair_exclusion
 from solver.se_nested import MAX_NESTING, nested_rule
@@ -80,15 +81,20 @@ def test_skyscraper_rates_4_0_and_two_string_kite_4_1():
 
 
 def test_wxyz_wing_is_an_als_of_three_cells_and_a_bivalue_cell():
-    # box 1: r1c1 (1,2), r1c3 (1,3,4) and r2c2 (1,4) hold 1-4 between them (an ALS); r1c2 is
-    # 2/3 and sees the set's only 2 (r1c1), so 2 is restricted: either r1c2 is 3 or the set
-    # holds 3 (in r1c3), and 3 goes from every cell seeing both. Of the position's wings this
-    # one removes the most, which Sudoku Explainer prefers among equal ratings.
-    grid = narrowed(r1c1="12", r1c2="23", r1c3="134", r2c2="14")
+    # box 1: r1c1 (1,2), r1c3 (1,4) and r2c2 (1,3,4) hold 1-4 between them (an ALS); r1c5 is
+    # 2/3 and sees the set's only 2 (r1c1), so 2 is restricted: either r1c5 is 3 or the set
+    # holds 3 (in r2c2), and 3 goes from every cell seeing both. 3 is not restricted (r2c2
+    # does not see r1c5), so nothing else goes.
+    grid = narrowed(r1c1="12", r1c3="14", r2c2="134", r1c5="23")
     hint = wings(grid, 4)
     assert hint.name == "WXYZ-Wing" and hint.rating == 5.6
-    victims = ["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
-    assert set(hint.eliminations) == {(cell(n), 3) for n in victims}
+    assert set(hint.eliminations) == {(cell(n), 3) for n in ("r1c2", "r2c4", "r2c5", "r2c6")}
+
+
+def test_a_wing_that_is_also_a_naked_quad_is_doubly_linked():
+    # r1c2 (2/3) sees every 2 and 3 of the set r1c1, r1c3, r2c2: all four digits lock in box 1
+    hint = wings(narrowed(r1c1="12", r1c2="23", r1c3="134", r2c2="14"), 4)
+    assert {d for _, d in hint.eliminations} == {1, 2, 3, 4}
 
 
 def test_aligned_pair_exclusion_removes_a_value_no_pair_allows():
@@ -132,6 +138,123 @@ def test_a_nested_level_needs_its_rule():
             nested_rule(level)
     [hint] = multiple_chains(Position(grid.candidates), dynamic=True, level=3, nested=nested_rule(3))
     assert (hint.name, hint.rating) == ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 10.0)
+
+
+# --- rules on positions of real puzzles ---------------------------------------------------------
+
+
+def position_before(puzzle: str, name: str):
+    """The grid on the SE path of ``puzzle`` when the next hint is named ``name``, and that hint."""
+    grid, hardest = Grid.parse(puzzle), 0.0
+    while not grid.is_solved():
+        hint = next_hint(grid, hardest)
+        if hint.name == name:
+            return grid, hint
+        hardest = max(hardest, hint.rating)
+        for c, d in hint.placements:
+            grid.place(c, d)
+        for c, d in hint.eliminations:
+            grid.eliminate(c, d)
+    raise AssertionError(f"no {name} on the path of {puzzle}")
+
+
+def names(eliminations) -> set[str]:
+    return {f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for c, d in eliminations}
+
+
+# Puzzles of the Sudoku Exchange bank whose hardest step SukakuExplainer names (serate --after=%h
+# gives the cells and values quoted in each test).
+BUG2 = "000000407702000090059700030000186002004090600300254000030001920090000704801000000"
+BUG3 = "000000000000913000800000005030809050007000400280704013140206089000000000370080042"
+BUG4 = "401000205702050608090000070050406030009000100000080000070000050006000800000721000"
+
+
+def test_bug_type_2_removes_the_bug_value_from_cells_seeing_every_bug_cell():
+    # SE: "If the value 1 were removed from the cells r3c1 and r2c5 ... BUG"; r2c2 and r3c5
+    # see both
+    grid, hint = position_before(BUG2, "BUG type 2")
+    assert bug(grid) == hint and hint.rating == 5.7
+    assert names(hint.eliminations) == {"r2c2<>1", "r3c5<>1"}
+    assert not hint.placements
+
+
+def test_bug_type_3_is_a_naked_set_with_the_bug_values():
+    # SE: "one of r1c3, r1c2 or r1c8 forms a Naked Triplet with r1c1 and r1c5 on the values 4,
+    # 7 and 9 in the row": a triplet rates 5.7 + 0.2
+    grid, hint = position_before(BUG3, "BUG type 3")
+    assert (hint.rating, names(hint.eliminations)) == (5.9, {"r1c9<>4"})
+    assert {d for d in range(1, 10) if grid.candidates[cell("r1c1")] >> (d - 1) & 1} <= {4, 7, 9}
+
+
+def test_bug_type_4_keeps_the_bug_values_and_the_shared_one():
+    # SE: "If the values 2 and 3 were removed from the cells r5c4 and r5c6 ... the other of
+    # these two cells will contain the value 5"
+    grid, hint = position_before(BUG4, "BUG type 4")
+    assert (hint.rating, names(hint.eliminations)) == (5.7, {"r5c4<>2", "r5c6<>7"})
+    assert all(grid.candidates[c] >> 4 & 1 for c in (cell("r5c4"), cell("r5c6")))  # 5 stays
+
+
+def test_bug_needs_every_other_cell_bivalue():
+    # r1c1 holds three candidates, but the rest of the grid is far from a BUG
+    assert bug(narrowed(r1c1="123")) is None
+
+
+VWXYZ_RING = "090406050005000600001589400000958000000070000052000910040807090008603500000090000"
+
+
+def test_a_doubly_linked_vwxyz_wing_locks_all_five_digits():
+    # SE: "r7c7, r8c8, r8c9 and r9c7 form an almost locked set linked to the bivalue cell r5c7
+    # through both values 8 and 3 ... the largest cell of the Ring has 5 candidates" (6.2)
+    grid, hint = position_before(VWXYZ_RING, "VWXYZ-Wing")
+    assert [grid.candidates[cell(n)] for n in ("r5c7", "r9c7")] == [0b10000100, 0b11000111]
+    assert hint.rating == 6.2
+    # 3 and 8 from column 7 (seeing r5c7 and the set's 3s and 8s), 1, 2 and 7 from box 9
+    assert names(hint.eliminations) == {"r1c7<>3", "r1c7<>8", "r4c7<>3", "r7c9<>1", "r7c9<>2",
+                                        "r9c8<>2", "r9c8<>7"}
+
+
+def test_uvwxyz_and_tuvwxyz_wings_rate_flat():
+    # row 1: r1c1 (1,2) ... r1c6 (6,7) hold 1-7 in six cells; r2c2 (1/7) sees the only 1
+    # (r1c1), so 7 goes from the cells seeing r2c2 and r1c6: r2c4, r2c5, r2c6
+    cells = {f"r1c{i}": f"{i}{i + 1}" for i in range(1, 7)}
+    hint = wings(narrowed(r2c2="17", **cells), 7)
+    assert (hint.name, hint.rating) == ("TUVWXYZ-Wing", 7.5)
+    assert names(hint.eliminations) == {"r2c4<>7", "r2c5<>7", "r2c6<>7"}
+    # five cells r1c1 (1,2) ... r1c5 (5,6) and r2c2 (1/6): a UVWXYZ-Wing, 6.6 whatever its cells
+    cells = {f"r1c{i}": f"{i}{i + 1}" for i in range(1, 6)}
+    hint = wings(narrowed(r2c2="16", **cells), 6)
+    assert (hint.name, hint.rating) == ("UVWXYZ-Wing", 6.6)
+    assert names(hint.eliminations) == {"r2c4<>6", "r2c5<>6", "r2c6<>6"}
+
+
+# rated by serate with SukakuExplainer 1.18.1's defaults: a UVWXYZ-Wing 2210 (r2c1, r2c2, r2c4,
+# r2c5, r2c9 and r1c1 on 3 and 8), and Grouped 4 Strong links 11001 on 9 (6.1); the bank's
+# ratings without them are 6.7 and 6.2
+UVWXYZ = "090000060007000200502080301010090050700308009000000000200567008004030900000901000"
+FOUR_LINKS = "750000034000506000000070000500304006090050020300080007800020005630000081040801070"
+
+
+@pytest.mark.parametrize("puzzle, bank, sukaku, hardest", [
+    (UVWXYZ, 6.7, 6.6, "UVWXYZ-Wing"), (FOUR_LINKS, 6.2, 6.1, "Four Strong Links"),
+])
+def test_the_sukaku_config_adds_sukaku_explainers_default_rules(puzzle, bank, sukaku, hardest):
+    assert rate(Grid.parse(puzzle)).rating == bank
+    result = rate(Grid.parse(puzzle), config="sukaku")
+    assert (result.rating, result.hardest) == (sukaku, hardest)
+
+
+def test_an_unknown_config_is_refused():
+    with pytest.raises(ValueError, match="sukaku"):
+        rate(Grid.parse(UVWXYZ), config="hodoku")
+
+
+@pytest.mark.parametrize("puzzle, rating, hardest", [
+    (BUG2, 5.7, "BUG type 2"), (BUG3, 5.9, "BUG type 3"), (BUG4, 5.7, "BUG type 4"),
+    (VWXYZ_RING, 6.2, "VWXYZ-Wing"),
+])
+def test_puzzles_rate_as_sudoku_explainer(puzzle, rating, hardest):
+    result = rate(Grid.parse(puzzle))
+    assert (result.rating, result.hardest) == (rating, hardest)
 
 
 # --- the path on real puzzles -------------------------------------------------------------------

@@ -1,0 +1,177 @@
+"""Bivalue Universal Grave (BUG) types 1 to 4 as Sudoku Explainer finds and rates them.
+
+After SukakuExplainer's BivalueUniversalGrave rule with its default "lkSudoku" fix (facts
+gathered from its public source; ../shared/SE_RATING.md). Glossary: a BUG cell is a cell with
+three or more candidates holding a BUG value, a candidate that appears neither zero times nor
+twice in one of its houses (looked up box by box, then row by row, column by column, digits
+1-9). With every BUG value removed, the grid must be a BUG (every empty cell bivalue, every
+digit twice or not at all in every house), so one BUG value is true.
+
+  Type 1 (5.6): one BUG cell; its other candidates go.
+  Type 2 (5.7): one BUG value d in all BUG cells; d goes from every cell seeing them all.
+  Type 4 (5.7): two BUG cells in one house sharing one other candidate v; each keeps only its
+                BUG values and v.
+  Type 3 (5.8-6.2): the BUG cells' values make a naked set of n digits (5.7 + 0.1 (n - 1))
+                with n - 1 cells of a house they share; its digits go from the cells seeing
+                every cell of the set that holds them. Smallest set first.
+
+The lkSudoku fix: when every misplaced value of the grid is one digit, the cells holding it
+with three or more candidates are all BUG cells (a type 2 that the plain search misses).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from solver.grid import BIT, DIGITS_OF, POPCOUNT, Grid
+from solver.se_chains import CELL_BIT, HOUSE_MASK, PEER_MASK, cells_of
+from solver.se_rules import SEHint
+
+SE_REGIONS = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))  # boxes, rows, columns
+
+
+def _digit_masks(cands: list[int]) -> list[int]:
+    masks = [0] * 10
+    for cell, mask in enumerate(cands):
+        for d in DIGITS_OF[mask]:
+            masks[d] |= CELL_BIT[cell]
+    return masks
+
+
+def bug(grid: Grid) -> SEHint | None:
+    """Sudoku Explainer's first BUG hint (type 1, 2, 4 or 3, as it tries them), or None."""
+    cands = grid.candidates
+    masks = _digit_masks(cands)
+    wide = 0  # cells with three or more candidates
+    for c in range(81):
+        if POPCOUNT[cands[c]] >= 3:
+            wide |= CELL_BIT[c]
+    bug_cells: list[int] = []
+    bug_values: dict[int, int] = {}  # cell -> digit bits
+    all_values = 0
+    common: int | None = None  # cells seeing every BUG cell, outside them
+    extra_cells: int | None = None
+    only_value, one_value = 0, True
+    temp = list(cands)
+
+    def add_cell(cell: int) -> bool:
+        """Record ``cell`` as a BUG cell; False when no type 1-3 can follow."""
+        nonlocal common
+        if cell not in bug_cells:
+            bug_cells.append(cell)
+        common = PEER_MASK[cell] if common is None else common & PEER_MASK[cell]
+        for c in bug_cells:
+            common &= ~CELL_BIT[c]
+        return not (len(bug_cells) > 1 and POPCOUNT[all_values] > 1 and not common)
+
+    for house in SE_REGIONS:
+        hmask = HOUSE_MASK[house]
+        for d in range(1, 10):
+            places = masks[d] & hmask
+            count = places.bit_count()
+            if count in (0, 2):
+                continue
+            new = places & wide
+            if extra_cells is None:
+                extra_cells, only_value = new, d
+            elif one_value:
+                if only_value == d:
+                    extra_cells |= new
+                else:
+                    one_value = False
+            if new and not new & (new - 1):
+                cell = new.bit_length() - 1
+                bug_values[cell] = bug_values.get(cell, 0) | BIT[d]
+                all_values |= BIT[d]
+                temp[cell] &= ~BIT[d]
+                if not add_cell(cell):
+                    return None
+            if not new:
+                return None  # a digit misplaced, but in no cell with an extra candidate
+    if one_value and extra_cells is not None and extra_cells.bit_count() > len(bug_cells):
+        for c in bug_cells:
+            extra_cells &= ~CELL_BIT[c]
+        for cell in cells_of(extra_cells):
+            bug_values[cell] = BIT[only_value]
+            temp[cell] &= ~BIT[only_value]
+            if not add_cell(cell):
+                return None
+    if any(POPCOUNT[temp[c]] != 2 for c in range(81) if not grid.values[c]):
+        return None
+    tmasks = _digit_masks(temp)
+    for house in SE_REGIONS:
+        for d in range(1, 10):
+            if (tmasks[d] & HOUSE_MASK[house]).bit_count() not in (0, 2):
+                return None
+    if not bug_cells:
+        return None
+    common = common or 0
+    if len(bug_cells) == 1:
+        cell = bug_cells[0]
+        removed = cands[cell] & ~all_values
+        return SEHint(5.6, "BUG type 1", eliminations=tuple((cell, d) for d in DIGITS_OF[removed]))
+    if POPCOUNT[all_values] == 1:
+        d = DIGITS_OF[all_values][0]
+        victims = common & masks[d]
+        if victims:
+            return SEHint(5.7, "BUG type 2", eliminations=tuple((c, d) for c in cells_of(victims)))
+        return _type4(cands, bug_cells, bug_values, all_values) if len(bug_cells) == 2 else None
+    if common:
+        if len(bug_cells) == 2:
+            hint = _type4(cands, bug_cells, bug_values, all_values)
+            if hint is not None:
+                return hint
+        return _type3(cands, masks, bug_cells, all_values, common)
+    return None
+
+
+def _shared_houses(cells: list[int]) -> list[int]:
+    """The houses holding every cell of ``cells``, boxes first, then rows, then columns."""
+    return [h for h in SE_REGIONS if all(HOUSE_MASK[h] & CELL_BIT[c] for c in cells)]
+
+
+def _type4(cands: list[int], bug_cells: list[int], bug_values: dict[int, int],
+           all_values: int) -> SEHint | None:
+    first, second = bug_cells
+    common = cands[first] & cands[second] & ~all_values
+    if POPCOUNT[common] != 1 or not _shared_houses(bug_cells):
+        return None
+    eliminations = []
+    for cell in (first, second):
+        removed = cands[cell] & ~bug_values[cell] & ~common
+        eliminations += [(cell, d) for d in DIGITS_OF[removed]]
+    return SEHint(5.7, "BUG type 4", eliminations=tuple(eliminations))
+
+
+def _type3(cands: list[int], masks: list[int], bug_cells: list[int], all_values: int,
+           common: int) -> SEHint | None:
+    if POPCOUNT[all_values] < 2:
+        return None
+    houses = _shared_houses(bug_cells)
+    for degree in range(2, 7):
+        for house in houses:
+            region_cells = cells_of(common & HOUSE_MASK[house])
+            if len(region_cells) < degree:
+                continue
+            # SE's order of the (degree - 1)-cell combinations: by bit mask (colex)
+            for combo in sorted(combinations(region_cells, degree - 1), key=lambda c: c[::-1]):
+                union = 0
+                for c in combo:
+                    if POPCOUNT[cands[c]] <= 1:
+                        union = -1
+                        break
+                    union |= cands[c]
+                if union < 0 or POPCOUNT[union] != degree or all_values & ~union:
+                    continue
+                eliminations = []
+                for d in DIGITS_OF[union]:
+                    seen = -1
+                    for c in (*combo, *bug_cells):
+                        if cands[c] & BIT[d]:
+                            seen &= PEER_MASK[c]
+                    eliminations += [(c, d) for c in cells_of(seen & masks[d])]
+                if eliminations:
+                    eliminations.sort()
+                    return SEHint(round(5.7 + 0.1 * (degree - 1), 1), "BUG type 3",
+                                  eliminations=tuple(eliminations))
+    return None
