@@ -14,11 +14,15 @@ whose bit ``i`` says that start ``i`` has reached it, and each layer ORs a node'
 its successors. Layer ``t`` holds exactly the nodes at distance ``t``, so the first layer where a
 start meets its conjugate gives its shortest chain, as Sudoku Explainer's breadth-first search
 does. Only the hint that is kept is searched again, alone, to rebuild its cycle.
+
+``static_conclusions`` finds what every hint of the rule concludes, at once and without
+ratings (the links' strongly connected components and their reach): the rule asks it first
+whether there is any hint at all, and nested chains (``solver.se_nested``) take all of it.
 """
 
 from __future__ import annotations
 
-from solver.grid import POPCOUNT
+from solver.grid import DIGITS_OF, POPCOUNT
 from solver.se_chains import (
     CELL_BIT,
     HOUSE_MASK,
@@ -151,6 +155,9 @@ def forcing_chains_and_cycles(pos: Position, cap: float = 0.0) -> list[ChainHint
     With ``cap``, the search stops at the first hint rated ``cap`` or less (any of those will do
     for the SE estimate, which only keeps the hardest step).
     """
+    true, false = static_conclusions(pos)
+    if not true and not false:
+        return []  # every hint of the rule is one of these (see static_conclusions): none here
     links = Links(pos)
     best = _search(pos, links, "x", None, cap)  # forcing X-chains
     for mode in ("x", "y"):
@@ -233,3 +240,115 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
         if best is not None and best.rating <= cap:
             break
     return best
+
+
+# --- every conclusion at once (the nested rule, and whether the rule has any hint) -----------------
+
+
+def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
+    """Everything Sudoku Explainer's Forcing Chains & Cycles rule concludes on ``pos``, all hints
+    together: (candidates that must be true, candidates that must be false), candidate index
+    cell*9 + digit-1, ascending.
+
+    A candidate k is false when "k is on" reaches "k is off" along static X and Y links (those
+    of ``Links`` in mode "xy"), and true when "k is off" reaches "k is on" (``static_reach``).
+    That covers every hint of the rule: its forcing X- and XY-chains are such walks, and a
+    bidirectional cycle's eliminations are too (assume a removed candidate true and follow the
+    loop back to it). Static links are contrapositive, so a start that reaches both "j is on"
+    and "j is off" also reaches its own negation. (On a contradictory working grid a candidate
+    may come out both true and false.)
+    """
+    reach = static_reach(pos)
+    true = [p >> 1 for p in sorted(reach) if p & 1 and reach[p - 1] >> p & 1]
+    false = [p >> 1 for p in sorted(reach) if not p & 1 and reach[p + 1] >> p & 1]
+    return true, false
+
+
+def static_reach(pos: Position) -> dict[int, int]:
+    """Potential (2*cand + on, for every candidate of ``pos``) -> the potentials it reaches
+    along static X and Y links (itself included), as an int with bit p for potential p.
+
+    Method: the links form a graph on the potentials; Tarjan's algorithm finds its strongly
+    connected components in reverse topological order, so each component's reach is its
+    members' bits OR the reach of the components its links lead to, all computed in one pass
+    (2-SAT's implication graph, read for its backbone).
+    """
+    succ = _static_links(pos)
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    reach: list[int] = []  # per component, the potentials it reaches
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    for root in succ:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        path = [(root, iter(succ[root]))]
+        while path:
+            node, links = path[-1]
+            for target in links:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    path.append((target, iter(succ[target])))
+                    break
+                if target in on_stack and index[target] < low[node]:
+                    low[node] = index[target]
+            else:
+                path.pop()
+                if path and low[node] < low[path[-1][0]]:
+                    low[path[-1][0]] = low[node]
+                if low[node] == index[node]:
+                    number = len(reach)
+                    members = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component[member] = number
+                        members.append(member)
+                        if member == node:
+                            break
+                    bits = 0
+                    for member in members:
+                        bits |= 1 << member
+                    for member in members:
+                        for target in succ[member]:
+                            other = component.get(target, number)
+                            if other != number:
+                                bits |= reach[other]
+                    reach.append(bits)
+    return {p: reach[component[p]] for p in succ}
+
+
+def _static_links(pos: Position) -> dict[int, list[int]]:
+    """Potential (2*cand + on) -> the potentials its static X and Y links lead to: "on" to the
+    other candidates of its cell and its digit's places among the cell's peers ("off"); "off"
+    to the other candidate of a bivalue cell and the other place of its digit in a house where
+    it has two ("on")."""
+    cells, digits = pos.cells, pos.digits
+    succ: dict[int, list[int]] = {}
+    for cell in range(81):
+        mask = cells[cell]
+        if not mask:
+            continue
+        bivalue = POPCOUNT[mask] == 2
+        for digit in DIGITS_OF[mask]:
+            d = digit - 1
+            k = cell * 9 + d
+            dmask = digits[digit]
+            on = [2 * (p * 9 + d) for p in cells_of(dmask & PEER_MASK[cell])]
+            on += [2 * (cell * 9 + e - 1) for e in DIGITS_OF[mask] if e != digit]
+            off = []
+            if bivalue:
+                off.append(2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1)
+            for house in OFF_ON_HOUSES[cell]:
+                places = dmask & HOUSE_MASK[house]
+                if places.bit_count() == 2:
+                    off.append(2 * (((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d) + 1)
+            succ[2 * k + 1] = on
+            succ[2 * k] = off
+    return succ

@@ -14,8 +14,8 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
 from solver.se_chains import Position
-from solver.se_nested import nested_rule, static_conclusions
-from solver.se_static import forcing_chains_and_cycles
+from solver.se_nested import nested_rule
+from solver.se_static import forcing_chains_and_cycles, static_conclusions
 from tests.conftest import data_file
 from tests.positions import cell, col, confine, narrowed
 
@@ -70,7 +70,9 @@ def test_static_conclusions_are_sound_and_hold_every_hint_of_the_rule():
                 true, false = static_conclusions(pos)
                 assert all(solution[k // 9] == k % 9 + 1 for k in true), puzzle
                 assert all(solution[k // 9] != k % 9 + 1 for k in false), puzzle
-                for hint in forcing_chains_and_cycles(pos):
+                hints = forcing_chains_and_cycles(pos)
+                assert bool(hints) == bool(true or false), puzzle  # the rule's pre-check
+                for hint in hints:
                     hinted += 1
                     assert {c * 9 + d - 1 for c, d in hint.eliminations} <= set(false), puzzle
                     assert {c * 9 + d - 1 for c, d in hint.placements} <= set(true), puzzle

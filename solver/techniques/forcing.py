@@ -28,7 +28,8 @@ from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
 from solver.se_chains import Position, propagate
-from solver.se_nested import nested_rule, static_reach
+from solver.se_nested import nested_rule
+from solver.se_static import static_reach
 from solver.step import Link, Step
 from solver.techniques.wording import or_list
 
@@ -192,7 +193,7 @@ def forcing_chain(grid: Grid) -> Iterator[Step]:
 
 def static_chain_news(grid: Grid) -> bool:
     """True when ``forcing_chain`` has a step on ``grid``, decided from the static links' reach
-    (``solver.se_nested.static_reach``) without building a chain.
+    (``solver.se_static.static_reach``) without building a chain.
 
     With static links a premise's consequences are exactly what it reaches, so an assumption
     leads to a contradiction when it reaches its own negation (links are contrapositive), and a
