@@ -41,7 +41,7 @@ from solver.grid import (
 from solver.levels import Level
 from solver.step import Step
 from solver.techniques import TECHNIQUES, Technique, techniques_up_to
-from solver.techniques.singles import SINGLES
+from solver.techniques.singles import SINGLES, SinglesQueue, full_house, hidden_single, naked_single
 
 ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
 """The level that allows every enabled technique of the registry (what grading uses)."""
@@ -131,14 +131,30 @@ def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | 
 
 
 def _solve(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> SolvePath:
-    """Solve a copy of ``grid``, always taking the first step of the first technique that fires."""
+    """Solve a copy of ``grid``, always taking the first step of the first technique that fires.
+
+    Where several singles fire, the one HoDoKu takes (``SinglesQueue``: the one that appeared
+    first); every other technique's first step is its finder's first.
+    """
     work = grid.copy()
+    queue = SinglesQueue(work)
+    take = {full_house: queue.full_house, naked_single: queue.naked_single, hidden_single: queue.hidden_single}
     steps = []
     while not work.is_solved():
-        step = _first_step(work, techniques, cancel)
+        step = None
+        for tech in techniques:
+            poll_cancel(cancel)
+            if tech.finder in take:
+                step = take[tech.finder](work)
+            elif tech.level in DEEP_LEVELS:
+                step = deep_first(tech, work)
+            else:
+                step = next(tech.finder(work), None)
+            if step is not None:
+                break
         if step is None:
             break
-        step.apply(work)
+        queue.apply(step, work)
         steps.append(step)
     return SolvePath(tuple(steps), work, work.is_solved())
 

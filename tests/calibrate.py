@@ -12,8 +12,10 @@
 Prints the README's calibration tables: for the Sudoku Exchange bank (SE ratings by
 SukakuExplainer), the Spearman rank correlation of our SE estimate with the bank's rating, and
 per SE band the share rated exactly as Sudoku Explainer, the mean absolute error, the mean
-signed error and the share of puzzles our techniques finish; for each QQWing set, a confusion matrix of HoDoKu 2.2's level against ours
-and against ``hodoku_level`` (our path under HoDoKu's score-cap rule). The slow test in
+signed error and the share of puzzles our techniques finish; for each QQWing set, a confusion
+matrix of HoDoKu 2.2's level against ours and against ``hodoku_level`` (our path under HoDoKu's
+score-cap rule), and the share of puzzles whose score equals HoDoKu's with the mean absolute
+score difference. The slow test in
 test_calibration.py runs the same functions and checks the targets.
 """
 
@@ -74,7 +76,14 @@ def qqwing(name: str, data: Path = DATA) -> list[tuple[str, str]]:
         return [tuple(line.split(",")[:2]) for line in handle]
 
 
-def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> tuple[float, str, str, bool, float]:
+def qqwing_scores(name: str, data: Path = DATA) -> list[int]:
+    """HoDoKu's score of each puzzle of hodoku/qqwing_<name>.hodoku220.csv, in file order."""
+    with (data / "hodoku" / f"qqwing_{name}.hodoku220.csv").open() as handle:
+        next(handle)
+        return [int(line.split(",")[2]) for line in handle]
+
+
+def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> tuple[float, str, str, bool, float, int]:
     from solver import se
     from solver.grading import grade
     from solver.grid import Grid
@@ -82,16 +91,18 @@ def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> t
     start = time.process_time()
     if se_only:
         rating = se.rate(Grid.parse(puzzle), config=se_config)
-        return rating.rating, "", "", rating.solved, time.process_time() - start
+        return rating.rating, "", "", rating.solved, time.process_time() - start, 0
     result = grade(puzzle, se_config=se_config)
     seconds = time.process_time() - start
-    return result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds
+    return (result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds,
+            result.score)
 
 
 def grade_all(puzzles: list[str], workers: int | None = None, se_only: bool = False,
-              se_config: str = "bank") -> list[tuple[float, str, str, bool, float]]:
-    """(se, level, hodoku_level, solved, CPU seconds) per puzzle, in order, graded in ``workers``
-    processes; ``se_only``: the SE estimate alone (level fields empty, solved: the SE path's)."""
+              se_config: str = "bank") -> list[tuple[float, str, str, bool, float, int]]:
+    """(se, level, hodoku_level, solved, CPU seconds, score) per puzzle, in order, graded in
+    ``workers`` processes; ``se_only``: the SE estimate alone (level fields empty, score 0,
+    solved: the SE path's)."""
     workers = workers or os.cpu_count() or 1
     if workers == 1:
         return [_grade_one(p, se_only, se_config) for p in puzzles]
@@ -157,6 +168,12 @@ def confusion(rows: list[tuple[str, str]], graded: list[tuple[float, str, str, b
     for (_, theirs), g in zip(rows, graded):
         table[theirs][g[column]] += 1
     return table
+
+
+def score_agreement(scores: list[int], graded: list[tuple]) -> tuple[float, float]:
+    """(share of puzzles whose score equals HoDoKu's ``scores``, mean absolute difference)."""
+    diffs = [abs(g[5] - theirs) for theirs, g in zip(scores, graded)]
+    return sum(d == 0 for d in diffs) / len(diffs), mean(diffs)
 
 
 def agreement(table: dict) -> float:
@@ -237,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.csv:
         with args.csv.open("w") as handle:
             handle.write("puzzle,se_bank,se_ours,level,hodoku_level,solved,seconds\n")
-            for (puzzle, rating), (se, level, hlevel, solved, seconds) in zip(rows, graded):
+            for (puzzle, rating), (se, level, hlevel, solved, seconds, _) in zip(rows, graded):
                 handle.write(f"{puzzle},{rating},{se},{level},{hlevel},{solved},{seconds:.4f}\n")
     if not args.skip_qqwing:
         for name in ("simple", "easy", "intermediate", "expert"):
@@ -245,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
             graded = grade_all([p for p, _ in qrows], args.workers)
             print_confusion(name, confusion(qrows, graded, 2), "hodoku_level: HoDoKu's score rule")
             print_confusion(name, confusion(qrows, graded, 1), "level: hardest technique only")
+            exact, mad = score_agreement(qqwing_scores(name), graded)
+            print(f"\n{name}: score equal to HoDoKu's on {exact:.1%} of {len(qrows)}, "
+                  f"mean absolute difference {mad:.1f}")
     return 0
 
 

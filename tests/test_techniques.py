@@ -246,9 +246,23 @@ def test_naked_pair_text_and_eliminations():
     assert set(step.pattern) == {(1, 3), (1, 8), (6, 3), (6, 8)}
 
 
-def test_naked_pair_in_a_row_and_a_box_is_one_step_per_house():
-    steps = steps_of(naked_pair, narrowed(r1c1="38", r1c2="38"))
-    assert sorted(s.houses for s in steps) == [(row(1),), (box(1),)]
+def test_a_pair_in_a_row_and_a_box_that_clears_both_is_a_locked_pair_not_a_naked_pair():
+    grid = narrowed(r1c1="38", r1c2="38")
+    assert steps_of(naked_pair, grid) == []
+    [step] = steps_of(locked_pair, grid)
+    # HoDoKu's order: the row's cells, then the box's, each candidate once
+    assert step.eliminations[:2] == ((2, 3), (2, 8)) and len(set(step.eliminations)) == 2 * 13
+
+
+def test_a_pair_in_a_row_and_a_box_that_clears_only_the_row_is_a_naked_pair_found_in_the_box():
+    grid = narrowed(r1c1="38", r1c2="38")
+    for cell in (2, 9, 10, 11, 18, 19, 20):  # the rest of box 1 holds neither 3 nor 8
+        grid.eliminate(cell, 3)
+        grid.eliminate(cell, 8)
+    assert steps_of(locked_pair, grid) == []
+    steps = steps_of(naked_pair, grid)
+    assert [s.houses for s in steps] == [(box(1),), (row(1),)]  # boxes are searched first
+    assert notation(steps[0]) == {f"r1c{c}<>{d}" for c in range(4, 10) for d in (3, 8)}
 
 
 def test_naked_pair_must_not_fire():

@@ -8,18 +8,20 @@ Definitions after HoDoKu (hodoku.sourceforge.net/en/tech_intersections.php):
       one box, in 2 or 3 cells; the digit goes from the rest of that box.
   Locked Pair / Locked Triple  2 (3) cells of one box-line intersection hold only 2 (3)
       candidates between them: a Naked Pair (Triple) in both houses at once, so those digits go
-      from the rest of the box and the rest of the line.
+      from the rest of the box and the rest of the line. As in HoDoKu, it must remove something
+      from each (in the line, outside the box); else it is a Naked Pair (Triple).
 
 Finders yield every step they see that eliminates something and never change the grid.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Iterator, NamedTuple
 
-from solver.grid import BIT, DIGITS_OF, HOUSES, Grid, house_name
+from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
 from solver.step import Step
-from solver.techniques.subsets import naked_subsets, subset_pattern
+from solver.techniques.subsets import subset_eliminations, subset_pattern
 from solver.techniques.wording import and_list, cells_text, or_list
 
 
@@ -55,58 +57,90 @@ INTERSECTIONS_BY_BOX = tuple(sorted(INTERSECTIONS, key=lambda item: (item.box, i
 
 
 def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
-    """Pointing (base = box, cover = line) or Claiming (base = line, cover = box)."""
+    """Pointing (base = box, cover = line) or Claiming (base = line, cover = box).
+
+    In HoDoKu's order: base houses boxes (Pointing) or rows then columns (Claiming), and in each
+    house the digits ascending; a Pointing digit in one row and one column is the row's.
+    """
     cands = grid.candidates
     if base_is_box:
-        name, order = "Locked Candidates Type 1 (Pointing)", INTERSECTIONS_BY_BOX
+        name, bases = "Locked Candidates Type 1 (Pointing)", range(18, 27)
     else:
-        name, order = "Locked Candidates Type 2 (Claiming)", INTERSECTIONS
-    for item in order:
-        if base_is_box:
-            base, cover, base_rest, rest = item.box, item.line, item.box_rest, item.line_rest
-        else:
-            base, cover, base_rest, rest = item.line, item.box, item.line_rest, item.box_rest
-        shared = item.shared
-        inside = cands[shared[0]] | cands[shared[1]] | cands[shared[2]]
-        outside_base = outside_cover = 0
-        for cell in base_rest:
-            outside_base |= cands[cell]
-        for cell in rest:
-            outside_cover |= cands[cell]
-        # digits confined to the intersection within the base house and present in the cover's rest
-        for digit in DIGITS_OF[inside & ~outside_base & outside_cover]:
+        name, bases = "Locked Candidates Type 2 (Claiming)", range(18)
+    for base in bases:
+        base_cells = HOUSES[base]
+        for digit in DIGITS_OF[_union(cands, base_cells)]:
             bit = BIT[digit]
-            pattern = tuple((cell, digit) for cell in shared if cands[cell] & bit)
-            if len(pattern) < 2:  # one cell: that is a Hidden Single, not an intersection
+            pattern = tuple((cell, digit) for cell in base_cells if cands[cell] & bit)
+            if not 2 <= len(pattern) <= 3:  # one cell: that is a Hidden Single
                 continue
-            eliminations = tuple((cell, digit) for cell in rest if cands[cell] & bit)
-            yield Step(
-                name,
-                eliminations=eliminations,
-                pattern=pattern,
-                houses=(base, cover),
-                text=f"In {house_name(base)}, every {digit} lies in {house_name(cover)}, "
-                f"so {digit} can't be anywhere else in {house_name(cover)}.",
-            )
+            places = tuple(cell for cell, _ in pattern)
+            for cover in _covers(places, base_is_box):
+                eliminations = tuple(
+                    (cell, digit) for cell in HOUSES[cover] if cands[cell] & bit and cell not in places
+                )
+                if eliminations:
+                    yield Step(
+                        name,
+                        eliminations=eliminations,
+                        pattern=pattern,
+                        houses=(base, cover),
+                        text=f"In {house_name(base)}, every {digit} lies in {house_name(cover)}, "
+                        f"so {digit} can't be anywhere else in {house_name(cover)}.",
+                    )
+                    break
+
+
+def _union(cands: list[int], cells: tuple[int, ...]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= cands[cell]
+    return mask
+
+
+def _covers(cells: tuple[int, ...], base_is_box: bool) -> tuple[int, ...]:
+    """The houses other than the base that hold all of ``cells``: for a box its row, else its
+    column (at most one); for a line its box."""
+    row, col, box = HOUSES_OF[cells[0]]
+    if base_is_box:
+        if all(HOUSES_OF[cell][0] == row for cell in cells):
+            return (row,)
+        if all(HOUSES_OF[cell][1] == col for cell in cells):
+            return (col,)
+        return ()
+    return (box,) if all(HOUSES_OF[cell][2] == box for cell in cells) else ()
 
 
 def locked_candidates_pointing(grid: Grid) -> Iterator[Step]:
-    """Yield every Locked Candidates Type 1 (Pointing) step, box by box."""
+    """Yield every Locked Candidates Type 1 (Pointing) step, box by box, digits ascending."""
     return _locked_candidates(grid, base_is_box=True)
 
 
 def locked_candidates_claiming(grid: Grid) -> Iterator[Step]:
-    """Yield every Locked Candidates Type 2 (Claiming) step, rows first, then columns."""
+    """Yield every Locked Candidates Type 2 (Claiming) step, rows first, then columns, digits
+    ascending in each."""
     return _locked_candidates(grid, base_is_box=False)
 
 
 def _locked_subset(grid: Grid, size: int) -> Iterator[Step]:
-    """Locked Pair (size 2) or Locked Triple (size 3): a naked subset inside one intersection."""
+    """Locked Pair (size 2) or Locked Triple (size 3), in HoDoKu's order: box by box, the box's
+    cells combined in box order; only subsets that remove something from the box and from the
+    line outside the box (HoDoKu's definition; the others are Naked Pairs or Triples)."""
     cands = grid.candidates
     name = "Locked Pair" if size == 2 else "Locked Triple"
-    for line, box, shared, line_rest, box_rest in INTERSECTIONS:
-        clear = shared + line_rest + box_rest
-        for cells, digits, eliminations in naked_subsets(cands, shared, size, clear):
+    for box in range(18, 27):
+        small = [cell for cell in HOUSES[box] if 2 <= POPCOUNT[cands[cell]] <= size]
+        for cells in combinations(small, size):
+            digits = 0
+            for cell in cells:
+                digits |= cands[cell]
+            if POPCOUNT[digits] != size:
+                continue
+            eliminations, locked = subset_eliminations(cands, cells, digits)
+            if not locked:
+                continue
+            row, col, _ = HOUSES_OF[cells[0]]
+            line = row if all(HOUSES_OF[cell][0] == row for cell in cells) else col
             names = DIGITS_OF[digits]
             yield Step(
                 name,

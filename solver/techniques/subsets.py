@@ -7,9 +7,9 @@ Definitions after HoDoKu (hodoku.sourceforge.net/en/tech_naked.php, tech_hidden.
   Hidden subset  n digits of a house can only go in the same n cells (each digit in 2..n of
                  them); every other candidate goes from those cells.
 
-Houses are scanned rows, then columns, then boxes. A subset that lies in two houses (a row and
-a box) is yielded once per house, with that house's eliminations. Finders yield every step
-that eliminates something and never change the grid.
+Houses are scanned in HoDoKu's order: boxes, then rows, then columns. A naked subset that lies
+in two houses (a row and a box) removes its digits from both, as HoDoKu's does. Finders yield
+every step that eliminates something and never change the grid.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from solver.grid import BIT, DIGITS_OF, HOUSES, POPCOUNT, Grid, house_name
+from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
 from solver.step import Step
 from solver.techniques.wording import and_list, cells_text, or_list
 
@@ -55,14 +55,63 @@ def subset_pattern(cands: list[int], cells: tuple[int, ...], digits: int) -> tup
     return tuple((cell, d) for cell in cells for d in DIGITS_OF[cands[cell] & digits])
 
 
+BOXES_ROWS_COLUMNS = tuple(range(18, 27)) + tuple(range(18))
+"""HoDoKu's order of houses for subsets: boxes, then rows, then columns."""
+
+
+def subset_eliminations(
+    cands: list[int], cells: tuple[int, ...], digits: int
+) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """What a naked subset of ``cells`` holding ``digits`` removes, and whether it is locked.
+
+    The digits go from every other cell of each house the cells share (row, column, box, in
+    that order; cells in house order, digits ascending; each candidate once), as HoDoKu's
+    createSubsetStep lists them. A pair or triple is locked (HoDoKu's Locked Pair or Triple)
+    when it lies in a box and a line and removes something in the box and something in the
+    line outside the box.
+    """
+    eliminations: list[tuple[int, int]] = []
+    seen = set()
+    first = HOUSES_OF[cells[0]]
+    shared = [house for i, house in enumerate(first) if all(HOUSES_OF[cell][i] == house for cell in cells)]
+    box = first[2] if first[2] in shared else None
+    in_box = in_line = False
+    for house in shared:
+        for cell in HOUSES[house]:
+            if cell in cells:
+                continue
+            for digit in DIGITS_OF[cands[cell] & digits]:
+                if house == box:
+                    in_box = True
+                elif HOUSES_OF[cell][2] != first[2]:
+                    in_line = True
+                if (cell, digit) not in seen:
+                    seen.add((cell, digit))
+                    eliminations.append((cell, digit))
+    locked = len(cells) < 4 and box is not None and len(shared) > 1 and in_box and in_line
+    return tuple(eliminations), locked
+
+
 def _naked(grid: Grid, size: int) -> Iterator[Step]:
+    """Naked subsets in HoDoKu's order (boxes, rows, columns; cells combined in house order),
+    each with the eliminations of every house its cells share; the locked ones are left to
+    Locked Pair and Locked Triple."""
     cands = grid.candidates
     name = f"Naked {SIZE_NAMES[size]}"
-    for house, cells in enumerate(HOUSES):
-        open_cells = [cell for cell in cells if cands[cell]]
+    for house in BOXES_ROWS_COLUMNS:
+        open_cells = [cell for cell in HOUSES[house] if cands[cell]]
         if len(open_cells) <= size:
             continue
-        for subset, digits, eliminations in naked_subsets(cands, open_cells, size, open_cells):
+        small = [cell for cell in open_cells if 2 <= POPCOUNT[cands[cell]] <= size]
+        for subset in combinations(small, size):
+            digits = 0
+            for cell in subset:
+                digits |= cands[cell]
+            if POPCOUNT[digits] != size:
+                continue
+            eliminations, locked = subset_eliminations(cands, subset, digits)
+            if not eliminations or locked:
+                continue
             names = DIGITS_OF[digits]
             yield Step(
                 name,
@@ -102,7 +151,8 @@ def _hidden(grid: Grid, size: int) -> Iterator[Step]:
     cands = grid.candidates
     name = f"Hidden {SIZE_NAMES[size]}"
     places = house_places(cands)
-    for house, cells in enumerate(HOUSES):
+    for house in BOXES_ROWS_COLUMNS:
+        cells = HOUSES[house]
         where = places[house]  # digit -> the cells of the house with it, as a 9-bit index mask
         if len(where) <= size:
             continue

@@ -1,0 +1,71 @@
+"""Our solve path takes the step HoDoKu 2.2 takes where several tie, so scores equal HoDoKu's.
+
+The expected paths are HoDoKu 2.2's own (``hodoku.jar /bs FILE /vp``): which single it takes
+when several fire (``SinglesQueue``), and which subset or Locked Candidates step it finds first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.grid import Grid, parse_values
+from solver.human import ALL_LEVELS, solve_path
+from solver.step import placement_text
+from solver.techniques import technique
+from solver.techniques.singles import SinglesQueue
+from tests.conftest import data_file
+
+# QQWing "easy" #1: HoDoKu 2.2 rates it Easy (298); its path starts with these singles.
+EASY = "080470003000050016040000050000300700000000004320001065803040002000000000010503000"
+EASY_HODOKU_START = [
+    "Hidden Single: r2c7=4", "Hidden Single: r3c9=7", "Hidden Single: r2c2=3", "Hidden Single: r6c3=4",
+    "Hidden Single: r4c6=4", "Hidden Single: r3c5=3", "Hidden Single: r3c7=8", "Naked Single: r6c7=9",
+    "Naked Single: r1c7=2", "Full House: r1c8=9", "Naked Single: r6c5=8", "Full House: r6c4=7",
+]
+
+# A QQWing "intermediate" puzzle: HoDoKu 2.2 rates it Medium (536) with these steps besides singles.
+MEDIUM = "000100000020000000050700083800370902074000010000800305900000050000200790400950201"
+MEDIUM_HODOKU_STEPS = [
+    ("Locked Pair", {"r2c9<>4", "r7c7<>4"}),
+    ("Locked Candidates Type 1 (Pointing)", {"r8c3<>3"}),
+    ("Locked Candidates Type 1 (Pointing)", {"r8c3<>8"}),
+    ("Locked Candidates Type 1 (Pointing)", {"r5c4<>6", "r5c5<>6", "r5c6<>6"}),
+]
+
+
+def _score(puzzle: str) -> int:
+    return sum(technique(step.technique).score for step in solve_path(Grid.parse(puzzle), ALL_LEVELS).steps)
+
+
+def test_the_path_takes_the_single_hodoku_takes_not_the_lowest_cell():
+    steps = solve_path(Grid.parse(EASY), ALL_LEVELS).steps
+    assert [f"{s.technique}: {placement_text(s.placements[0])}" for s in steps[:12]] == EASY_HODOKU_START
+    assert sum(technique(s.technique).score for s in steps) == 298
+
+
+def test_the_path_takes_the_locked_pair_and_pointing_steps_hodoku_takes():
+    steps = [s for s in solve_path(Grid.parse(MEDIUM), ALL_LEVELS).steps if s.eliminations]
+    assert [(s.technique, {str(e) for e in s.to_dict()["eliminations"]}) for s in steps] == MEDIUM_HODOKU_STEPS
+    assert _score(MEDIUM) == 536
+
+
+def test_full_house_reads_the_queue_and_naked_single_takes_from_it():
+    grid = Grid(parse_values(EASY))
+    queue = SinglesQueue(grid)
+    for step in solve_path(grid, ALL_LEVELS).steps[:9]:  # up to HoDoKu's "Naked Single: r1c7=2"
+        queue.apply(step, grid)
+    before = list(queue.naked)
+    full_house = queue.full_house(grid)
+    assert str(full_house) == "Full House: r1c8=9" and list(queue.naked) == before  # read only
+    queue.apply(full_house, grid)
+    assert str(queue.naked_single(grid)) == "Naked Single: r6c5=8"
+    assert len(queue.naked) < len(before)  # taken off the front, with the stale entries before it
+
+
+@pytest.mark.parametrize("level_file", ["simple", "easy", "intermediate"])
+def test_scores_equal_hodoku_on_the_first_100_puzzles_of_each_easy_qqwing_set(level_file):
+    with data_file(f"hodoku/qqwing_{level_file}.hodoku220.csv").open() as handle:
+        next(handle)
+        rows = [line.split(",")[:3] for _, line in zip(range(100), handle)]
+    misses = [(puzzle, score, _score(puzzle)) for puzzle, _, score in rows if _score(puzzle) != int(score)]
+    assert not misses, misses[:3]
