@@ -26,9 +26,12 @@ from typing import Iterator
 
 from solver.grid import DIGITS, POPCOUNT, Grid, cell_name, house_name
 from solver.step import Step
+from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES, INDICES_OF, _cell, _positions
 from solver.techniques.wording import and_list
 
+MEMO = DigitMemo()
+"""Digits with no finned (sashimi) fish at their places (``solver.techniques.digit_memo``)."""
 GROUPS = (0o7, 0o70, 0o700)  # the 9-bit masks of lines 1-3, 4-6, 7-9 (a band or a stack)
 GROUP_OF_LINES = tuple(
     next((g for g in range(3) if not mask & ~GROUPS[g]), -1) for mask in range(512)
@@ -61,7 +64,7 @@ def _base_sets(masks: list[int], lines: list[int], size: int, limit: int):
     return extend(0, (), 0)
 
 
-def _finned_fish(positions: list[list[list[int]]], size: int) -> Iterator[tuple]:
+def _finned_fish(positions: list[list[list[int]]], size: int, digits=DIGITS) -> Iterator[tuple]:
     """(digit, orientation, base lines, [(cover, fin crosses, eliminations), ...]) for every
     choice of base lines that carries at least one finned fish of ``size``.
 
@@ -71,7 +74,7 @@ def _finned_fish(positions: list[list[list[int]]], size: int) -> Iterator[tuple]
     sorted (cell, digit) pairs (never empty).
     """
     limit = size + 2  # at most size - 1 cover lines outside the fin box and 3 lines in it
-    for digit in DIGITS:
+    for digit in digits:
         for orientation in (0, 1):
             masks = positions[orientation][digit]
             lines = [line for line in range(9) if 0 < POPCOUNT[masks[line]] <= limit]
@@ -116,11 +119,23 @@ def _is_sashimi(masks: list[int], base: tuple[int, ...], cover: int) -> bool:
 
 def _finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
     """Every finned (or, with ``sashimi``, sashimi) fish of ``size`` base sets that eliminates,
-    each fish once per set of eliminations, then the siamese pairs of each set of base lines."""
+    each fish once per set of eliminations, then the siamese pairs of each set of base lines;
+    digit by digit (digits remembered to have none at their places are skipped, see
+    ``DigitMemo``)."""
     name = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
     positions = _positions(grid)
-    seen, seen_pairs = set(), set()
-    for digit, orientation, base, fish in _finned_fish(positions, size):
+    seen: set = set()
+    seen_pairs: set = set()
+    return MEMO.steps(("finned", size, sashimi), lambda digit: tuple(positions[0][digit]),
+                      [d for d in DIGITS if any(positions[0][d])],
+                      lambda digit: _finned_of_digit(name, positions, size, sashimi, digit,
+                                                     seen, seen_pairs))
+
+
+def _finned_of_digit(name: str, positions: list[list[list[int]]], size: int, sashimi: bool,
+                     digit: int, seen: set, seen_pairs: set) -> Iterator[Step]:
+    """``_finned``'s steps for one digit."""
+    for _, orientation, base, fish in _finned_fish(positions, size, (digit,)):
         masks = positions[orientation][digit]
         kinds = [_is_sashimi(masks, base, cover) for cover, _, _ in fish]
         for (cover, fin_crosses, eliminations), kind in zip(fish, kinds):

@@ -41,12 +41,15 @@ from typing import Iterator
 from solver.grid import DIGITS_OF, HOUSES_OF, Grid, cell_name
 from solver.step import Step
 from solver.techniques.cellsets import HOUSE_BITS, PEER_BITS, cells_of
+from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES
 from solver.techniques.fish_finned import finned_text, houses_text, siamese_text
 from solver.techniques.fish_franken_rank import ALL_CELLS, possible_base_sets, seen_by_all
 from solver.techniques.wording import and_list
 
 MAX_FINS = 5
+MEMO = DigitMemo()
+"""Digits with no Franken fish at their places (``solver.techniques.digit_memo``)."""
 MAX_ENDO_FINS = 2
 BASE_HOUSES = (tuple(range(9)) + tuple(range(18, 27)), tuple(range(9, 27)))  # by orientation
 LINE_BITS = (  # per cell, the 81-bit mask of its row (row bases) or column (column bases)
@@ -240,45 +243,52 @@ def _fish_of_digit(
 
 def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
     """Every (finned) Franken fish of ``size`` base sets that eliminates, each set of
-    eliminations once, then the siamese pairs of each choice of base sets."""
+    eliminations once, then the siamese pairs of each choice of base sets; digit by digit
+    (digits remembered to have none at their places are skipped, see ``DigitMemo``)."""
     name = ("Finned Franken " if finned else "Franken ") + FISH_NAMES[size]
     masks = _digit_masks(grid)
-    seen, seen_pairs = set(), set()
-    for digit in range(1, 10):
-        digit_cells = masks[digit]
-        if not digit_cells:
+    seen: set = set()
+    seen_pairs: set = set()
+    return MEMO.steps(("franken", size, finned), masks.__getitem__,
+                      [d for d in range(1, 10) if masks[d]],
+                      lambda digit: _franken_of_digit(name, digit, masks[digit], size, finned,
+                                                      seen, seen_pairs))
+
+
+def _franken_of_digit(name: str, digit: int, digit_cells: int, size: int, finned: bool,
+                      seen: set, seen_pairs: set) -> Iterator[Step]:
+    """``_franken``'s steps for one digit whose candidates are ``digit_cells`` (81-bit)."""
+    for orientation in (0, 1):
+        pool = []
+        for house in BASE_HOUSES[orientation]:
+            cands = digit_cells & HOUSE_BITS[house]
+            if cands and (finned or cands.bit_count() <= size):
+                pool.append((house, cands))
+        if len(pool) < size:
             continue
-        for orientation in (0, 1):
-            pool = []
-            for house in BASE_HOUSES[orientation]:
-                cands = digit_cells & HOUSE_BITS[house]
-                if cands and (finned or cands.bit_count() <= size):
-                    pool.append((house, cands))
-            if len(pool) < size:
-                continue
-            allowed = possible_base_sets(digit_cells, pool, orientation, size, finned,
-                                         MAX_ENDO_FINS)
-            if not allowed:
-                continue
-            fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
-            by_base = {}
-            for base, union, endo, covers, fins, eliminations in fish:
-                if (digit, eliminations) not in seen:
-                    seen.add((digit, eliminations))
-                    yield _franken_step(name, digit, base, union, endo, [(covers, fins)],
-                                        eliminations)
-                by_base.setdefault((base, union, endo), []).append((covers, fins, eliminations))
-            if finned:  # siamese pairs: finned fish on the same base sets
-                for (base, union, endo), variants in by_base.items():
-                    for i, (covers, fins, eliminations) in enumerate(variants):
-                        for other_covers, other_fins, other_eliminations in variants[i + 1 :]:
-                            both = eliminations | other_eliminations
-                            if both in (eliminations, other_eliminations):
-                                continue  # together they remove no more than one of them
-                            if (digit, both) not in seen_pairs:
-                                seen_pairs.add((digit, both))
-                                pairs = [(covers, fins), (other_covers, other_fins)]
-                                yield _franken_step(name, digit, base, union, endo, pairs, both)
+        allowed = possible_base_sets(digit_cells, pool, orientation, size, finned,
+                                     MAX_ENDO_FINS)
+        if not allowed:
+            continue
+        fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
+        by_base = {}
+        for base, union, endo, covers, fins, eliminations in fish:
+            if (digit, eliminations) not in seen:
+                seen.add((digit, eliminations))
+                yield _franken_step(name, digit, base, union, endo, [(covers, fins)],
+                                    eliminations)
+            by_base.setdefault((base, union, endo), []).append((covers, fins, eliminations))
+        if finned:  # siamese pairs: finned fish on the same base sets
+            for (base, union, endo), variants in by_base.items():
+                for i, (covers, fins, eliminations) in enumerate(variants):
+                    for other_covers, other_fins, other_eliminations in variants[i + 1 :]:
+                        both = eliminations | other_eliminations
+                        if both in (eliminations, other_eliminations):
+                            continue  # together they remove no more than one of them
+                        if (digit, both) not in seen_pairs:
+                            seen_pairs.add((digit, both))
+                            pairs = [(covers, fins), (other_covers, other_fins)]
+                            yield _franken_step(name, digit, base, union, endo, pairs, both)
 
 
 def _franken_step(
