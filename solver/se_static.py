@@ -22,6 +22,7 @@ whether there is any hint at all, and nested chains (``solver.se_nested``) take 
 
 from __future__ import annotations
 
+from solver.closure import reachable
 from solver.grid import DIGITS_OF, POPCOUNT
 from solver.se_chains import (
     CELL_BIT,
@@ -268,60 +269,11 @@ def static_reach(pos: Position) -> dict[int, int]:
     """Potential (2*cand + on, for every candidate of ``pos``) -> the potentials it reaches
     along static X and Y links (itself included), as an int with bit p for potential p.
 
-    Method: the links form a graph on the potentials; Tarjan's algorithm finds its strongly
-    connected components in reverse topological order, so each component's reach is its
-    members' bits OR the reach of the components its links lead to, all computed in one pass
-    (2-SAT's implication graph, read for its backbone).
+    Method: the links form a graph on the potentials (2-SAT's implication graph, read for its
+    backbone), closed in one pass over its strongly connected components (``solver.closure``).
     """
-    succ = _static_links(pos)
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    component: dict[int, int] = {}
-    reach: list[int] = []  # per component, the potentials it reaches
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    for root in succ:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        path = [(root, iter(succ[root]))]
-        while path:
-            node, links = path[-1]
-            for target in links:
-                if target not in index:
-                    index[target] = low[target] = len(index)
-                    stack.append(target)
-                    on_stack.add(target)
-                    path.append((target, iter(succ[target])))
-                    break
-                if target in on_stack and index[target] < low[node]:
-                    low[node] = index[target]
-            else:
-                path.pop()
-                if path and low[node] < low[path[-1][0]]:
-                    low[path[-1][0]] = low[node]
-                if low[node] == index[node]:
-                    number = len(reach)
-                    members = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component[member] = number
-                        members.append(member)
-                        if member == node:
-                            break
-                    bits = 0
-                    for member in members:
-                        bits |= 1 << member
-                    for member in members:
-                        for target in succ[member]:
-                            other = component.get(target, number)
-                            if other != number:
-                                bits |= reach[other]
-                    reach.append(bits)
-    return {p: reach[component[p]] for p in succ}
+    after = reachable(_static_links(pos))
+    return {p: reach | 1 << p for p, reach in after.items()}
 
 
 def _static_links(pos: Position) -> dict[int, list[int]]:

@@ -10,49 +10,9 @@ sets and their RCCs.
 
 from __future__ import annotations
 
+from solver.closure import reachable
 from solver.grid import BIT, DIGITS_OF
 from solver.techniques.als_sets import AlsPosition, cells_of
-
-
-def _components(succ: dict[int, list[int]]) -> list[list[int]]:
-    """Strongly connected components of a graph (Tarjan, iterative), sinks first."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    components: list[list[int]] = []
-    for root in succ:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        work = [(root, iter(succ[root]))]
-        while work:
-            node, children = work[-1]
-            for child in children:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(succ[child])))
-                    break
-                if child in on_stack and index[child] < low[node]:
-                    low[node] = index[child]
-            else:
-                work.pop()
-                if work and low[node] < low[work[-1][0]]:
-                    low[work[-1][0]] = low[node]
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    components.append(component)
-    return components
 
 
 class ChainGraph:
@@ -75,19 +35,7 @@ class ChainGraph:
                 state = 9 * i + d - 1
                 succ[state] = [target for target, y in out if y != d]
                 states_of[i] |= 1 << state
-        after: dict[int, int] = {}
-        for component in _components(succ):
-            members = set(component)
-            reach = 0
-            for state in component:
-                for target in succ[state]:
-                    if target not in members:
-                        reach |= (1 << target) | after[target]
-            if len(component) > 1:
-                for state in component:
-                    reach |= 1 << state
-            for state in component:
-                after[state] = reach
+        after = reachable(succ)
         pred: dict[int, list[int]] = {state: [] for state in succ}
         for state, targets in succ.items():
             for target in targets:

@@ -33,13 +33,7 @@ def naked_subsets(
     combined. Yields (cells, digit mask, eliminations): the subset's digits in the cells of
     ``clear`` outside the subset, only when there is at least one.
     """
-    small = [cell for cell in pool if 2 <= POPCOUNT[cands[cell]] <= size]
-    for subset in combinations(small, size):
-        digits = 0
-        for cell in subset:
-            digits |= cands[cell]
-        if POPCOUNT[digits] != size:
-            continue
+    for subset, digits in closed_subsets(cands, pool, size):
         eliminations = tuple(
             (cell, digit)
             for cell in clear
@@ -48,6 +42,18 @@ def naked_subsets(
         )
         if eliminations:
             yield subset, digits, eliminations
+
+
+def closed_subsets(cands: list[int], pool: list[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(cells, digit mask) for each ``size`` cells of ``pool`` (in pool order, those with 2..size
+    candidates) holding only ``size`` digits between them."""
+    small = [cell for cell in pool if 2 <= POPCOUNT[cands[cell]] <= size]
+    for subset in combinations(small, size):
+        digits = 0
+        for cell in subset:
+            digits |= cands[cell]
+        if POPCOUNT[digits] == size:
+            yield subset, digits
 
 
 def subset_pattern(cands: list[int], cells: tuple[int, ...], digits: int) -> tuple[tuple[int, int], ...]:
@@ -102,13 +108,7 @@ def _naked(grid: Grid, size: int) -> Iterator[Step]:
         open_cells = [cell for cell in HOUSES[house] if cands[cell]]
         if len(open_cells) <= size:
             continue
-        small = [cell for cell in open_cells if 2 <= POPCOUNT[cands[cell]] <= size]
-        for subset in combinations(small, size):
-            digits = 0
-            for cell in subset:
-                digits |= cands[cell]
-            if POPCOUNT[digits] != size:
-                continue
+        for subset, digits in closed_subsets(cands, open_cells, size):
             eliminations, locked = subset_eliminations(cands, subset, digits)
             if not eliminations or locked:
                 continue

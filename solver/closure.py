@@ -1,0 +1,73 @@
+"""Transitive closure of a small directed graph, as bit sets: what each node reaches.
+
+Used where every start of an implication graph must be answered at once: the static links of
+Sudoku Explainer's chains (``solver.se_static.static_reach``) and the chain graph of Almost
+Locked Sets (``solver.techniques.als_graph``). Nodes are non-negative ints; a node's reach is an
+int with bit n set for each node n it reaches, so a whole graph costs one pass over its links
+after Tarjan's strongly connected components (sinks first, so every link leaves for a component
+already done).
+"""
+
+from __future__ import annotations
+
+
+def components(succ: dict[int, list[int]]) -> list[list[int]]:
+    """Strongly connected components of a graph (Tarjan, iterative), sinks first.
+
+    ``succ`` maps every node to the nodes its links lead to (each of them a key too)."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    found: list[list[int]] = []
+    for root in succ:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(succ[root]))]
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(succ[child])))
+                    break
+                if child in on_stack and index[child] < low[node]:
+                    low[node] = index[child]
+            else:
+                work.pop()
+                if work and low[node] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[node]
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    found.append(component)
+    return found
+
+
+def reachable(succ: dict[int, list[int]]) -> dict[int, int]:
+    """Node -> the bit set of the nodes it reaches by one or more links (itself only through a
+    cycle of two or more nodes). ``succ`` as for ``components``."""
+    after: dict[int, int] = {}
+    for component in components(succ):
+        members = set(component)
+        reach = 0
+        for node in component:
+            for target in succ[node]:
+                if target not in members:
+                    reach |= (1 << target) | after[target]
+        if len(component) > 1:
+            for node in component:
+                reach |= 1 << node
+        for node in component:
+            after[node] = reach
+    return after
