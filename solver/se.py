@@ -32,7 +32,8 @@ from typing import Callable
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se_bug import bug
-from solver.se_chains import Position, multiple_chains
+from solver.se_chains import Position
+from solver.se_multiple import multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
 from solver.se_nested import MAX_NESTING, nested_rule

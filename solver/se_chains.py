@@ -17,7 +17,8 @@ potentials, so complexity is one popcount.
 
 Rules (tried in Sudoku Explainer's order by ``solver.se``): the X/Y cycles and forcing X-/XY-
 chains live in ``solver.se_static`` (6.5-7.0, bit-parallel, on this module's tables); this
-module holds the propagation (shared with the game's forcing chains) and ``multiple_chains``:
+module holds the propagation (shared with the game's forcing chains); ``solver.se_multiple`` the
+rules built on it (``multiple_chains``):
   Nishio Forcing Chains       dynamic contradictions with X links only (7.5)
   Multiple Forcing Chains     cell and region forcing chains (8.0; static)
   Dynamic Forcing Chains      contradiction, double, cell and region forcing chains (8.5)
@@ -32,7 +33,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
+from solver.grid import BOX_OF, COL_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
 CELL_BIT = tuple(1 << c for c in range(81))
 HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
@@ -128,18 +129,6 @@ class Position:
 
     def copy(self) -> "Position":
         return Position(self.cells[:], self.digits[:])
-
-
-def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:
-    """(placements, eliminations) of a hint whose conclusion is potential (cand, on)."""
-    cell, d = divmod(cand, 9)
-    if on:
-        if POPCOUNT[pos.cells[cell]] < 2:
-            return (), ()
-        return ((cell, d + 1),), ()
-    if not pos.cells[cell] >> d & 1:
-        return (), ()
-    return (), ((cell, d + 1),)
 
 
 class Propagation:
@@ -293,183 +282,3 @@ def propagate(
                     parents[2 * target] = -1  # deduced by a nested rule
         if not added:
             return result
-
-
-
-
-# --- Multiple, Nishio and Dynamic Forcing Chains (7.5, 8.0, 8.5, 9.0, ...) -----------------------
-
-NESTED_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
-                 4: " (+ Dynamic Forcing Chains)"}
-
-
-def rule_base(dynamic: bool, nishio: bool, level: int) -> float:
-    """The base difficulty of a chaining rule (Chaining.getDifficulty)."""
-    if level >= 2:
-        return 9.5 + 0.5 * (level - 2)
-    if level > 0:
-        return 8.5 + 0.5 * level
-    if nishio:
-        return 7.5
-    return 8.5 if dynamic else 8.0
-
-
-def _name(kind: str, dynamic: bool, nishio: bool, level: int) -> str:
-    if nishio:
-        return "Nishio Forcing Chains"
-    prefix = "Dynamic " if dynamic or level else ""
-    return f"{prefix}{kind} Forcing Chains{NESTED_SUFFIX.get(level, '')}"
-
-
-def multiple_chains(
-    pos: Position,
-    *,
-    dynamic: bool,
-    nishio: bool = False,
-    level: int = 0,
-    nested: NestedRule | None = None,
-    cap: float = 0.0,
-) -> list[ChainHint]:
-    """One of Sudoku Explainer's multiple-chain rules on ``pos``: Nishio (``nishio``; X links
-    only, contradictions only), Multiple Forcing Chains (static: cell and region forcing chains
-    from cells with three or more candidates), Dynamic Forcing Chains (``dynamic``: also
-    contradiction and double forcing chains, from every cell) and their nested forms (``level``).
-
-    ``nested``: the rule that nesting ``level`` (1 and up) adds to propagation, from
-    ``solver.se_nested.nested_rule(level)``. Returns a list holding the best hint found, or an
-    empty list; with ``cap``, the first hint rated ``cap`` or less.
-
-    Raises:
-        ValueError: ``level`` is 1 or more and no ``nested`` rule is given.
-    """
-    if level and nested is None:
-        raise ValueError(f"nesting level {level} needs its nested rule (solver.se_nested.nested_rule)")
-    base = rule_base(dynamic, nishio, level)
-    y_links = not nishio
-    multiple = not nishio
-    best: ChainHint | None = None
-    on_cache: dict[int, Propagation] = {}
-
-    def on_of(cand: int) -> Propagation:
-        prop = on_cache.get(cand)
-        if prop is None:
-            prop = propagate(pos, (cand,), (), y_links=y_links, dynamic=dynamic or nishio, nested=nested)
-            on_cache[cand] = prop
-        return prop
-
-    def offer(kind: str, target: int, target_on: bool, complexity: int, sort_key: int) -> bool:
-        nonlocal best
-        placements, eliminations = _target_result(pos, target, target_on)
-        if not placements and not eliminations:
-            return False
-        hint = ChainHint(round(base + length_bonus(complexity), 1), complexity,
-                         _name(kind, dynamic, nishio, level), placements, eliminations, sort_key)
-        if best is None or hint.key() < best.key():
-            best = hint
-        return best.rating <= max(cap, base)  # nothing can rate below the rule's base
-
-    cells = pos.cells
-    quiet = ()
-    if nishio and nested is None:  # digits known to give no Nishio contradiction are skipped
-        places = [pos.digits[d] & _several(cells) for d in range(10)]
-        quiet = {d for d in range(1, 10) if (d, places[d]) in _NISHIO_QUIET}
-        loud: set[int] = set()
-    for cell in range(81):
-        count = POPCOUNT[cells[cell]]
-        if not (count > 2 or (count > 1 and (dynamic or nishio))):
-            continue
-        digits = DIGITS_OF[cells[cell]]
-        branches = []
-        for digit in digits:
-            if digit in quiet:
-                continue
-            cand = cell * 9 + digit - 1
-            prop_on = on_of(cand)
-            if dynamic or nishio:
-                if prop_on.contradiction is not None:
-                    if nishio:
-                        loud.add(digit)
-                    a, b = prop_on.contradiction
-                    if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
-                        return [best]
-                prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, nested=nested)
-                if prop_off.contradiction is not None:
-                    if nishio:
-                        loud.add(digit)
-                    a, b = prop_off.contradiction
-                    if offer("Contradiction", cand, True, a.bit_count() + b.bit_count(), 7):
-                        return [best]
-                if count >= 3 and not nishio:
-                    for target in prop_on.on.keys() & prop_off.on.keys():
-                        c = prop_on.on[target].bit_count() + prop_off.on[target].bit_count()
-                        if offer("Double", target, True, c, 1):
-                            return [best]
-                    for target in prop_on.off.keys() & prop_off.off.keys():
-                        c = prop_on.off[target].bit_count() + prop_off.off[target].bit_count()
-                        if offer("Double", target, False, c, 1):
-                            return [best]
-            if not nishio:
-                if _region_chains(pos, cell, digit, on_of, offer, multiple):
-                    return [best]
-            branches.append(prop_on)
-        if not nishio and (count == 2 or multiple):
-            if _reductions("Cell", branches, offer, 2):
-                return [best]
-    if nishio and nested is None:
-        if len(_NISHIO_QUIET) >= _NISHIO_QUIET_SIZE:
-            _NISHIO_QUIET.clear()
-        _NISHIO_QUIET.update((d, places[d]) for d in range(1, 10) if places[d] and d not in loud)
-    return [best] if best is not None else []
-
-
-_NISHIO_QUIET: set[tuple[int, int]] = set()
-"""(digit, 81-bit mask of its places in cells of two or more candidates) that give no Nishio
-contradiction. A Nishio chain has X links only, so what it finds for a digit depends on that
-digit's places alone, and the SE path asks again after every step while most digits' places
-stay the same. Bounded; safe to share between threads (a lost race only repeats a search)."""
-_NISHIO_QUIET_SIZE = 8192
-
-
-def _several(cells: list[int]) -> int:
-    """The 81-bit mask of the cells holding two or more candidates."""
-    mask = 0
-    for cell, cands in enumerate(cells):
-        if cands & (cands - 1):
-            mask |= CELL_BIT[cell]
-    return mask
-
-
-def _reductions(kind: str, branches: list[Propagation], offer, sort_key: int) -> bool:
-    """Offer every potential that all ``branches`` imply; True when ``offer`` asks to stop."""
-    common_on = set(branches[0].on)
-    common_off = set(branches[0].off)
-    for branch in branches[1:]:
-        common_on &= branch.on.keys()
-        common_off &= branch.off.keys()
-    for target in sorted(common_on):
-        if offer(kind, target, True, sum(b.on[target].bit_count() for b in branches), sort_key):
-            return True
-    for target in sorted(common_off):
-        if offer(kind, target, False, sum(b.off[target].bit_count() for b in branches), sort_key):
-            return True
-    return False
-
-
-def _region_chains(pos: Position, cell: int, digit: int, on_of, offer, multiple: bool) -> bool:
-    """Region forcing chains for ``digit`` in each house of ``cell`` whose first place is ``cell``
-    (Chaining.doRegionChainings); True when ``offer`` asks to stop."""
-    d = digit - 1
-    dmask = pos.digits[digit]
-    for house in OFF_ON_HOUSES[cell]:
-        places = dmask & HOUSE_MASK[house]
-        count = places.bit_count()
-        if not (count == 2 or (multiple and count > 2)):
-            continue
-        if (places & -places) != CELL_BIT[cell]:
-            continue
-        branches = [on_of(other * 9 + d) for other in cells_of(places)]
-        if any(b.contradiction is not None for b in branches):
-            continue
-        if _reductions("Region", branches, offer, 3):
-            return True
-    return False

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
-from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of, multiple_chains
+from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of
+from solver.se_multiple import multiple_chains
 from solver.se_static import static_conclusions
 
 MAX_NESTING = 4  # Sudoku Explainer's deepest level: Dynamic Forcing Chains nested (10.5)

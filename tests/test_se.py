@@ -17,7 +17,8 @@ from solver.grid import Grid
 from solver.human import propagate_singles
 from solver.se import next_hint, rate
 from solver.se_bug import bug
-from solver.se_chains import Position, length_bonus, multiple_chains, propagate
+from solver.se_chains import Position, length_bonus, propagate
+from solver.se_multiple import multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion
 from solver.se_nested import MAX_NESTING, nested_rule
 from solver.se_rules import (
