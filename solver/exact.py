@@ -209,7 +209,8 @@ def _scope(method: str) -> tuple[int, int, int]:
 
 
 def search(
-    puzzle: Grid | Sequence[int], method: str = "wave", limit: int = 1
+    puzzle: Grid | Sequence[int], method: str = "wave", limit: int = 1,
+    excluded: Sequence[tuple[int, int]] = (),
 ) -> tuple[list[list[int]], SearchStats]:
     """Find up to ``limit`` solutions of a puzzle by depth-first search.
 
@@ -217,6 +218,9 @@ def search(
         puzzle: a ``Grid`` (only its ``values`` are read) or 81 ints, 0 = empty; never mutated.
         method: one of ``METHODS`` ("wave" default, "wfc").
         limit: stop after this many solutions (>= 1).
+        excluded: (cell, digit) candidates (cell 0..80, digit 1..9) taken out before the
+            search, so only solutions without them count: the digger asks "is there a solution
+            in which this emptied cell holds another digit?" this way.
 
     Returns:
         (solutions, stats): the solutions in search order, each 81 ints 1..9, and the counters.
@@ -241,6 +245,8 @@ def search(
                 check_houses(values)  # an earlier given cleared this one: it raises
             state &= keep[i]
             open_ ^= closes[i]
+    for cell, digit in excluded:
+        state &= drop[9 * cell + digit - 1]
     solutions: list[list[int]] = []
     stack: list[tuple[int, int, int, int]] = []
     nodes = branches = dead_ends = 0

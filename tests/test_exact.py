@@ -96,6 +96,20 @@ def test_removing_a_given_from_a_minimal_puzzle_counts_two(method):
 
 
 @pytest.mark.parametrize("method", exact.METHODS)
+def test_excluded_candidates_leave_only_the_solutions_without_them(method):
+    puzzle = parse_values(SEVENTEEN)
+    (solution,), _ = exact.search(puzzle, method)
+    given = next(cell for cell, v in enumerate(puzzle) if v)
+    empty = puzzle.index(0)
+    wrong = solution[empty] % 9 + 1
+    assert exact.search(puzzle, method, 2, excluded=[(empty, wrong)])[0] == [solution]
+    assert exact.search(puzzle, method, 2, excluded=[(empty, solution[empty])])[0] == []
+    puzzle[given] = 0  # now more solutions: the others hold another digit in the emptied cell
+    others, _ = exact.search(puzzle, method, 2, excluded=[(given, solution[given])])
+    assert len(others) == 2 and all(other[given] != solution[given] for other in others)
+
+
+@pytest.mark.parametrize("method", exact.METHODS)
 def test_empty_grid_counts_up_to_the_limit(method):
     assert exact.count_solutions([0] * 81, method=method) == 2
     assert exact.count_solutions([0] * 81, limit=5, method=method) == 5
