@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from solver.closure import reachable
 from solver.grid import Grid
 from solver.step import Step
+from solver.techniques.cellsets import PEER_BITS, cells_of as set_cells, strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.implications import Implications
 from solver.techniques.links import LinkGraph, cells_of, link_graph
@@ -62,16 +64,49 @@ def _digit_places(grid: Grid) -> list[int]:
     return places
 
 
+def x_chain_news(places: int) -> bool:
+    """False when no X-Chain on one digit can remove a candidate; ``places`` is the digit's
+    cell set. Decided from the transitive closure of the digit's links, without building a chain.
+
+    Each place a is two nodes, "a is false" (off) and "a is true" (on); a strong link leads from
+    one end off to the other on, a weak link from a place on to each place it sees off. An
+    X-Chain a ... m removing the digit from c (c sees a and m) is a path from a off to m on and
+    a weak link on to c off, and c off also follows from a on directly; so every X-Chain's
+    elimination is a peer c of some a that a off reaches. True is a bound, not a promise: the
+    closure also counts chains longer than 20 links or through a cell twice, which the search
+    does not make."""
+    succ: dict[int, list[int]] = {}
+    for cell in set_cells(places):
+        succ[2 * cell] = []
+        succ[2 * cell + 1] = [2 * peer for peer in set_cells(PEER_BITS[cell] & places)]
+    for _, first, second in strong_links(places):
+        succ[2 * first].append(2 * second + 1)
+        succ[2 * second].append(2 * first + 1)
+    reach = reachable(succ)
+    for cell in set_cells(places):
+        after = reach[2 * cell]
+        if after:
+            for peer in set_cells(PEER_BITS[cell] & places):
+                if after >> (2 * peer) & 1:
+                    return True
+    return False
+
+
 def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
     candidates m of s's digit that the chain makes true; the digit goes from the cells that
     see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
     removing the digit from s's peers). Digits whose places are known to have no X-Chain
-    (``_NO_X_CHAIN``) are not searched; a search that runs to its end records its digits."""
+    (``_NO_X_CHAIN``) or that the closure of their links shows to have none (``x_chain_news``)
+    are not searched; a search that runs to its end records its digits."""
     searched: list[tuple[int, int]] = []
     if view == "x":
         places = _digit_places(grid)
         searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
+        quiet = [pair for pair in searched if not x_chain_news(pair[1])]
+        if quiet:
+            _remember_no_x_chain(quiet)
+            searched = [pair for pair in searched if pair not in quiet]
         if not searched:
             return
     graph = link_graph(grid)
@@ -116,9 +151,14 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
             done.add(key)
             yield ends_step(graph, technique, chain, list(targets))
     if searched and not done:
-        if len(_NO_X_CHAIN) >= _NO_X_CHAIN_SIZE:
-            _NO_X_CHAIN.clear()
-        _NO_X_CHAIN.update(searched)
+        _remember_no_x_chain(searched)
+
+
+def _remember_no_x_chain(searched: list[tuple[int, int]]) -> None:
+    """Record (digit, places) pairs that have no X-Chain, emptying the bounded memo when full."""
+    if len(_NO_X_CHAIN) >= _NO_X_CHAIN_SIZE:
+        _NO_X_CHAIN.clear()
+    _NO_X_CHAIN.update(searched)
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:

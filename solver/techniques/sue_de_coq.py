@@ -39,6 +39,15 @@ INTERSECTIONS = tuple(
 )
 
 
+_FOUND: dict[tuple[int, ...], list[tuple]] = {}
+"""(line, box, the candidates of the line's and the box's cells) -> what ``_around_core`` found
+there. A Sue de Coq and its eliminations lie in one line and one box, so what an intersection
+gives depends on those 18 cells' candidates alone; a solve path asks again after every step
+while most intersections stay the same. Bounded (emptied when full); safe to share between
+threads (a lost race only repeats a search)."""
+_FOUND_SIZE = 16384
+
+
 def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
     """(cell mask, digit mask, size) of every non-empty subset of ``cells`` (81-bit masks)."""
     count = 1 << len(cells)
@@ -70,19 +79,28 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
         for d in DIGITS_OF[mask]:
             holders[d] |= 1 << cell
     subsets: dict[int, list[tuple[int, int, int]]] = {}  # per house, on first use
+    pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
     found = []
     for line, box, shared in INTERSECTIONS:
         core_cells = [cell for cell in shared if cands[cell]]
         if len(core_cells) < 2:
             continue
-        for house in (line, box):
-            if house not in subsets:
-                subsets[house] = _subsets([c for c in HOUSES[house] if cands[c]], cands)
-        for core_mask, core_digits, core_size in _subsets(core_cells, cands):
-            spare = POPCOUNT[core_digits] - core_size
-            if core_size >= 2 and spare >= 2:
-                found += _around_core(holders, line, box, core_mask, core_digits, spare,
-                                      subsets[line], subsets[box])
+        key = (line, box, *pictures[line], *pictures[box])
+        here = _FOUND.get(key)
+        if here is None:
+            here = []
+            for house in (line, box):
+                if house not in subsets:
+                    subsets[house] = _subsets([c for c in HOUSES[house] if cands[c]], cands)
+            for core_mask, core_digits, core_size in _subsets(core_cells, cands):
+                spare = POPCOUNT[core_digits] - core_size
+                if core_size >= 2 and spare >= 2:
+                    here += _around_core(holders, line, box, core_mask, core_digits, spare,
+                                         subsets[line], subsets[box])
+            if len(_FOUND) >= _FOUND_SIZE:
+                _FOUND.clear()
+            _FOUND[key] = here
+        found += here
     found.sort(key=lambda item: (-removal_count(item[0]), item[1]))
     seen = set()
     for key, _, *parts in found:

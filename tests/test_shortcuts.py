@@ -1,0 +1,80 @@
+"""Shortcuts that must change no result: X-Chain's closure pre-check (``x_chain_news``) and
+Sue de Coq's per-intersection memo. Each is checked against the plain search at every position
+where a solve path of a shipped Master puzzle needs more than singles."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solver.grid import Grid
+from solver.human import solve_path
+from solver.techniques import chains, sue_de_coq
+from solver.techniques.cellsets import digit_places
+from tests.positions import confine, narrowed
+
+ROW1, ROW5, ROW8 = 0, 4, 7
+SINGLES = ("Full House", "Naked Single", "Hidden Single")
+
+
+def master_positions(count: int) -> list[Grid]:
+    """The positions where the solve paths of the first ``count`` shipped Master puzzles take
+    a step harder than a single."""
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
+    positions = []
+    for entry in bank["puzzles"][:count]:
+        grid = Grid.parse(entry["puzzle"])
+        work = grid.copy()
+        for step in solve_path(grid).steps:
+            if step.technique not in SINGLES:
+                positions.append(work.copy())
+            step.apply(work)
+    return positions
+
+
+def test_x_chain_news_sees_a_chain_of_three_strong_links():
+    grid = narrowed()
+    confine(grid, "7", ROW1, "r1c1", "r1c5")
+    confine(grid, "7", ROW5, "r5c5", "r5c9")
+    confine(grid, "7", ROW8, "r8c9", "r8c2")
+    assert chains.x_chain_news(digit_places(grid)[7])
+
+
+def test_x_chain_news_is_false_when_no_cell_sees_both_ends():
+    # r1c2=r1c8-r5c8=r5c5: the cells seeing both ends (r1c5, r5c2) lost their 4.
+    grid = narrowed()
+    confine(grid, "4", ROW1, "r1c2", "r1c8")
+    confine(grid, "4", ROW5, "r5c8", "r5c5")
+    assert not chains.x_chain_news(digit_places(grid)[4])
+    confine(grid, "4", ROW8, "r8c8", "r8c2")  # r1c2=r1c8-r8c8=r8c2: column 2 sees both ends
+    assert chains.x_chain_news(digit_places(grid)[4])
+
+
+def test_x_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
+    compared = found = 0
+    for grid in master_positions(3):
+        chains._NO_X_CHAIN.clear()
+        checked = [str(step) for step in chains.x_chain(grid)]
+        chains._NO_X_CHAIN.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(chains, "x_chain_news", lambda places: True)
+            plain = [str(step) for step in chains.x_chain(grid)]
+        assert checked == plain, grid.candidates
+        compared += 1
+        found += bool(plain)
+    assert compared >= 50 and found >= 5, (compared, found)
+
+
+def test_sue_de_coq_yields_the_same_steps_with_the_memo(monkeypatch):
+    monkeypatch.setattr(sue_de_coq, "_FOUND", {})
+    compared = found = 0
+    for grid in master_positions(3):
+        remembered = [str(step) for step in sue_de_coq.sue_de_coq(grid)]
+        again = [str(step) for step in sue_de_coq.sue_de_coq(grid)]  # every intersection from the memo
+        sue_de_coq._FOUND.clear()
+        fresh = [str(step) for step in sue_de_coq.sue_de_coq(grid)]
+        assert remembered == again == fresh
+        compared += 1
+        found += bool(fresh)
+    assert compared >= 50 and found >= 1, (compared, found)
+    assert sue_de_coq._FOUND, "the memo was never filled"
