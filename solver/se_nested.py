@@ -35,6 +35,12 @@ BOX_LINES = tuple(
 POINTING = [(b, l) for b, l in BOX_LINES if l >= 9] + [(b, l) for b, l in BOX_LINES if l < 9]
 CLAIMING = [(l, b) for b, l in BOX_LINES if l >= 9] + [(l, b) for b, l in BOX_LINES if l < 9]
 SE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
+# per (base, cover) of pointing, then claiming: the base's cells, the cover's, the cover's
+# outside the base
+_LOCKING_MASKS = tuple(
+    (HOUSE_MASK[base], HOUSE_MASK[cover], HOUSE_MASK[cover] & ~HOUSE_MASK[base])
+    for base, cover in POINTING + CLAIMING
+)
 
 
 def _removed_parents(source: Position, work: Position, off: dict[int, int], cells_mask: int, d: int) -> int:
@@ -54,16 +60,16 @@ def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tupl
         lost = source.digits[d + 1] & ~dmask
         if not lost:
             continue  # a deduction counts only if the chain removed some of its candidates
-        for base, cover in POINTING + CLAIMING:
-            if not lost & HOUSE_MASK[base]:
+        for base_mask, cover_mask, rest_mask in _LOCKING_MASKS:
+            if not lost & base_mask:
                 continue
-            places = dmask & HOUSE_MASK[base]
-            if places.bit_count() < 2 or places & ~HOUSE_MASK[cover]:
+            places = dmask & base_mask
+            if not places & (places - 1) or places & ~cover_mask:
                 continue
-            removed = dmask & HOUSE_MASK[cover] & ~HOUSE_MASK[base]
+            removed = dmask & rest_mask
             if not removed:
                 continue
-            anc = _removed_parents(source, work, off, HOUSE_MASK[base], d)
+            anc = _removed_parents(source, work, off, base_mask, d)
             if anc:
                 found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
     return found
@@ -73,21 +79,26 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
     found = []
     cells, digits = work.cells, work.digits
     lost = [(source.digits[d + 1] & ~digits[d + 1]) for d in range(9)]
+    lost_any = 0
+    for mask in lost:
+        lost_any |= mask
     for house in SE_HOUSE_ORDER:
         hmask = HOUSE_MASK[house]
-        touched = [bool(lost[d] & hmask) for d in range(9)]
-        if not any(touched):
+        if not lost_any & hmask:
             continue  # a deduction counts only if the chain removed some of its candidates
         if sum(1 for c in HOUSES[house] if cells[c]) <= 4:
             continue  # Sudoku Explainer leaves these to the naked sets
-        places = [digits[d + 1] & hmask for d in range(9)]
-        for a in range(9):
-            if not places[a]:
-                continue
-            for b in range(a + 1, 9):
-                if not places[b] or not (touched[a] or touched[b]):
+        # a hidden pair's digits have one or two places each, two together
+        few = []
+        for d in range(9):
+            places = digits[d + 1] & hmask
+            if places and places.bit_count() <= 2:
+                few.append((d, places, bool(lost[d] & hmask)))
+        for i, (a, places_a, touched_a) in enumerate(few):
+            for b, places_b, touched_b in few[i + 1:]:
+                if not (touched_a or touched_b):
                     continue
-                both = places[a] | places[b]
+                both = places_a | places_b
                 if both.bit_count() != 2:
                     continue
                 keep = (1 << a) | (1 << b)

@@ -8,14 +8,17 @@ everything the rule's own best hint concludes.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
-from solver.se_chains import Position
+from solver.se_chains import Position, propagate
 from solver.se_nested import nested_rule
-from solver.se_static import forcing_chains_and_cycles, static_conclusions
+from solver.se_static import forcing_chains_and_cycles, static_conclusions, static_reach
 from tests.conftest import data_file
 from tests.positions import cell, col, confine, narrowed
 
@@ -79,3 +82,55 @@ def test_static_conclusions_are_sound_and_hold_every_hint_of_the_rule():
                 positions += 1
             step.apply(work)
     assert positions >= 25 and hinted >= 15, (positions, hinted)
+
+
+def test_static_conclusions_equal_what_the_potentials_closure_gives_on_working_grids():
+    # static_conclusions closes a graph of the candidates assumed on; static_reach closes the
+    # graph of all 1,458 potentials: "k on" reaching "k off" (or back) must come out the same.
+    # The grids are those a dynamic chain leaves when it stalls, on Master positions.
+    stalled: list[Position] = []
+
+    def record(source, work, off):
+        stalled.append(Position(work.cells[:]))
+        return ()
+
+    for puzzle in _master_puzzles(2):
+        grid = Grid.parse(puzzle)
+        work = grid.copy()
+        for step in solve_path(grid).steps[:40]:
+            if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
+                pos = Position(work.candidates)
+                stalled.append(pos)
+                for cand in range(0, 729, 11):
+                    if pos.cells[cand // 9] >> cand % 9 & 1:
+                        propagate(pos, (cand,), (), dynamic=True, nested=record)
+            step.apply(work)
+    assert len(stalled) >= 300
+    concluded = 0
+    for pos in stalled:
+        reach = static_reach(pos)
+        true = [p >> 1 for p in sorted(reach) if p & 1 and reach[p - 1] >> p & 1]
+        false = [p >> 1 for p in sorted(reach) if not p & 1 and reach[p + 1] >> p & 1]
+        assert static_conclusions(pos) == (true, false), pos.cells
+        concluded += bool(true or false)
+    assert concluded >= 20
+
+
+def _master_puzzles(count: int) -> list[str]:
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
+    return [entry["puzzle"] for entry in bank["puzzles"][:count]]
+
+
+def test_a_nested_hidden_pair_needs_the_chain_to_have_touched_its_house():
+    # 1 and 2 of row 1 only in r1c1 and r1c4 (which also hold 3): a hidden pair, counted
+    # only because the chain removed the 1 of r1c5 (its ancestors become the parents)
+    work = narrowed(r1c1="123", r1c4="123")
+    for name in ("r1c2", "r1c3", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"):
+        work.eliminate(cell(name), 1)
+        work.eliminate(cell(name), 2)
+    source = work.copy()
+    source.candidates[cell("r1c5")] |= 1  # r1c5 held a 1 the chain removed
+    off = {cell("r1c5") * 9: 1 << 7}
+    found = list(nested_rule(1)(Position(source.candidates), Position(work.candidates), off))
+    assert sorted(found) == [(cell("r1c1") * 9 + 2, 1 << 7), (cell("r1c4") * 9 + 2, 1 << 7)]
+    assert list(nested_rule(1)(Position(work.candidates), Position(work.candidates), {})) == []
