@@ -134,15 +134,18 @@ class Position:
 class Propagation:
     """The consequences of a premise: ``on[cand]`` and ``off[cand]`` map each implied candidate
     to its ancestor bitmask; ``contradiction`` is (on_ancestors, off_ancestors) of the first
-    candidate found both on and off (``conflict``), or None."""
+    candidate found both on and off (``conflict``), or None. ``work`` is the working grid where
+    the search stopped (the source itself for static chains), which ``propagate(resume=...)``
+    goes on from."""
 
-    __slots__ = ("on", "off", "contradiction", "conflict")
+    __slots__ = ("on", "off", "contradiction", "conflict", "work")
 
     def __init__(self) -> None:
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
         self.contradiction: tuple[int, int] | None = None
         self.conflict = -1  # the candidate found both on and off
+        self.work: Position | None = None
 
 
 def propagate(
@@ -154,6 +157,7 @@ def propagate(
     dynamic: bool = False,
     nested: NestedRule | None = None,
     parents: dict[int, int] | None = None,
+    resume: Propagation | None = None,
 ) -> Propagation:
     """Spread the premises (candidate indices cell*9 + digit-1) as Sudoku Explainer's doChaining
     does: an "on" is processed before any "off"; a dynamic chain removes each processed "off"
@@ -162,18 +166,34 @@ def propagate(
 
     ``parents``, if given, receives each implied potential's first cause (potential index
     2*cand + on -> the potential it came from), so a chain can be rebuilt for display.
+
+    ``resume``: the result of this call with a shallower ``nested`` rule (or none), same source,
+    premises and links; the search goes on from where that one stopped, and ``parents`` must
+    hold that search's parents already. It is the same search as from scratch: propagation only
+    asks the nested rule where it stalls, and a deeper rule first tries what a shallower one
+    tried (``solver.se_nested``), so both runs agree up to the shallower one's last stall; a
+    contradiction found before it is the same one, and ``resume`` is returned as it is. The
+    earlier result is not changed.
     """
     result = Propagation()
-    on, off = result.on, result.off
     pending_on: deque[int] = deque()
     pending_off: deque[int] = deque()
-    for cand in on_premises:
-        on[cand] = 1 << (2 * cand + 1)
-        pending_on.append(cand)
-    for cand in off_premises:
-        off[cand] = 1 << (2 * cand)
-        pending_off.append(cand)
-    work = source.copy() if dynamic else source
+    if resume is not None:
+        if resume.contradiction is not None or nested is None:
+            return resume
+        result.on, result.off = dict(resume.on), dict(resume.off)
+        on, off = result.on, result.off
+        work = resume.work.copy() if dynamic else source
+    else:
+        on, off = result.on, result.off
+        for cand in on_premises:
+            on[cand] = 1 << (2 * cand + 1)
+            pending_on.append(cand)
+        for cand in off_premises:
+            off[cand] = 1 << (2 * cand)
+            pending_off.append(cand)
+        work = source.copy() if dynamic else source
+    result.work = work
     cells, digits = work.cells, work.digits
     src_cells, src_digits = source.cells, source.digits
     box_peers, row_out, col_out = BOX_PEERS, ROW_OUT_BOX, COL_OUT_BOX

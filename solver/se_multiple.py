@@ -88,12 +88,27 @@ def multiple_chains(
     multiple = not nishio
     best: ChainHint | None = None
     on_cache: dict[int, Propagation] = {}
+    carry = _carry(pos) if dynamic and not nishio else None
+
+    def run(cand: int, on: bool) -> Propagation:
+        """The propagation of "cand is on" (or off), going on from a shallower nesting
+        level's search of the same premise on this position when there is one."""
+        earlier = carry.get((cand, on)) if carry is not None else None
+        if earlier is not None and earlier[0] == level:
+            return earlier[1]
+        if earlier is not None and earlier[0] < level:
+            prop = propagate(pos, (), (), y_links=y_links, dynamic=True, nested=nested, resume=earlier[1])
+        else:
+            prop = propagate(pos, (cand,) if on else (), () if on else (cand,), y_links=y_links,
+                             dynamic=dynamic or nishio or not on, nested=nested)
+        if carry is not None and (earlier is None or earlier[0] < level):
+            carry[(cand, on)] = (level, prop)
+        return prop
 
     def on_of(cand: int) -> Propagation:
         prop = on_cache.get(cand)
         if prop is None:
-            prop = propagate(pos, (cand,), (), y_links=y_links, dynamic=dynamic or nishio, nested=nested)
-            on_cache[cand] = prop
+            prop = on_cache[cand] = run(cand, True)
         return prop
 
     def offer(kind: str, target: int, target_on: bool, complexity: int, sort_key: int) -> bool:
@@ -131,7 +146,7 @@ def multiple_chains(
                     a, b = prop_on.contradiction
                     if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
                         return [best]
-                prop_off = propagate(pos, (), (cand,), y_links=y_links, dynamic=True, nested=nested)
+                prop_off = run(cand, False)
                 if prop_off.contradiction is not None:
                     if nishio:
                         loud.add(digit)
@@ -159,6 +174,26 @@ def multiple_chains(
             _NISHIO_QUIET.clear()
         _NISHIO_QUIET.update((d, places[d]) for d in range(1, 10) if places[d] and d not in loud)
     return [best] if best is not None else []
+
+
+_CARRIED: dict[tuple[int, ...], dict[tuple[int, bool], tuple[int, Propagation]]] = {}
+"""Per position (its 81 cell masks): each premise's dynamic search, (cand, on) -> (nesting level,
+Propagation), at the deepest level done so far. Sudoku Explainer's rater tries the nesting
+levels one after another on the same position, and a deeper level goes on from the shallower
+one's search (``propagate(resume=...)``). Bounded (emptied when full); a lost race between
+threads only repeats a search."""
+_CARRIED_SIZE = 8
+
+
+def _carry(pos: Position) -> dict[tuple[int, bool], tuple[int, Propagation]]:
+    """The premises' searches kept for ``pos`` (see ``_CARRIED``)."""
+    key = tuple(pos.cells)
+    carry = _CARRIED.get(key)
+    if carry is None:
+        if len(_CARRIED) >= _CARRIED_SIZE:
+            _CARRIED.clear()
+        carry = _CARRIED[key] = {}
+    return carry
 
 
 _NISHIO_QUIET: set[tuple[int, int]] = set()

@@ -10,6 +10,8 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
 from solver.levels import Level
+from solver.se_chains import Position, propagate
+from solver.se_nested import nested_rule
 from solver.step import split_chains
 from solver.techniques.forcing import _phases, _steps, forcing_chain, forcing_net, static_chain_news
 from tests.conftest import data_file
@@ -103,3 +105,32 @@ def test_the_static_pre_check_agrees_with_the_search_on_real_positions():
                     seen[found] += 1
                 step.apply(work)
     assert seen[True] >= 3 and seen[False] >= 3, seen
+
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def test_a_deeper_nesting_level_goes_on_from_the_shallower_search():
+    # propagate(resume=...) from the level-0, then level-1 search must give exactly what a
+    # fresh level-2 search gives: implications, ancestors, contradiction and parents
+    pos = Position(Grid.parse(INKALA).candidates)
+    compared = resumed = nested_added = 0
+    for cand in range(0, 729, 13):
+        if not pos.cells[cand // 9] >> cand % 9 & 1:
+            continue
+        for on in (True, False):
+            premises = ((cand,), ()) if on else ((), (cand,))
+            fresh_parents: dict[int, int] = {}
+            fresh = propagate(pos, *premises, dynamic=True, nested=nested_rule(2), parents=fresh_parents)
+            parents: dict[int, int] = {}
+            prop = propagate(pos, *premises, dynamic=True, parents=parents)
+            nested_added += len(fresh.off) > len(prop.off)
+            for level in (1, 2):
+                resumed += prop.contradiction is None
+                parents = dict(parents)
+                prop = propagate(pos, (), (), dynamic=True, nested=nested_rule(level), parents=parents,
+                                 resume=prop)
+            assert (prop.on, prop.off, prop.contradiction, prop.conflict, parents) == (
+                fresh.on, fresh.off, fresh.contradiction, fresh.conflict, fresh_parents), (cand, on)
+            compared += 1
+    assert compared >= 25 and resumed >= 12 and nested_added >= 5, (compared, resumed, nested_added)

@@ -24,3 +24,27 @@ def test_the_nishio_memo_changes_no_rating(monkeypatch):
     second = rate(Grid.parse(NISHIO_RATED))
     assert (first.rating, first.hardest) == (second.rating, second.hardest) == (7.7, "Nishio Forcing Chains")
 
+
+
+def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
+    # Sudoku Explainer's rater tries levels 0, 1, 2 on one position; each deeper level goes on
+    # from the searches kept for the shallower one, and must find the hint it finds alone
+    from solver.se_chains import Position
+    from solver.se_nested import nested_rule
+
+    pos = Position(Grid.parse(INKALA).candidates)
+    monkeypatch.setattr(se_multiple, "_CARRIED", {})
+    in_turn = [se_multiple.multiple_chains(pos, dynamic=True, level=level,
+                                           nested=nested_rule(level) if level else None, cap=99.0)
+               for level in (0, 1, 2)]
+    assert se_multiple._CARRIED, "nothing was kept for the next level"
+    alone = []
+    for level in (0, 1, 2):
+        se_multiple._CARRIED.clear()
+        alone.append(se_multiple.multiple_chains(pos, dynamic=True, level=level,
+                                                 nested=nested_rule(level) if level else None, cap=99.0))
+    assert in_turn == alone
+    assert not alone[0] and alone[1] and alone[2], alone  # Inkala needs nesting
+
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

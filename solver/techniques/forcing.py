@@ -55,30 +55,45 @@ def _chain(parents: dict[int, int], potential: int) -> list[Link]:
 
 
 class _Search:
-    """Premise propagations of one position, computed once and shared by every kind of step."""
+    """Premise propagations of one position, computed once and shared by every kind of step.
 
-    def __init__(self, grid: Grid, dynamic: bool, level: int):
+    ``carry`` holds each premise's search at the deepest nesting level done so far (a dict
+    shared by the levels of one ``forcing_net`` call): a deeper level goes on from where that
+    one stopped (``propagate(resume=...)``) rather than starting again."""
+
+    def __init__(self, grid: Grid, dynamic: bool, level: int,
+                 carry: dict[tuple[int, bool], tuple] | None = None):
         self.pos = Position(grid.candidates)
         self.dynamic = dynamic
+        self.level = level
         self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], tuple] = {}
+        self.carry = carry if carry is not None else {}
 
     def run(self, cand: int, on: bool):
         key = (cand, on)
         if key not in self.cache:
-            parents: dict[int, int] = {}
-            prop = propagate(self.pos, (cand,) if on else (), () if on else (cand,),
-                             dynamic=self.dynamic, nested=self.nested, parents=parents)
+            earlier = self.carry.get(key)
+            if earlier is not None and earlier[0] < self.level:
+                parents = dict(earlier[2])
+                prop = propagate(self.pos, (), (), dynamic=self.dynamic, nested=self.nested,
+                                 parents=parents, resume=earlier[1])
+            else:
+                parents = {}
+                prop = propagate(self.pos, (cand,) if on else (), () if on else (cand,),
+                                 dynamic=self.dynamic, nested=self.nested, parents=parents)
             self.cache[key] = (prop, parents)
+            self.carry[key] = (self.level, prop, parents)
         return self.cache[key]
 
 
-def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, Step]]]:
+def _phases(grid: Grid, dynamic: bool, level: int,
+            carry: dict | None = None) -> Iterator[list[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
     everything else (other cells, and each digit's places in each house). Finding the first
-    step usually needs only the first, cheaper phase."""
-    search = _Search(grid, dynamic, level)
+    step usually needs only the first, cheaper phase. ``carry``: see ``_Search``."""
+    search = _Search(grid, dynamic, level, carry)
     kind = "Forcing Net" if dynamic else "Forcing Chain"
     cands = grid.candidates
     for phase in (0, 1):
@@ -113,10 +128,10 @@ def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, S
         yield found
 
 
-def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
+def _steps(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) -> Iterator[Step]:
     """Every step of both phases, each phase shortest first, each elimination set once."""
     seen: set[tuple] = set()
-    for found in _phases(grid, dynamic, level):
+    for found in _phases(grid, dynamic, level, carry):
         for _, step in found:
             key = (step.placements, step.eliminations)
             if key not in seen:
@@ -232,9 +247,10 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
     """Every Forcing Net Contradiction and Verity step, bivalue cells first, each group
     shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
     (and then forcing chains) are tried."""
+    carry: dict = {}  # each premise's deepest search so far, for the next level to go on from
     for level in range(MAX_NESTING + 1):
         found = False
-        for step in _steps(grid, dynamic=True, level=level):
+        for step in _steps(grid, dynamic=True, level=level, carry=carry):
             found = True
             yield step
         if found:
