@@ -34,6 +34,7 @@ from solver.techniques.cellsets import (
     shared_house,
     strong_links,
 )
+from solver.techniques.hodoku_order import rank
 from solver.techniques.wording import cells_text, or_list
 
 ROW_HOUSES = range(0, 9)
@@ -228,7 +229,8 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
     ``a = b`` and ``c = e`` are strong links in any houses and ``b``, ``c`` share a house; one
     of ``a`` and ``e`` holds the digit, so it goes from every cell that sees both. Four
     different cells; Skyscrapers and 2-String Kites are Turbot Fish too. One Step per set of
-    removals, most removals first.
+    removals, in HoDoKu's order (``hodoku_order``: most removals, then the lowest weighted index
+    sum), as its solver sorts every Turbot Fish it finds and takes the first.
 
     Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php): an
     X-Chain of three links.
@@ -265,7 +267,8 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
                                     (house1, shared_house(b, c), house3), targets,
                                 )
                             )
-    yield from _best_first(steps)
+    steps.sort(key=lambda step: rank(step.eliminations))
+    yield from steps
 
 
 class Rectangle(NamedTuple):
