@@ -18,6 +18,7 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.step import Step
 from solver.techniques.chains import grouped_nice_loop, nice_loop, x_chain, xy_chain
+from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.intersections import locked_candidates_claiming, locked_candidates_pointing
 from solver.techniques.links import link_graph, state
@@ -260,13 +261,26 @@ def test_chains_must_not_fire_without_strong_links():
         assert not steps_of(finder, grid), finder.__name__
 
 
-def test_first_steps_are_the_shortest():
+def test_first_step_is_hodokus_most_eliminations_then_lowest_weighted_index_sum():
+    # two X-Chains removing four candidates each: the 3-link chain on 4 and a 5-link chain on
+    # 7; HoDoKu sorts by the eliminations' weighted index sum (rule 2 of hodoku_order), not by
+    # length, so the longer chain, whose eliminations lie further up and left, comes first
     grid = x_chain_position()
     confine(grid, "7", ROW1, "r1c1", "r1c5")
     confine(grid, "7", ROW5, "r5c5", "r5c9")
     confine(grid, "7", ROW8, "r8c9", "r8c2")
-    lengths = [len(step.links) for step in steps_of(x_chain, grid)]
-    assert lengths == sorted(lengths) and lengths[0] == 3
+    steps = steps_of(x_chain, grid)
+    assert [len(step.links) for step in steps] == [5, 3]
+    assert notation(steps[0]) == elims("r2c2<>7 r3c2<>7 r7c1<>7 r9c1<>7")
+    assert [rank(step.eliminations) for step in steps] == sorted(rank(step.eliminations) for step in steps)
+
+
+def test_hodoku_rank_counts_eliminations_first_then_weights_their_cells_by_position():
+    # r1c1<>5 and r1c2<>5: 0 * 1 + 5 + 1 * 81 + 5
+    assert rank([(1, 5), (0, 5)]) == (-2, 91)
+    assert rank([(80, 9)]) > rank([(0, 1), (1, 1)])  # more eliminations win
+    # listed by digit first: r9c9<>1 comes before r1c1<>2
+    assert rank([(0, 2), (80, 1)]) == (-2, 80 + 1 + 0 * 81 + 2)
 
 
 # --- HoDoKu's regression cases for the grouped codes ----------------------------------------------

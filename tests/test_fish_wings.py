@@ -126,6 +126,17 @@ def test_xy_wing():
     assert run(xyz_wing, grid) == []
 
 
+def test_xy_wings_come_in_hodokus_order_by_their_lowest_cell_not_by_pivot():
+    # pivot r2c2 comes before pivot r5c5, but HoDoKu's search goes by the wing's three cells in
+    # cell order, and r1c5 (a pincer of the wing on r5c5) comes first of all
+    grid = narrowed(r2c2="12", r2c7="19", r5c2="29", r5c5="34", r1c5="35", r5c1="45")
+    steps = run(xy_wing, grid)
+    assert [(step.cells, step.eliminations) for step in steps] == [
+        (cells("r1c5", "r5c1", "r5c5"), ((cell("r1c1"), 5),)),
+        (cells("r2c2", "r2c7", "r5c2"), ((cell("r5c7"), 9),)),
+    ]
+
+
 def test_xy_wing_must_not_fire_when_no_cell_sees_both_pincers_with_z():
     grid = narrowed(r2c2="12", r2c7="19", r5c2="29")
     grid.eliminate(cell("r5c7"), 9)

@@ -64,16 +64,28 @@ def test_skyscraper_removes_the_digit_from_cells_seeing_both_tops():
     )
 
 
-def test_skyscraper_with_its_base_at_opposite_ends_of_the_links():
+def test_links_with_the_base_at_opposite_ends_are_a_turbot_fish_not_a_skyscraper():
     # 6 in row 6 only at r6c2/r6c3, in row 8 at r8c1/r8c2: the base column 2 holds the first
-    # place of row 6 and the second of row 8 (HoDoKu 2.2 pairs first with first, second with
-    # second, and misses this one; its Turbot Fish finds it)
+    # place of row 6 and the second of row 8. HoDoKu 2.2 pairs first with first, second with
+    # second, so its Skyscraper misses this one and its Turbot Fish (score 120, not 130) takes it
     grid = narrowed()
     confine(grid, "6", row(6), "r6c2", "r6c3")
     confine(grid, "6", row(8), "r8c1", "r8c2")
-    [step] = only(skyscraper, grid)
-    assert step.chain_text() == "(6)r6c3=(6)r6c2-(6)r8c2=(6)r8c1"
+    assert only(skyscraper, grid) == []
+    [step] = only(turbot_fish, grid)
     assert notation(step) == elims("r4c1<>6 r5c1<>6 r7c3<>6 r9c3<>6")
+
+
+def test_skyscrapers_in_rows_come_before_those_in_columns_whatever_they_remove():
+    # HoDoKu's solver takes the first Skyscraper it finds, in rows for every digit before
+    # columns: the one on 1 in columns removes four candidates, the one on 9 in rows three
+    grid = skyscraper_grid()
+    confine(grid, "9", row(1), "r1c1", "r1c5")
+    confine(grid, "9", row(3), "r3c1", "r3c6")
+    steps = only(skyscraper, grid)
+    assert [notation(step) for step in steps] == [
+        elims("r2c4<>9 r2c5<>9 r2c6<>9"), elims("r1c7<>1 r1c8<>1 r3c4<>1 r3c5<>1"),
+    ]
 
 
 def test_skyscraper_must_not_fire_on_an_x_wing_or_without_eliminations():

@@ -79,12 +79,34 @@ def test_w_wing():
     )
 
 
+def test_w_wing_whose_link_end_sees_both_cells_pairs_with_an_end_seeing_the_second():
+    # box 3 has 1 only in r1c8 and r2c8: r2c8 sees r2c2 and r8c8, r1c8 sees r8c8 only. HoDoKu
+    # 2.2 counts r2c8 for r2c2 and r1c8 for r8c8, a W-Wing (whatever its source comment says)
+    grid = confine(narrowed(r2c2="12", r8c8="12"), "1", box(3), "r1c8", "r2c8")
+    [step] = steps_of(w_wing, grid)
+    assert notation(step) == elims("r2c8<>2 r8c2<>2")
+    assert step.chain_text() == "(2=1)r2c2-(1)r2c8=(1)r1c8-(1=2)r8c8"
+
+
+def test_w_wings_come_in_hodokus_order_by_cells_not_by_eliminations():
+    # r1c1 and r9c9 (3/4) remove 4 from r1c9 only (r9c1 has no 4); r2c2 and r8c8 (1/2) remove 2
+    # from r2c8 and r8c2. HoDoKu's solver takes the first W-Wing of its cell-by-cell search,
+    # the one on r1c1, though the other removes more
+    grid = narrowed(r2c2="12", r8c8="12", r1c1="34", r9c9="34", r9c1="12356789")
+    confine(grid, "1", row(5), "r5c2", "r5c8")
+    confine(grid, "3", row(4), "r4c1", "r4c9")
+    steps = steps_of(w_wing, grid)
+    assert [notation(step) for step in steps] == [elims("r1c9<>4"), elims("r2c8<>2 r8c2<>2")]
+
+
 def test_w_wing_must_not_fire():
     # the strong link's ends do not reach r8c8
     grid = confine(narrowed(r2c2="12", r8c8="12"), "1", row(5), "r5c2", "r5c3")
     assert steps_of(w_wing, grid) == []
-    # box 3 has 1 only in r1c8 and r2c8, and r2c8 sees both cells (HoDoKu leaves this out)
-    grid = confine(narrowed(r2c2="12", r8c8="12"), "1", box(3), "r1c8", "r2c8")
+    # box 3 has 1 only in r2c7 and r2c8: r2c8 sees both cells, r2c7 only the first, r2c2.
+    # HoDoKu 2.2 counts an end that sees the first cell for the first cell only, so both ends
+    # count for r2c2 and it finds no W-Wing here (see the next test for the other way round)
+    grid = confine(narrowed(r2c2="12", r8c8="12"), "1", box(3), "r2c7", "r2c8")
     assert steps_of(w_wing, grid) == []
     # different digits in the two cells
     grid = confine(narrowed(r2c2="12", r8c8="13"), "1", row(5), "r5c2", "r5c8")

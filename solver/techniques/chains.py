@@ -10,9 +10,10 @@ Glossary (see ``solver.techniques.links`` for node, state, premise and view):
             links join two cells with the same digit.
   ends      the first and last node of a chain; both hold the digit the chain removes.
 
-Every search runs breadth-first from all premises at once and yields the shortest chains
-first (more eliminations first among chains of one length), each elimination set once, with
-chains of 3 to ``links.MAX_LINKS`` (20) links.
+Every search runs breadth-first from all premises at once to its end (chains of 3 to
+``links.MAX_LINKS`` (20) links), then yields one chain per elimination set, the shortest for
+it, in HoDoKu's order (``hodoku_order``: most eliminations, then the lowest weighted index sum),
+so the first is the one HoDoKu's solver takes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from solver.grid import Grid
 from solver.step import Step
 from solver.techniques.cellsets import PEER_BITS, cells_of as set_cells, strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
+from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.links import LinkGraph, cells_of, link_graph
 from solver.techniques.loops import loops_and_aics
@@ -118,12 +120,12 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     partners = end_partners(graph, twice=False)
     loops = view == "x"
     sees, digit, digit_cells = graph.sees, graph.digit, graph.digit_cells
-    done: set[tuple[int, ...]] = set()
+    found = []  # (HoDoKu's rank, depth, targets, premise, end)
+    ranks: dict[tuple[int, ...], tuple[int, int]] = {}
     implications = Implications(graph, links, premises)
     for depth, layer, _ in implications:
         if depth < 3:
             continue
-        pending = []  # (cells, premise, end)
         for t, mask in layer.items():
             if not t & 1:
                 continue
@@ -138,18 +140,22 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
                 s = premise >> 1
                 seen = sees[s] & sees[m] if s != m else sees[s]
                 targets = tuple(cells_of(seen & digit_cells[digit[m]]))
-                if targets and (digit[m],) + targets not in done:
-                    pending.append((targets, premise, t))
-        pending.sort(key=lambda item: (-len(item[0]), digit[item[2] >> 1], item[0]))
-        for targets, premise, end in pending:
-            key = (digit[end >> 1],) + targets
-            if key in done:
-                continue
-            chain = implications.chain(premise, end, depth, premise >> 1 == end >> 1, fifo=False)
-            if chain is None:
-                continue
-            done.add(key)
-            yield ends_step(graph, technique, chain, list(targets))
+                if targets:
+                    key = (digit[m],) + targets
+                    if key not in ranks:
+                        ranks[key] = rank((cell, key[0]) for cell in targets)
+                    found.append((ranks[key], depth, targets, premise, t))
+    found.sort(key=lambda item: item[:2])
+    done: set[tuple[int, ...]] = set()
+    for _, depth, targets, premise, end in found:
+        key = (digit[end >> 1],) + targets
+        if key in done:
+            continue
+        chain = implications.chain(premise, end, depth, premise >> 1 == end >> 1, fifo=False)
+        if chain is None:
+            continue
+        done.add(key)
+        yield ends_step(graph, technique, chain, list(targets))
     if searched and not done:
         _remember_no_x_chain(searched)
 
@@ -162,7 +168,7 @@ def _remember_no_x_chain(searched: list[tuple[int, int]]) -> None:
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:
-    """Every X-Chain in ``grid`` (untouched), shortest first; one Step per elimination set.
+    """Every X-Chain in ``grid`` (untouched) in HoDoKu's order; one Step per elimination set.
 
     An X-Chain is an AIC on one digit: strong links (the digit's only two places in a house)
     alternate with weak links (two cells of a house), starting and ending with a strong link,
@@ -174,7 +180,7 @@ def x_chain(grid: Grid) -> Iterator[Step]:
 
 
 def xy_chain(grid: Grid) -> Iterator[Step]:
-    """Every XY-Chain in ``grid`` (untouched), shortest first; one Step per elimination set.
+    """Every XY-Chain in ``grid`` (untouched) in HoDoKu's order; one Step per elimination set.
 
     An XY-Chain runs through bivalue cells: each cell's two digits are its strong link, and
     consecutive cells see each other and share the digit that links them. The digit at both
@@ -186,10 +192,10 @@ def xy_chain(grid: Grid) -> Iterator[Step]:
 
 
 def nice_loop(grid: Grid) -> Iterator[Step]:
-    """Every Nice Loop and AIC between candidates in ``grid`` (untouched), shortest first.
+    """Every Nice Loop and AIC between candidates in ``grid`` (untouched), in HoDoKu's order.
 
     Yields "Continuous Nice Loop", "Discontinuous Nice Loop" and "AIC" steps, one per
-    technique and elimination set; see ``solver.techniques.loops`` for the rules. Chains of 3
+    elimination set; see ``solver.techniques.loops`` for the rules. Chains of 3
     to 20 links. Source: HoDoKu, "Chains and Loops"
     (hodoku.sourceforge.net/en/tech_chains.php#nl).
     """
@@ -197,7 +203,7 @@ def nice_loop(grid: Grid) -> Iterator[Step]:
 
 
 def grouped_nice_loop(grid: Grid) -> Iterator[Step]:
-    """Every Nice Loop and AIC in ``grid`` (untouched) that needs a grouped node, shortest first.
+    """Every Nice Loop and AIC in ``grid`` (untouched) that needs a grouped node, HoDoKu's order.
 
     Yields "Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop" and "Grouped AIC"
     steps. A grouped node is the 2 or 3 cells of one box-line intersection that hold a digit,

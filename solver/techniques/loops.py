@@ -34,6 +34,7 @@ from solver.grid import DIGITS_OF, Grid, cell_name
 from solver.step import Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
+from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.links import MAX_LINKS, PEER_MASK, LinkGraph, cells_of, link_graph
 from solver.techniques.wording import and_list
@@ -189,10 +190,13 @@ def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple) -> str:
 
 
 def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Step]:
-    """Every Nice Loop and AIC in ``grid`` (untouched), shortest first, one Step per technique
-    name and elimination set; with ``grouped`` only chains that use a grouped node (or, with
-    ``als``, an Almost Locked Set: HoDoKu's option, off by default), named "Grouped ...".
-    Chains of 3 to ``MAX_LINKS`` (20) links."""
+    """Every Nice Loop and AIC in ``grid`` (untouched), one Step per elimination set; with
+    ``grouped`` only chains that use a grouped node (or, with ``als``, an Almost Locked Set:
+    HoDoKu's option, off by default), named "Grouped ...". Chains of 3 to ``MAX_LINKS`` (20)
+    links. The search runs to its end, then yields in HoDoKu's order (``hodoku_order``: most
+    eliminations, then the lowest weighted index sum), the first being the step HoDoKu's solver
+    takes; for one elimination set, a nice loop before an AIC (HoDoKu lists its loops first and
+    keeps that order among equals), then the shortest chain."""
     graph = link_graph(grid)
     grouped = grouped or als
     view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
@@ -201,14 +205,20 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     same = end_partners(graph, twice=True)
     cross = _cross_partners(graph)
     prefix = "Grouped " if grouped else ""
-    done: set[tuple] = set()
     longest = ALS_MAX_LENGTH if als else MAX_LINKS
     implications = Implications(graph, view, range(2 * count), longest, True, grouped)
+    found = []  # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
+    ranks: dict[tuple, tuple[int, int]] = {}
+
+    def offer(eliminations: tuple, kind: str, premise: int, end: int, chain: list[int] | None) -> None:
+        if eliminations not in ranks:
+            ranks[eliminations] = rank(eliminations)
+        found.append((ranks[eliminations], kind == AIC, depth, eliminations, kind, premise, end, chain))
+
     for depth, layer, returns in implications:
         if depth < 3:
             continue
         wanted = implications.grouped_layers[depth] if grouped else layer
-        pending = []  # (eliminations, kind, premise, end, chain or None)
         loop_hits = [(p, p) for p in (implications.grouped_returns if grouped else returns)]
         for t, mask in wanted.items():
             m = t >> 1
@@ -230,16 +240,15 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
                     eliminations = tuple((c, digit[m]) for c in cells_of(common))
                 else:
                     eliminations = tuple(sorted(((cells[s][0], digit[m]), (cells[m][0], digit[s]))))
-                if (AIC, eliminations) not in done:
-                    pending.append((eliminations, AIC, premise, t, None))
+                offer(eliminations, AIC, premise, t, None)
         for premise, end in loop_hits:
             kind_found = _loop_kind(graph, premise, end)
             if kind_found is None:
                 continue
             kind, eliminations = kind_found
             if kind == DISCONTINUOUS:
-                if eliminations and (kind, eliminations) not in done:
-                    pending.append((eliminations, kind, premise, end, None))
+                if eliminations:
+                    offer(eliminations, kind, premise, end, None)
                 continue
             chain = implications.chain(premise, end, depth, True, grouped)
             if chain is None:
@@ -247,20 +256,19 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             if chain[-1] != premise:
                 chain.append(premise)
             eliminations = _continuous_eliminations(graph, chain)
-            if eliminations and (kind, eliminations) not in done:
-                pending.append((eliminations, kind, premise, end, chain))
-        pending.sort(key=lambda item: (-len(item[0]), item[0], item[1]))
-        for eliminations, kind, premise, end, chain in pending:
-            if (kind, eliminations) in done:
+            if eliminations:
+                offer(eliminations, kind, premise, end, chain)
+    found.sort(key=lambda item: item[:3])
+    done: set[tuple] = set()
+    for _, _, depth, eliminations, kind, premise, end, chain in found:
+        if eliminations in done:
+            continue
+        if chain is None:  # any shortest chain will do: its ends decide the eliminations
+            chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False)
+            if chain is None:
                 continue
-            if chain is None:  # any shortest chain will do: its ends decide the eliminations
-                chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False)
-                if chain is None:
-                    continue
-            done.add((kind, eliminations))
-            yield _step(
-                graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations)
-            )
+        done.add(eliminations)
+        yield _step(graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations))
 
 
 def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) -> str:

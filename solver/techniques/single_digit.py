@@ -34,6 +34,7 @@ from solver.techniques.cellsets import (
     shared_house,
     strong_links,
 )
+from solver.techniques.hodoku_order import rank
 from solver.techniques.wording import cells_text, or_list
 
 ROW_HOUSES = range(0, 9)
@@ -93,39 +94,40 @@ def skyscraper(grid: Grid) -> Iterator[Step]:
     """Every Skyscraper in ``grid`` (untouched): two rows with two places each for a digit, one
     place of each in the same column (or the same with columns and rows); the digit goes from
     every cell that sees both other places. Parallel links sharing both columns (an X-Wing) are
-    not Skyscrapers. The shared column may hold the first place of one row and the second of
-    the other (HoDoKu 2.2 misses these; its Turbot Fish finds them). Yields one Step per set of
-    removals, most removals first.
+    not Skyscrapers, nor are links whose shared column holds the first place of one and the
+    second of the other (HoDoKu 2.2 pairs first with first and second with second; its Turbot
+    Fish finds the others). Yields one Step per set of removals, in HoDoKu's order, the first
+    being the one its solver takes: links in rows for every digit before links in columns;
+    then digits ascending, pairs of houses in house order, the first places compared before
+    the second.
 
     Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php).
     """
     places = digit_places(grid)
-    steps: list[Step] = []
     seen: set[tuple] = set()
-    for digit in DIGITS:
-        where = places[digit]
-        for houses, line_of in ((ROW_HOUSES, COL_OF), (COL_HOUSES, ROW_OF)):
+    for houses, line_of in ((ROW_HOUSES, COL_OF), (COL_HOUSES, ROW_OF)):
+        for digit in DIGITS:
+            where = places[digit]
             links = strong_links(where, houses)
             for i, (house1, a0, a1) in enumerate(links):
                 for house2, b0, b1 in links[i + 1 :]:
-                    for base1, free1 in ((a0, a1), (a1, a0)):
-                        for base2, free2 in ((b0, b1), (b1, b0)):
-                            if line_of[base1] != line_of[base2] or line_of[free1] == line_of[free2]:
-                                continue
-                            inner = CELL_BIT[base1] | CELL_BIT[base2]
-                            seen_by_both = PEER_BITS[free1] & PEER_BITS[free2]
-                            targets = cells_of(where & seen_by_both & ~inner)
-                            key = (digit, tuple(targets))
-                            if targets and key not in seen:
-                                seen.add(key)
-                                weak = shared_house(base1, base2)
-                                steps.append(
-                                    _chain_step(
-                                        "Skyscraper", digit, (free1, base1, base2, free2),
-                                        (house1, weak, house2), targets,
-                                    )
-                                )
-    yield from _best_first(steps)
+                    if line_of[a0] == line_of[b0]:
+                        base1, free1, base2, free2 = a0, a1, b0, b1
+                    elif line_of[a1] == line_of[b1]:
+                        base1, free1, base2, free2 = a1, a0, b1, b0
+                    else:
+                        continue
+                    if line_of[free1] == line_of[free2]:
+                        continue
+                    inner = CELL_BIT[base1] | CELL_BIT[base2]
+                    targets = cells_of(where & PEER_BITS[free1] & PEER_BITS[free2] & ~inner)
+                    key = (digit, tuple(targets))
+                    if targets and key not in seen:
+                        seen.add(key)
+                        weak = shared_house(base1, base2)
+                        yield _chain_step(
+                            "Skyscraper", digit, (free1, base1, base2, free2), (house1, weak, house2), targets
+                        )
 
 
 class Kite(NamedTuple):
@@ -227,7 +229,8 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
     ``a = b`` and ``c = e`` are strong links in any houses and ``b``, ``c`` share a house; one
     of ``a`` and ``e`` holds the digit, so it goes from every cell that sees both. Four
     different cells; Skyscrapers and 2-String Kites are Turbot Fish too. One Step per set of
-    removals, most removals first.
+    removals, in HoDoKu's order (``hodoku_order``: most removals, then the lowest weighted index
+    sum), as its solver sorts every Turbot Fish it finds and takes the first.
 
     Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php): an
     X-Chain of three links.
@@ -264,7 +267,8 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
                                     (house1, shared_house(b, c), house3), targets,
                                 )
                             )
-    yield from _best_first(steps)
+    steps.sort(key=lambda step: rank(step.eliminations))
+    yield from steps
 
 
 class Rectangle(NamedTuple):

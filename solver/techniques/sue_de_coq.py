@@ -24,7 +24,6 @@ from solver.step import Step
 from solver.techniques.als_sets import (
     cells_of,
     eliminations_of_key,
-    removal_count,
     removal_key,
     removals_text,
 )
@@ -70,8 +69,10 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     """Every Sue de Coq in ``grid`` (untouched): a core of 2-3 cells where a line meets a box,
     a line set and a box set that together hold exactly as many digits as cells.
 
-    One step per set of eliminations (fewest cells first among equals), most eliminations
-    first. Source: HoDoKu, "Sue de Coq" (hodoku.sourceforge.net/en/tech_misc.php).
+    One step per set of eliminations, in HoDoKu 2.2's search order, the first being the one its
+    solver takes: rows, then columns, each with the boxes in order; then the core's, the line
+    set's and the box set's cells, combined in cell order (a set before its extensions). Source:
+    HoDoKu, "Sue de Coq" (hodoku.sourceforge.net/en/tech_misc.php).
     """
     cands = grid.candidates
     holders = [0] * 10
@@ -81,7 +82,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     subsets: dict[int, list[tuple[int, int, int]]] = {}  # per house, on first use
     pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
     found = []
-    for line, box, shared in INTERSECTIONS:
+    for place, (line, box, shared) in enumerate(INTERSECTIONS):
         core_cells = [cell for cell in shared if cands[cell]]
         if len(core_cells) < 2:
             continue
@@ -100,10 +101,10 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             if len(_FOUND) >= _FOUND_SIZE:
                 _FOUND.clear()
             _FOUND[key] = here
-        found += here
-    found.sort(key=lambda item: (-removal_count(item[0]), item[1]))
+        found += [(place, order, key, parts) for order, key, parts in here]
+    found.sort(key=lambda item: item[:2])
     seen = set()
-    for key, _, *parts in found:
+    for _, _, key, parts in found:
         if key not in seen:
             seen.add(key)
             yield _step(cands, *parts, eliminations_of_key(key))
@@ -111,8 +112,10 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
 
 def _around_core(holders: list[int], line: int, box: int, core: int, core_digits: int,
                  spare: int, line_subsets: list, box_subsets: list) -> list[tuple]:
-    """Every line set and box set that complete the core (cell masks); (eliminations, cells,
-    line, box, core, line set, box set) each."""
+    """Every line set and box set that complete the core (cell masks): (HoDoKu's search order,
+    eliminations, (line, box, core, line set, box set)) each; the order is the cell lists of
+    core, line set and box set, which HoDoKu combines in cell order (a set before its
+    extensions)."""
     # box sets by how many of the core's spare digits they take: size minus extras
     box_sets: dict[int, list[tuple[int, int, int]]] = {}
     for takes, mask, digits, size in [
@@ -146,8 +149,8 @@ def _around_core(holders: list[int], line: int, box: int, core: int, core_digits
             removed += [(d, line_rest & holders[d]) for d in DIGITS_OF[from_line]]
             key = removal_key(removed)
             if key:
-                cells = line_size + box_size
-                found.append((key, cells, line, box, core, line_mask, box_mask))
+                order = (tuple(cells_of(core)), tuple(cells_of(line_mask)), tuple(cells_of(box_mask)))
+                found.append((order, key, (line, box, core, line_mask, box_mask)))
     return found
 
 

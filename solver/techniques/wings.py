@@ -102,16 +102,30 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
     """Every XY-Wing in ``grid`` (untouched); one Step per wing that eliminates something.
 
     Pivot ``x/y``; pincers ``x/z`` and ``y/z``, each seeing the pivot; ``z`` is removed from
-    every cell that sees both pincers. Pivots in cell order. Source: HoDoKu, "Wings"
+    every cell that sees both pincers. In HoDoKu 2.2's order, the first being the one its
+    solver takes: by the lowest of the three cells, then the middle one, then the highest, and
+    for the same cells the lowest as pivot first, then the middle, then the highest. Source:
+    HoDoKu, "Wings"
     (hodoku.sourceforge.net/en/tech_wings.php); Sudopedia, "XY-Wing".
     """
     cands = grid.candidates
+    found = []
     for pivot, first, second, z in _wings(grid, 2):
         bit = BIT[z]
         seen = PEER_SETS[first] & PEER_SETS[second]
         eliminations = sorted(cell for cell in seen if cands[cell] & bit)
         if eliminations:
-            yield _wing_step(grid, "XY-Wing", pivot, (first, second), z, eliminations)
+            found.append((_hodoku_order(pivot, first, second), pivot, first, second, z, eliminations))
+    found.sort()
+    for _, pivot, first, second, z, eliminations in found:
+        yield _wing_step(grid, "XY-Wing", pivot, (first, second), z, eliminations)
+
+
+def _hodoku_order(pivot: int, first: int, second: int) -> tuple[int, int, int, int]:
+    """HoDoKu 2.2's search order of XY-Wings: the three cells in cell order, then which of
+    them is the pivot (the lowest cell, the middle one, the highest)."""
+    cells = sorted((pivot, first, second))
+    return cells[0], cells[1], cells[2], cells.index(pivot)
 
 
 def xyz_wing(grid: Grid) -> Iterator[Step]:

@@ -144,17 +144,17 @@ def _bridge(
     links: list[tuple[int, int, int]], first: int, second: int
 ) -> tuple[int, int, int] | None:
     """(house, end seeing ``first``, end seeing ``second``) for the first strong link whose
-    ends see one of the two cells each (neither end sees both, as HoDoKu asks), or None."""
+    ends see one of the two cells each, or None. As HoDoKu 2.2 decides it: an end that sees
+    ``first`` counts for ``first`` only, so an end seeing both cells pairs with an end seeing
+    ``second`` alone, never with one seeing ``first`` alone."""
     for house, a, b in links:
         if a in (first, second) or b in (first, second):
             continue
         a1, a2 = PEER_BITS[a] >> first & 1, PEER_BITS[a] >> second & 1
         b1, b2 = PEER_BITS[b] >> first & 1, PEER_BITS[b] >> second & 1
-        if (a1 and a2) or (b1 and b2):
-            continue
-        if a1 and b2:
+        if a1 and not b1 and b2:
             return house, a, b
-        if a2 and b1:
+        if b1 and not a1 and a2:
             return house, b, a
     return None
 
@@ -163,14 +163,15 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     """Every W-Wing in ``grid`` (untouched): two bivalue cells with the same digits ``x/y`` and
     a strong link on ``x`` (a house with two places for it, neither of them the two cells) whose
     ends see one cell each; ``y`` goes from every cell that sees both bivalue cells. One Step
-    per pair of cells and digit removed (the first such strong link, in house order), most
-    eliminations first.
+    per pair of cells and digit removed (the first such strong link, in house order), in
+    HoDoKu's order, the first being the one its solver takes: by the first cell, then the
+    second, then the lower digit removed first.
 
     Source: HoDoKu, "Wings" (hodoku.sourceforge.net/en/tech_wings.php).
     """
     places = digit_places(grid)
     links_of: dict[int, list[tuple[int, int, int]]] = {}
-    steps: list[Step] = []
+    steps: list[tuple[int, int, int, Step]] = []
     seen: set[tuple] = set()
     for mask, cells in _bivalue_groups(grid, 2).items():
         d1, d2 = DIGITS_OF[mask]
@@ -188,9 +189,10 @@ def w_wing(grid: Grid) -> Iterator[Step]:
                     if bridge and key not in seen:
                         seen.add(key)
                         step = _w_wing_step(first, second, link_digit, removed, bridge, targets)
-                        steps.append(step)
-    steps.sort(key=lambda step: -len(step.eliminations))
-    yield from steps
+                        steps.append((first, second, removed, step))
+    steps.sort(key=lambda item: item[:3])
+    for *_, step in steps:
+        yield step
 
 
 def _w_wing_step(
