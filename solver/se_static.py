@@ -289,24 +289,39 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
                     partners.append(((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d)
             if partners:
                 strong[cell * 9 + d] = partners
+    strong_bits = 0
+    for b in strong:
+        strong_bits |= 1 << b
+    # The walks run through strong candidates only: c -> c' when c sees a strong b whose
+    # partner is c'. Close that core, then reach the rest from the strong candidates they see.
     succ: dict[int, list[int]] = {}
-    for b, partners in strong.items():
-        cell, d = divmod(b, 9)
-        for a in _sees(present, cell, d):  # a sees b: "a is on" makes b off, so its partners on
-            succ.setdefault(a, []).extend(partners)
-    for partners in strong.values():
-        for c in partners:
-            succ.setdefault(c, [])
+    for c in strong:
+        cell, d = divmod(c, 9)
+        targets: list[int] = []
+        for b in cells_of(_seen_mask(strong_bits, cell, d)):
+            targets += strong[b]
+        succ[c] = targets
     reach = reachable(succ)
-    true, false = [], []
-    for k, after in reach.items():
-        if after:
-            cell, d = divmod(k, 9)
-            if after & _seen_mask(present, cell, d):
+    # "b is off": its partners on, and all they reach
+    off_reach = {}
+    for b, partners in strong.items():
+        after = 0
+        for c in partners:
+            after |= 1 << c | reach[c]
+        off_reach[b] = after
+    true = [k for k, after in off_reach.items() if after >> k & 1]
+    false = []
+    rest = present
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        k = low.bit_length() - 1
+        cell, d = divmod(k, 9)
+        seen = _seen_mask(present, cell, d)
+        for b in cells_of(seen & strong_bits):  # "k is on" makes b off
+            if off_reach[b] & seen:
                 false.append(k)
-    for k, partners in strong.items():
-        if any(reach[c] >> k & 1 for c in partners):
-            true.append(k)
+                break
     return sorted(true), sorted(false)
 
 

@@ -86,8 +86,8 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
         core_cells = [cell for cell in shared if cands[cell]]
         if len(core_cells) < 2:
             continue
-        key = (line, box, *pictures[line], *pictures[box])
-        here = _FOUND.get(key)
+        picture = (line, box, *pictures[line], *pictures[box])
+        here = _FOUND.get(picture)
         if here is None:
             here = []
             for house in (line, box):
@@ -100,7 +100,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
                                          subsets[line], subsets[box])
             if len(_FOUND) >= _FOUND_SIZE:
                 _FOUND.clear()
-            _FOUND[key] = here
+            _FOUND[picture] = here
         found += [(place, order, key, parts) for order, key, parts in here]
     found.sort(key=lambda item: item[:2])
     seen = set()
