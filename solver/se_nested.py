@@ -82,11 +82,14 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
     lost_any = 0
     for mask in lost:
         lost_any |= mask
+    empty = 0  # the cells with candidates
+    for mask in digits[1:]:
+        empty |= mask
     for house in SE_HOUSE_ORDER:
         hmask = HOUSE_MASK[house]
         if not lost_any & hmask:
             continue  # a deduction counts only if the chain removed some of its candidates
-        if sum(1 for c in HOUSES[house] if cells[c]) <= 4:
+        if (empty & hmask).bit_count() <= 4:
             continue  # Sudoku Explainer leaves these to the naked sets
         # a hidden pair's digits have one or two places each, two together
         few = []
@@ -180,10 +183,11 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
             return
     if level < 2:
         return
-    removed_anc = 0
-    for anc in off.values():
-        removed_anc |= anc
     true, false = _static_conclusions_of(work)
+    if true or false or level >= 3:
+        removed_anc = 0
+        for anc in off.values():
+            removed_anc |= anc
     if true or false:
         for cand in false:
             yield cand, removed_anc
