@@ -117,7 +117,14 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
 def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
     found = []
     cells = work.cells
+    bivalue = 0  # the cells with two candidates
+    for cell, mask in enumerate(cells):
+        if POPCOUNT[mask] == 2:
+            bivalue |= 1 << cell
     for house in SE_HOUSE_ORDER:
+        in_house = bivalue & HOUSE_MASK[house]
+        if not in_house & (in_house - 1):
+            continue  # no two bivalue cells
         members = [c for c in HOUSES[house] if cells[c]]
         pairs = [c for c in members if POPCOUNT[cells[c]] == 2]
         for i, first in enumerate(pairs):
