@@ -311,17 +311,27 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
         off_reach[b] = after
     true = [k for k, after in off_reach.items() if after >> k & 1]
     false = []
-    rest = present
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        k = low.bit_length() - 1
-        cell, d = divmod(k, 9)
-        seen = _seen_mask(present, cell, d)
-        for b in cells_of(seen & strong_bits):  # "k is on" makes b off
-            if off_reach[b] & seen:
-                false.append(k)
-                break
+    peer_spread = _PEER_SPREAD
+    for cell in range(81):
+        mask = cells[cell]
+        if not mask:
+            continue
+        base = 9 * cell
+        in_cell = mask << base
+        peers = peer_spread[cell]
+        for digit in DIGITS_OF[mask]:
+            d = digit - 1
+            k = base + d
+            seen = (present & peers << d | in_cell) & ~(1 << k)  # what k sees (see _seen_mask)
+            after = reach.get(k)
+            if after is not None:  # a strong candidate: the core's closure is what "k is on" reaches
+                if after & seen:
+                    false.append(k)
+                continue
+            for b in cells_of(seen & strong_bits):  # "k is on" makes b off
+                if off_reach[b] & seen:
+                    false.append(k)
+                    break
     return sorted(true), sorted(false)
 
 
@@ -334,11 +344,6 @@ def _seen_mask(present: int, cell: int, d: int) -> int:
     """The candidates (bit index cell*9 + digit-1) of ``present`` that candidate (cell, d) sees:
     d in its peers, the other digits of its cell."""
     return present & ((_PEER_SPREAD[cell] << d) | (_CELL_SPREAD[cell] & ~(1 << (9 * cell + d))))
-
-
-def _sees(present: int, cell: int, d: int) -> list[int]:
-    """``_seen_mask`` as a list of candidate indices, ascending."""
-    return cells_of(_seen_mask(present, cell, d))  # any int's set bits, not only cells'
 
 
 def static_reach(pos: Position) -> dict[int, int]:
