@@ -35,12 +35,13 @@ BOX_LINES = tuple(
 POINTING = [(b, l) for b, l in BOX_LINES if l >= 9] + [(b, l) for b, l in BOX_LINES if l < 9]
 CLAIMING = [(l, b) for b, l in BOX_LINES if l >= 9] + [(l, b) for b, l in BOX_LINES if l < 9]
 SE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
-# per (base, cover) of pointing, then claiming: the base's cells, the cover's, the cover's
-# outside the base
-_LOCKING_MASKS = tuple(
-    (HOUSE_MASK[base], HOUSE_MASK[cover], HOUSE_MASK[cover] & ~HOUSE_MASK[base])
-    for base, cover in POINTING + CLAIMING
-)
+_BOX_HOUSES, _COLUMN_HOUSES, _ROW_HOUSES = tuple(range(18, 27)), tuple(range(9, 18)), tuple(range(9))
+_BOX_OF = tuple(18 + (cell // 27) * 3 + cell % 9 // 3 for cell in range(81))
+_COLUMN_OF = tuple(9 + cell % 9 for cell in range(81))
+_ROW_OF = tuple(cell // 9 for cell in range(81))
+# POINTING and CLAIMING as four passes: (base houses, the cover house of each cell)
+_LOCKING_PASSES = ((_BOX_HOUSES, _COLUMN_OF), (_BOX_HOUSES, _ROW_OF),
+                   (_COLUMN_HOUSES, _BOX_OF), (_ROW_HOUSES, _BOX_OF))
 
 
 def _removed_parents(source: Position, work: Position, off: dict[int, int], cells_mask: int, d: int) -> int:
@@ -53,6 +54,9 @@ def _removed_parents(source: Position, work: Position, off: dict[int, int], cell
 
 
 def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+    """Pointing and claiming, in Sudoku Explainer's order (``POINTING`` then ``CLAIMING``, digit
+    by digit). A base house's places fit in at most one cover, the one holding its first place,
+    so each base is looked at once; claiming's matches are then put in (box, line) order."""
     found = []
     digits = work.digits
     for d in range(9):
@@ -60,18 +64,28 @@ def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tupl
         lost = source.digits[d + 1] & ~dmask
         if not lost:
             continue  # a deduction counts only if the chain removed some of its candidates
-        for base_mask, cover_mask, rest_mask in _LOCKING_MASKS:
-            if not lost & base_mask:
-                continue
-            places = dmask & base_mask
-            if not places & (places - 1) or places & ~cover_mask:
-                continue
-            removed = dmask & rest_mask
-            if not removed:
-                continue
-            anc = _removed_parents(source, work, off, base_mask, d)
-            if anc:
-                found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
+        for bases, cover_of in _LOCKING_PASSES:
+            matches = []
+            for base in bases:
+                base_mask = HOUSE_MASK[base]
+                if not lost & base_mask:
+                    continue
+                places = dmask & base_mask
+                if not places & (places - 1):
+                    continue
+                cover = cover_of[(places & -places).bit_length() - 1]
+                cover_mask = HOUSE_MASK[cover]
+                if places & ~cover_mask:
+                    continue
+                removed = dmask & cover_mask & ~base_mask
+                if removed:
+                    matches.append((cover if base < 18 else base, base, removed))
+            if matches and bases[0] < 18:
+                matches.sort()  # claiming: Sudoku Explainer goes box by box
+            for _, base, removed in matches:
+                anc = _removed_parents(source, work, off, HOUSE_MASK[base], d)
+                if anc:
+                    found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
     return found
 
 

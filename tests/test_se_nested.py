@@ -16,7 +16,8 @@ import pytest
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
-from solver.se_chains import Position, propagate
+from solver import se_nested
+from solver.se_chains import HOUSE_MASK, Position, propagate
 from solver.se_nested import nested_rule
 from solver.se_static import forcing_chains_and_cycles, static_conclusions, static_reach
 from tests.conftest import data_file
@@ -134,3 +135,53 @@ def test_a_nested_hidden_pair_needs_the_chain_to_have_touched_its_house():
     found = list(nested_rule(1)(Position(source.candidates), Position(work.candidates), off))
     assert sorted(found) == [(cell("r1c1") * 9 + 2, 1 << 7), (cell("r1c4") * 9 + 2, 1 << 7)]
     assert list(nested_rule(1)(Position(work.candidates), Position(work.candidates), {})) == []
+
+
+def test_nested_locking_takes_sudoku_explainers_order_on_stalled_grids():
+    # the reference: every (base, cover) pair of POINTING then CLAIMING, digit by digit
+    def reference(source, work, off):
+        found = []
+        for d in range(9):
+            dmask = work.digits[d + 1]
+            lost = source.digits[d + 1] & ~dmask
+            for base, cover in se_nested.POINTING + se_nested.CLAIMING:
+                base_mask, cover_mask = HOUSE_MASK[base], HOUSE_MASK[cover]
+                places = dmask & base_mask
+                if not lost & base_mask or places.bit_count() < 2 or places & ~cover_mask:
+                    continue
+                removed = dmask & cover_mask & ~base_mask
+                anc = se_nested._removed_parents(source, work, off, base_mask, d)
+                if removed and anc:
+                    found += [(cell * 9 + d, anc) for cell in range(81) if removed >> cell & 1]
+        return found
+
+    stalls = []
+
+    def record(source, work, off):
+        stalls.append((source, Position(work.cells[:]), dict(off)))
+        return ()
+
+    pos = Position(Grid.parse(_master_puzzles(1)[0]).candidates)
+    for cand in range(729):
+        if pos.cells[cand // 9] >> cand % 9 & 1:
+            propagate(pos, (cand,), (), dynamic=True, nested=record)
+    found = 0
+    for source, work, off in stalls:
+        expected = reference(source, work, off)
+        assert se_nested._locking(source, work, off) == expected
+        found += bool(expected)
+    assert len(stalls) >= 100 and found >= 10, (len(stalls), found)
+
+
+def test_nested_claiming_goes_box_by_box():
+    # the 1s of column 9 lie in box 3 and those of column 1 in box 7; the chain removed a 1 from
+    # each column. Sudoku Explainer's order is box by box, so box 3's claiming comes first.
+    work = confine(confine(narrowed(), "1", col(1), "r7c1", "r8c1"), "1", col(9), "r1c9", "r2c9")
+    source = work.copy()
+    source.candidates[cell("r3c1")] |= 1
+    source.candidates[cell("r5c9")] |= 1
+    off = {cell("r3c1") * 9: 1 << 3, cell("r5c9") * 9: 1 << 4}
+    found = se_nested._locking(Position(source.candidates), Position(work.candidates), off)
+    box3 = [cell(f"r{r}c{c}") * 9 for r in (1, 2, 3) for c in (7, 8)]
+    box7 = [cell(f"r{r}c{c}") * 9 for r in (7, 8, 9) for c in (2, 3)]
+    assert found == [(k, 1 << 4) for k in box3] + [(k, 1 << 3) for k in box7]
