@@ -182,7 +182,7 @@ Propagation), at the deepest level done so far. Sudoku Explainer's rater tries t
 levels one after another on the same position, and a deeper level goes on from the shallower
 one's search (``propagate(resume=...)``). Bounded (emptied when full); a lost race between
 threads only repeats a search."""
-_CARRIED_SIZE = 8
+_CARRIED_SIZE = 4  # each holds a position's searches (tens of MB at most, measured on Inkala)
 
 
 def _carry(pos: Position) -> dict[tuple[int, bool], tuple[int, Propagation]]:
