@@ -100,7 +100,8 @@ def multiple_chains(
             prop = propagate(pos, (), (), y_links=y_links, dynamic=True, nested=nested, resume=earlier[1])
         else:
             prop = propagate(pos, (cand,) if on else (), () if on else (cand,), y_links=y_links,
-                             dynamic=dynamic or nishio or not on, nested=nested)
+                             dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
+                             nested=nested)
         if carry is not None and (earlier is None or earlier[0] < level):
             carry[(cand, on)] = (level, prop)
         return prop
@@ -122,12 +123,22 @@ def multiple_chains(
             best = hint
         return best.rating <= max(cap, base)  # nothing can rate below the rule's base
 
+    def contradiction(prop: Propagation, cand: int, digit: int, target_on: bool) -> bool:
+        """Offer the premise's contradiction, if it has one (cand is then ``target_on``);
+        True when ``offer`` asks to stop."""
+        if prop.contradiction is None:
+            return False
+        if nishio:
+            loud.add(digit)
+        a, b = prop.contradiction
+        return offer("Contradiction", cand, target_on, a.bit_count() + b.bit_count(), 7)
+
     cells = pos.cells
     quiet = ()
+    loud: set[int] = set()
     if nishio and nested is None:  # digits known to give no Nishio contradiction are skipped
         places = [pos.digits[d] & _several(cells) for d in range(10)]
         quiet = {d for d in range(1, 10) if (d, places[d]) in _NISHIO_QUIET}
-        loud: set[int] = set()
     for cell in range(81):
         count = POPCOUNT[cells[cell]]
         if not (count > 2 or (count > 1 and (dynamic or nishio))):
@@ -140,19 +151,11 @@ def multiple_chains(
             cand = cell * 9 + digit - 1
             prop_on = on_of(cand)
             if dynamic or nishio:
-                if prop_on.contradiction is not None:
-                    if nishio:
-                        loud.add(digit)
-                    a, b = prop_on.contradiction
-                    if offer("Contradiction", cand, False, a.bit_count() + b.bit_count(), 7):
-                        return [best]
+                if contradiction(prop_on, cand, digit, False):
+                    return [best]
                 prop_off = run(cand, False)
-                if prop_off.contradiction is not None:
-                    if nishio:
-                        loud.add(digit)
-                    a, b = prop_off.contradiction
-                    if offer("Contradiction", cand, True, a.bit_count() + b.bit_count(), 7):
-                        return [best]
+                if contradiction(prop_off, cand, digit, True):
+                    return [best]
                 if count >= 3 and not nishio:
                     for target in prop_on.on.keys() & prop_off.on.keys():
                         c = prop_on.on[target].bit_count() + prop_off.on[target].bit_count()

@@ -205,10 +205,11 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
     if level < 2:
         return
     true, false = _static_conclusions_of(work)
-    if true or false or level >= 3:
-        removed_anc = 0
-        for anc in off.values():
-            removed_anc |= anc
+    if not true and not false and level < 3:
+        return  # nothing more at level 2
+    removed_anc = 0
+    for anc in off.values():
+        removed_anc |= anc
     if true or false:
         for cand in false:
             yield cand, removed_anc

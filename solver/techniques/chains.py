@@ -77,21 +77,16 @@ def x_chain_news(places: int) -> bool:
     elimination is a peer c of some a that a off reaches. True is a bound, not a promise: the
     closure also counts chains longer than 20 links or through a cell twice, which the search
     does not make."""
+    seen = {cell: set_cells(PEER_BITS[cell] & places) for cell in set_cells(places)}
     succ: dict[int, list[int]] = {}
-    for cell in set_cells(places):
+    for cell, peers in seen.items():
         succ[2 * cell] = []
-        succ[2 * cell + 1] = [2 * peer for peer in set_cells(PEER_BITS[cell] & places)]
+        succ[2 * cell + 1] = [2 * peer for peer in peers]
     for _, first, second in strong_links(places):
         succ[2 * first].append(2 * second + 1)
         succ[2 * second].append(2 * first + 1)
     reach = reachable(succ)
-    for cell in set_cells(places):
-        after = reach[2 * cell]
-        if after:
-            for peer in set_cells(PEER_BITS[cell] & places):
-                if after >> (2 * peer) & 1:
-                    return True
-    return False
+    return any(reach[2 * cell] >> (2 * peer) & 1 for cell, peers in seen.items() for peer in peers)
 
 
 def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:

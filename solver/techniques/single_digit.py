@@ -84,12 +84,6 @@ def _chain_step(
     )
 
 
-def _best_first(steps: list[Step]) -> list[Step]:
-    """Steps with the most eliminations first (stable: ties keep the order found)."""
-    steps.sort(key=lambda step: -len(step.eliminations))
-    return steps
-
-
 def skyscraper(grid: Grid) -> Iterator[Step]:
     """Every Skyscraper in ``grid`` (untouched): two rows with two places each for a digit, one
     place of each in the same column (or the same with columns and rows); the digit goes from
