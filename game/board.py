@@ -20,6 +20,8 @@ from game.layout import MIN_FONT
 from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
+REASON = th.ACCENT_3  # a single's reasons: the digits that rule options out, the cells they rule
+
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
 # slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
 CORNER_SLOTS = (
@@ -274,6 +276,10 @@ class BoardView:
             colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
             for cell in hint.cells:
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(4), border_radius=self._px(6))
+        elif hint.kind == "step" and hint.step is not None and hint.stage == 1:
+            colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
+            for cell in hint.focus.cells:  # the one place to start from
+                pygame.draw.rect(surface, colour, self._inset(cell), self._px(3), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage >= 2:
             step = hint.step
             colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
@@ -286,6 +292,16 @@ class BoardView:
                                  self._px(3), border_radius=self._px(6))
             for cell, _ in hint.step.placements:
                 pygame.draw.rect(surface, th.GOOD, self._inset(cell), self._px(4), border_radius=self._px(6))
+            reason = hint.reason
+            if reason is not None:  # a single: the digits that rule the rest out, and where
+                for cell, _ in reason.blockers:
+                    pygame.draw.rect(surface, REASON, self._inset(cell), self._px(3), border_radius=self._px(6))
+                digit = step.placements[0][1]
+                arm = self.painter.radius * 0.7
+                for cell in reason.ruled:
+                    x, y = self.painter.spot(cell, digit)
+                    for sx in (-1, 1):
+                        pygame.draw.line(surface, REASON, (x - arm, y - sx * arm), (x + arm, y + sx * arm), self._px(3))
 
     def _inset(self, cell: int) -> pygame.Rect:
         """The cell's rectangle pulled in by 2 design pixels on each side (hint outlines)."""

@@ -24,12 +24,12 @@ import math
 
 import pygame
 
-from game import polyline
+from game import polyline, routing
 from game import theme as th
 from game.hints import Hint
 from game.layout import MIN_FONT
 from solver.grid import DIGITS_OF, HOUSES_OF
-from solver.step import Node, split_chains
+from solver.step import Node
 
 LINK = (255, 96, 214)  # chain arrows (the theme's magenta, a little lighter)
 LINK_SHADOW = (8, 10, 24)  # under each arrow, so it reads over candidates and tints
@@ -46,6 +46,18 @@ GROUP_TINT = 0.2  # how much of a group's colour shows in its cells' fill
 DASH, GAP = 8, 6  # a weak link's dash and gap, pixels
 ARROW_LEN, ARROW_HALF = 12, 6  # arrowhead length and half width, pixels
 LINE_W = 3
+
+
+LINK_WALKED = (150, 70, 132)  # links already walked past when a chain is walked link by link
+
+
+def walked_links(links: tuple, current: int) -> set[int]:
+    """The indices of ``links`` shown while walking to link ``current``: that link and the
+    links before it in its own chain (a net's other branches are left out)."""
+    start = current
+    while start > 0 and links[start - 1][1] == links[start][0]:
+        start -= 1
+    return set(range(start, current + 1))
 
 
 def group_colour(index: int) -> tuple[int, int, int]:
@@ -71,6 +83,7 @@ class HintPainter:
         self.radius = int(cell / 3 * 0.46)
         self.paths: list[tuple[list[tuple[float, float]], bool]] = []
         self._routed = None  # (hint, values, (nodes, arrows)) of the last routing
+        self._lattice = None  # what game.routing needs while one hint's arrows are routed
 
     # --- geometry ------------------------------------------------------------------------------
 
@@ -79,6 +92,10 @@ class HintPainter:
         rect = self.cell_rect(cell)
         third = rect.w / 3
         return (rect.x + ((digit - 1) % 3 + 0.5) * third, rect.y + ((digit - 1) // 3 + 0.5) * third)
+
+    def board_rect(self) -> pygame.Rect:
+        """The 81 cells' rectangle, in pixels."""
+        return self.cell_rect(0).union(self.cell_rect(80))
 
     # --- roles ---------------------------------------------------------------------------------
 
@@ -171,13 +188,21 @@ class HintPainter:
         if self._routed is None or self._routed[0] is not hint or self._routed[1] is not values:
             self._routed = (hint, values, self._route(hint, roles, shown, values))
         nodes, arrows = self._routed[2]
+        colours = [LINK] * len(arrows)
+        if hint.link:  # walking: the current link's branch up to it, earlier links dimmer
+            shown = walked_links(step.links, hint.link - 1)
+            keep = [i for i, arrow in enumerate(arrows) if arrow[2] in shown]
+            colours = [LINK if arrows[i][2] == hint.link - 1 else LINK_WALKED for i in keep]
+            arrows = [arrows[i] for i in keep]
+            ends = {node for i in shown for node in step.links[i][:2]}
+            nodes = [node for node in nodes if node in ends]
         for node in nodes:
             self._draw_node(surface, node)
-        for points, strong in arrows:
+        for points, strong, _ in arrows:
             self._draw_arrow(surface, points, strong, LINK_SHADOW, LINE_W + 3)
-        for points, strong in arrows:
-            self._draw_arrow(surface, points, strong, LINK, LINE_W)
-        self.paths = arrows
+        for (points, strong, _), colour in zip(arrows, colours):
+            self._draw_arrow(surface, points, strong, colour, LINE_W)
+        self.paths = [(points, strong) for points, strong, _ in arrows]
 
     def _route(self, hint: Hint, roles: dict, shown: frozenset[int], values: tuple[int, ...]):
         """The nodes to outline and the arrows' (points, strong) of every chain of the step."""
@@ -188,18 +213,25 @@ class HintPainter:
         plain += [self.cell_rect(c).center for c in range(len(values)) if values[c]]
         taken = set(marked)
         obstacles = (marked, [p for p in plain if p not in taken])
+        digits = {c for c in range(len(values)) if values[c]} | {c for c, _ in step.placements}
+        self._lattice = (
+            digits,
+            {routing.third_of(c, d) for c, d in roles} | {routing.third_of(c, d) for c in digits for d in (5,)},
+            routing.closed_points(digits),
+            {routing.third_of(c, d): 0.5 for c in shown if not (values and values[c])
+             for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]},
+            set(),  # lattice edges taken by earlier arrows
+        )
         nodes: dict[Node, None] = {}
         arrows = []
-        for chain in split_chains(step.links):
-            for start, end, strong in chain:
-                if not start[0] or not end[0]:
-                    continue  # a node without cells has nowhere to be drawn
-                nodes.setdefault(start)
-                nodes.setdefault(end)
-                points = self._path(start, end, obstacles)
-                arrows.append((points, strong))
-                # later arrows avoid this one
-                obstacles[1].extend(polyline.samples(points, self.radius))
+        for index, (start, end, strong) in enumerate(step.links):
+            if not start[0] or not end[0]:
+                continue  # a node without cells has nowhere to be drawn
+            nodes.setdefault(start)
+            nodes.setdefault(end)
+            points = self._path(start, end, obstacles)
+            arrows.append((points, strong, index))
+            obstacles[1].extend(polyline.samples(points, self.radius))  # later arrows avoid this one
         return list(nodes), arrows
 
     def _node_shape(self, node: Node):
@@ -272,6 +304,7 @@ class HintPainter:
             outward = ((a[0] + b[0]) / 2 - centre[0]) * normal[0] + ((a[1] + b[1]) / 2 - centre[1]) * normal[1]
             offsets = (0.6, -0.6) if outward >= 0 else (-0.6, 0.6)
         best, best_cost = None, None
+        board = self.board_rect()
         for offset in offsets:
             bend = offset * self.cell
             control = ((a[0] + b[0]) / 2 + normal[0] * bend, (a[1] + b[1]) / 2 + normal[1] * bend)
@@ -279,11 +312,50 @@ class HintPainter:
             p2 = self._anchor(end, control if bend else a)
             points = polyline.bezier(p0, control, p2) if bend else [p0, p2]
             cost = abs(offset) * 0.6
+            cost += 20 * (not all(board.left <= x <= board.right and board.top <= y <= board.bottom
+                                  for x, y in points))  # off the board
             cost += 10 * polyline.hits(marked, points, self.radius + 1)
             cost += 0.5 * polyline.hits(plain, points, self.radius * 0.7)
             if best_cost is None or cost < best_cost:
                 best, best_cost = points, cost
-        return best
+        if length < self.cell * 0.6 or self._clear(best, marked, start, end):
+            return best  # (an arc inside one cell stays one)
+        return self._lattice_path(start, end) or best
+
+    def _clear(self, points, marked, start: Node, end: Node) -> bool:
+        """True when an arrow stays on the board, misses every marked candidate but its own
+        nodes', and keeps off every digit's glyph (given, entry or placement)."""
+        if self._lattice is None:
+            return True
+        board = self.board_rect()
+        if not all(board.left <= x <= board.right and board.top <= y <= board.bottom for x, y in points):
+            return False
+        if polyline.hits(marked, points, self.radius + 1):
+            return False
+        digits = self._lattice[0]
+        own = set(start[0]) | set(end[0])
+        glyphs = [self.cell_rect(c).center for c in digits if c not in own]
+        return not polyline.hits(glyphs, points, self.cell * 0.3)
+
+    def _lattice_path(self, start: Node, end: Node) -> list[tuple[float, float]] | None:
+        """The arrow's points along the lattice between candidates (game.routing), ending at the
+        nodes' outlines; None when the lattice has no way."""
+        digits, blocked, closed, soft, used = self._lattice
+        starts = [routing.third_of(c, start[1]) for c in start[0]]
+        ends = [routing.third_of(c, end[1]) for c in end[0]]
+        found = routing.route(starts, ends, blocked - set(starts) - set(ends), closed, soft, used)
+        if found is None:
+            return None
+        used |= routing.edges_of(found)
+        origin = self.cell_rect(0).topleft
+        third = self.cell / 3
+        points = [(origin[0] + x * third, origin[1] + y * third) for x, y in found]
+        ring = self.radius + 2  # leave and meet the candidate the route starts and ends at
+        for tip, toward in ((0, 1), (-1, -2)):
+            (cx, cy), (tx, ty) = points[tip], points[toward]
+            length = math.hypot(tx - cx, ty - cy) or 1.0
+            points[tip] = (cx + (tx - cx) / length * ring, cy + (ty - cy) / length * ring)
+        return points
 
     def _draw_arrow(self, surface, points, strong: bool, colour, width: int) -> None:
         """A polyline (solid, or dashed when ``strong`` is False) with a head at its end."""

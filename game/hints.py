@@ -18,9 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from solver.grid import BOX_OF, HOUSES, HOUSE_KINDS, Grid, cell_name
+from solver.grid import BOX_OF, HOUSES, HOUSE_KINDS, HOUSES_OF, PEERS, Grid, cell_name, house_name
 from solver.levels import Level
-from solver.step import Step
+from solver.step import Link, Node, Step, split_chains
+
+PEER_SET = tuple(frozenset(p) for p in PEERS)
 
 CancelFn = Callable[[], bool]
 
@@ -70,20 +72,214 @@ def step_cells(step: Step) -> frozenset[int]:
     return frozenset(cells)
 
 
+@dataclass(frozen=True)
+class Focus:
+    """Where a stage-1 hint points: one concrete place to start looking.
+
+    houses: houses to tint (0-8 rows, 9-17 columns, 18-26 boxes); cells: cells to outline;
+    text: the sentence ("Look at the 3s in rows 3 and 7."). It never names an elimination or a
+    placement as such.
+    """
+
+    houses: tuple[int, ...]
+    cells: tuple[int, ...]
+    text: str
+
+
+FISH_WORDS = ("X-Wing", "Swordfish", "Jellyfish")
+ALS_NAMES = ("ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain", "Death Blossom", "Sue de Coq")
+WING_NAMES = ("XY-Wing", "XYZ-Wing", "WXYZ-Wing")
+RECTANGLE_WORDS = ("Uniqueness Test", "Avoidable Rectangle", "Hidden Rectangle")
+
+
+def focus_of(step: Step) -> Focus:
+    """The one place a stage-1 hint points at, by the step's kind:
+
+    - forcing chains and nets: the cell whose candidates they try, or the house and digit
+      whose places they try, or the one premise a contradiction starts from;
+    - Almost Locked Sets (ALS-XZ, -XY-Wing, -XY-Chain, Death Blossom, Sue de Coq): the first
+      set's cells;
+    - other chains (X-, XY-Chains, Nice Loops, AICs, Skyscraper, Kites, W-Wing...): the
+      chain's start candidate;
+    - fish: the base houses and the digit; wings: the pivot cell; rectangles: their corners;
+    - colourings: the digit and the first colour's first cell;
+    - the rest (singles, intersections, subsets): the step's first house, or the box of
+      its first cell when it names none. Houses that meet in one cell name that cell.
+    """
+    name = step.technique
+    chains = split_chains(step.links)
+    digits = _focus_digits(step)
+    the_digit = f"the {digits[0]}s in " if len(digits) == 1 else ""
+    if name.startswith(("Forcing Chain", "Forcing Net")) and chains:
+        return _forcing_focus(chains)
+    if name in ALS_NAMES and step.groups:
+        cells = tuple(sorted({c for c, _ in step.groups[0]}))
+        return Focus((), cells, f"Look at {_cells_text(cells)}: {_set_word(name)}.")
+    if chains:
+        (cells, digit) = chains[0][0][0]
+        noun = cell_name(cells[0]) if len(cells) == 1 else "/".join(cell_name(c) for c in cells)
+        return Focus((), tuple(cells), f"Look at the {digit} in {noun} and follow the chain from there.")
+    if any(word in name for word in FISH_WORDS) and step.houses:
+        base = tuple(step.houses[: len(step.houses) // 2])
+        return Focus(base, (), f"Look at {the_digit}{houses_text(base)}.")
+    if name in WING_NAMES and step.pattern:
+        pivot = _pivot(step)
+        return Focus((), (pivot,), f"Look at {cell_name(pivot)} and the cells it sees.")
+    if any(word in name for word in RECTANGLE_WORDS) and step.groups:
+        corners = tuple(sorted({c for c, _ in step.groups[0]}))
+        return Focus((), corners, f"Look at the rectangle {_cells_text(corners)}.")
+    if "Colors" in name and step.groups:
+        start = min(c for c, _ in step.groups[0])
+        digit = step.groups[0][0][1]
+        return Focus((), (start,), f"Look at the {digit} in {cell_name(start)} and follow the {digit}s'"
+                                   " conjugate pairs from there.")
+    houses = step.houses[:1]
+    if houses:
+        if len(step.houses) > 1 and _meeting_cell(step.houses) is not None:
+            cell = _meeting_cell(step.houses)
+            return Focus((), (cell,), f"Look at {cell_name(cell)}.")
+        return Focus(houses, (), f"Look at {the_digit}{houses_text(houses)}.")
+    cells = [c for c, _ in step.pattern + step.placements + step.eliminations]
+    box = (18 + BOX_OF[cells[0]],) if cells else ()
+    return Focus(box, (), f"Look at {the_digit}{houses_text(box)}." if box else "Look at the whole grid.")
+
+
+def _forcing_focus(chains) -> Focus:
+    """A forcing chain's or net's start: its premises share a cell, or a house and a digit, or
+    are one candidate (a contradiction)."""
+    starts = list(dict.fromkeys(chain[0][0] for chain in chains))
+    cells = {c for node_cells, _ in starts for c in node_cells}
+    digits = {d for _, d in starts}
+    if len(starts) == 1 or (len(cells) == 1 and len(digits) == 1):
+        (cell,), digit = starts[0][0][:1], starts[0][1]
+        return Focus((), (cell,), f"Look at {cell_name(cell)}: what follows if it is {digit}?")
+    if len(cells) == 1:
+        cell = next(iter(cells))
+        return Focus((), (cell,), f"Look at {cell_name(cell)}: try each of its candidates in turn.")
+    if len(digits) == 1:
+        shared = set(HOUSES_OF[min(cells)]).intersection(*(HOUSES_OF[c] for c in cells))
+        if shared:
+            house = min(shared)
+            return Focus((house,), tuple(sorted(cells)),
+                         f"Look at the {next(iter(digits))}s in {house_name(house)}: try each place in turn.")
+    return Focus((), tuple(sorted(cells)), f"Look at {_cells_text(tuple(sorted(cells)))}: try each in turn.")
+
+
+def _pivot(step: Step) -> int:
+    """A wing's pivot: the pattern cell that sees the most other pattern cells (then the one
+    with the most pattern candidates, then the first)."""
+    cells = sorted({c for c, _ in step.pattern})
+    held = {c: sum(1 for x, _ in step.pattern if x == c) for c in cells}
+    return max(cells, key=lambda c: (sum(1 for o in cells if o in PEER_SET[c]), held[c], -c))
+
+
+def _meeting_cell(houses: tuple[int, ...]) -> int | None:
+    """The one cell every house of ``houses`` holds, or None."""
+    common = set(HOUSES[houses[0]]).intersection(*(HOUSES[h] for h in houses[1:]))
+    return next(iter(common)) if len(common) == 1 else None
+
+
+def _cells_text(cells: tuple[int, ...]) -> str:
+    return _and_list([cell_name(c) for c in cells])
+
+
+def _set_word(name: str) -> str:
+    if name == "Sue de Coq":
+        return "the cells where a box and a line cross, and what they hold"
+    if name == "Death Blossom":
+        return "a stem cell and the sets around it"
+    return "an almost locked set (one more candidate than cells)"
+
+
+def node_is(node: Node, value: bool) -> str:
+    """``r4c5 is 7`` / ``r4c5 is not 7``; a grouped node: ``r1c2 or r1c3 is 4`` / ``neither r1c2
+    nor r1c3 is 4``."""
+    cells, digit = node
+    names = [cell_name(c) for c in cells]
+    if len(names) == 1:
+        return f"{names[0]} is {digit}" if value else f"{names[0]} is not {digit}"
+    if value:
+        return f"{' or '.join(names)} is {digit}"
+    if len(names) == 2:
+        return f"neither {names[0]} nor {names[1]} is {digit}"
+    return f"none of {_and_list(names)} is {digit}"
+
+
+def link_sentence(link: Link) -> str:
+    """One link in words: a strong link ``r1c2 is not 4, so r1c8 is 4``; a weak one ``r1c8 is 4,
+    so r8c8 is not 4``. Within one cell the second half says ``it``."""
+    start, end, strong = link
+    first = node_is(start, not strong)
+    second = node_is(end, strong)
+    if start[0] == end[0] and len(start[0]) == 1:
+        second = f"it is {end[1]}" if strong else f"it is not {end[1]}"
+    text = f"{first}, so {second}."
+    return text[0].upper() + text[1:] if not text.startswith("r") else text
+
+
+@dataclass(frozen=True)
+class SingleReason:
+    """Why a single holds, as stage 2 shows it.
+
+    blockers: (cell, digit) of the board's digits that rule the other options out (outlined);
+    ruled: the cells those digits rule the placed digit out of (a hidden single's other empty
+    cells of its house; () for a naked single); text: the sentence that names them.
+    """
+
+    blockers: tuple[tuple[int, int], ...]
+    ruled: tuple[int, ...]
+    text: str
+
+
+def single_reason(step: Step, values: tuple[int, ...]) -> SingleReason | None:
+    """For a Naked Single: the peers holding each other digit; for a Hidden Single: the digits
+    that block the placed digit from each other empty cell of its house. ``values``: the
+    position's 81 values (0 = empty). None for other steps, or when ``values`` is empty.
+    A digit no peer holds was taken out by an earlier step; the sentence says so."""
+    if not values or len(step.placements) != 1:
+        return None
+    cell, digit = step.placements[0]
+    if step.technique == "Naked Single":
+        blockers, named, earlier = [], [], []
+        for other in range(1, 10):
+            if other == digit:
+                continue
+            peer = next((p for p in PEERS[cell] if values[p] == other), None)
+            if peer is None:
+                earlier.append(str(other))
+                continue
+            blockers.append((peer, other))
+            named.append(f"{other} ({cell_name(peer)})")
+        text = f"Its peers hold {_and_list(named)}" if named else ""
+        if earlier:
+            text += ("; " if text else "") + f"{_and_list(earlier)} went in earlier steps"
+        return SingleReason(tuple(blockers), (), f"{text[0].upper()}{text[1:]}: only {digit} is left.")
+    if step.technique == "Hidden Single" and step.houses:
+        house = step.houses[0]
+        left = {c for c in HOUSES[house] if c != cell and not values[c]}
+        holders = [p for p in range(81) if values[p] == digit and p not in HOUSES[house]]
+        blockers: dict[tuple[int, int], list[int]] = {}
+        while left:  # fewest digits that explain it all: the one that blocks most cells first
+            seen = {p: sorted(c for c in left if c in PEER_SET[p]) for p in holders}
+            best = max(holders, key=lambda p: len(seen[p]), default=None)
+            if best is None or not seen[best]:
+                break
+            blockers[(best, digit)] = seen[best]
+            left -= set(seen[best])
+        earlier = sorted(left)
+        parts = [f"{_cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
+                 for (peer, _), cells in blockers.items()]
+        if earlier:
+            parts.append(f"{digit} went from {_cells_text(tuple(earlier))} in earlier steps")
+        ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + earlier)
+        text = f"The other cells: {'; '.join(parts)}." if parts else ""
+        return SingleReason(tuple(blockers), ruled, text)
+    return None
+
+
 def region_of(step: Step) -> tuple[int, ...]:
-    """The houses a stage-1 hint points at: the step's houses, else the boxes of its pattern
-    (the pattern, fins, groups and chain nodes; the eliminations when there is nothing else)."""
-    if step.houses:
-        return tuple(step.houses)
-    cells = {c for c, _ in step.pattern + step.fins}
-    for group in step.groups:
-        cells.update(c for c, _ in group)
-    for start, end, _ in step.links:
-        cells.update(start[0])
-        cells.update(end[0])
-    if not cells:
-        cells = {c for c, _ in step.placements + step.eliminations}
-    return tuple(sorted({18 + BOX_OF[c] for c in cells}))
+    """The houses a stage-1 hint tints: those of its ``focus_of``."""
+    return focus_of(step).houses
 
 
 def houses_text(houses: tuple[int, ...]) -> str:
@@ -133,6 +329,8 @@ class Hint:
     candidates: tuple[int, ...] = ()
     search: HintSearch | None = None
     note: str = ""
+    values: tuple[int, ...] = ()
+    link: int = 0
 
     @property
     def title(self) -> str:
@@ -157,19 +355,37 @@ class Hint:
             return self.note or "No technique I know finds a step here."
         step = self.step
         if self.stage == 1:
-            where = houses_text(self.region[:6]) or "the whole grid"
-            digits = _focus_digits(step)
-            if len(digits) == 1:
-                return f"Look at the {digits[0]}s in {where}."
-            return f"Look at {where}."
-        return step.explain()
+            return focus_of(step).text
+        if self.link:
+            index = self.link - 1
+            return f"Link {self.link} of {len(step.links)}: {link_sentence(step.links[index])}"
+        reason = self.reason
+        return f"{step.explain()} {reason.text}" if reason is not None and reason.text else step.explain()
 
     @property
     def prompt(self) -> str:
         """What the next press of H does ("" when it does nothing new)."""
         if self.kind != "step":
             return ""
-        return "Press H again for details." if self.stage == 1 else "Press H to apply it."
+        if self.stage == 1:
+            return "Press H again for details."
+        if self.step is not None and self.step.links:
+            return "Press H to apply it; , and . (or Alt+arrows) walk the chain link by link."
+        return "Press H to apply it."
+
+    @property
+    def reason(self) -> SingleReason | None:
+        """Why a single holds (``single_reason``), from stage 2; None otherwise."""
+        if self.kind != "step" or self.step is None or self.stage < 2:
+            return None
+        return single_reason(self.step, self.values)
+
+    @property
+    def focus(self) -> Focus | None:
+        """Where stage 1 points (``focus_of``); None unless a step is shown."""
+        if self.kind != "step" or self.step is None:
+            return None
+        return focus_of(self.step)
 
     @property
     def region(self) -> tuple[int, ...]:

@@ -2,8 +2,9 @@
 entropy overlay's detail for the cell under the mouse, or the keys.
 
 The panel only draws what it is given (a ``PanelText``); it wraps the text to its width at the
-largest size that fits its height (the chain notation is dropped first when nothing fits) and
-renders each distinct text once.
+largest size that fits its height, grows over the keypad when nothing fits, and scrolls what still
+does not fit (mouse wheel, Page Up / Page Down); it renders each distinct text once. Text is never
+smaller than ``READABLE_FONT`` (a 12 px line in the smallest window, 15 px from 1200x800 up).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from game import theme as th
 from game.layout import Layout
 from game.theme import draw_panel, wrap_text
 
-TEXT_SIZES = (21, 19, 17)  # design pixels, largest first; the first that fits is used
+TEXT_SIZES = (21, 19)  # design pixels, largest first; the first that fits is used
+READABLE_FONT = 17  # window pixels: the least font size of the panel's text (a 12 px line)
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class PanelText:
     chain: str = ""
     colour: tuple[int, int, int] = th.TEXT_DIM
     edge: tuple[int, int, int] = th.PANEL_EDGE
+    walk: bool = False  # show the "<" and ">" buttons that walk a chain link by link
+    grow: bool = False  # may grow over the keypad when it does not fit (a hint); else it scrolls
 
 
 class InfoPanel:
@@ -45,9 +49,15 @@ class InfoPanel:
         self.current = rect  # where the panel was drawn last (it may have grown)
         self._lines: tuple[PanelText | None, tuple[pygame.Rect, list[pygame.Surface]]] = (None, (rect, []))
         self.shown: PanelText | None = None  # the text drawn last (tests read it)
+        self.scroll = 0  # lines of the body scrolled out of view, at the top
+        self.hidden = 0  # lines that did not fit below the last frame's view (0: all shown)
+        self.drawn: list[pygame.Rect] = []  # where each line shown was drawn (tests read it)
+        self.walk_buttons: dict[int, pygame.Rect] = {}  # -1 / 1 -> the "<" / ">" button drawn
 
     def draw(self, surface: pygame.Surface, text: PanelText) -> None:
         f = self.layout
+        if self.shown != text:
+            self.scroll = 0  # a new text starts at its top
         self.shown = text
         if self._lines[0] != text:
             self._lines = (text, self._layout(text))
@@ -58,30 +68,63 @@ class InfoPanel:
             rect = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
         self.current = rect
         draw_panel(surface, rect, th.PANEL, text.edge, radius=f.px(12), width=f.px(2))
+        head, body = lines[0], lines[1:]
+        self.scroll = max(0, min(self.scroll, len(body) - 1))
         y = rect.y + f.px(14)
-        for i, line in enumerate(lines):
-            if y + line.get_height() > rect.bottom - f.px(8):
+        self.drawn = [surface.blit(head, (rect.x + f.px(16), y))]
+        y += head.get_height() + f.px(10)
+        bottom = rect.bottom - f.px(8) - (f.px(36) if text.walk else 0)
+        self.hidden = 0
+        for i, line in enumerate(body[self.scroll:]):
+            if y + line.get_height() > bottom:
+                self.hidden = len(body) - self.scroll - i
                 break
-            surface.blit(line, (rect.x + f.px(16), y))
-            y += line.get_height() + f.px(10 if i == 0 else 4)
+            self.drawn.append(surface.blit(line, (rect.x + f.px(16), y)))
+            y += line.get_height() + f.px(4)
+        self.walk_buttons = {}
+        if text.walk:  # "<" and ">" at the bottom right: walk the chain
+            size = f.px(30)
+            for i, (delta, label) in enumerate(((1, ">"), (-1, "<"))):
+                button = pygame.Rect(rect.right - f.px(12) - (i + 1) * size - i * f.px(6),
+                                     rect.bottom - f.px(10) - size, size, size)
+                draw_panel(surface, button, th.PANEL, text.edge, radius=f.px(6), width=f.px(2))
+                glyph = self.theme.text(label, self.layout.font(22), th.TEXT)
+                surface.blit(glyph, glyph.get_rect(center=button.center))
+                self.walk_buttons[delta] = button
+        if self.scroll or self.hidden:  # what scrolling would show, at the title's right
+            mark = ("PgUp/PgDn" if self.scroll else "PgDn: more") if self.hidden else "PgUp: back"
+            glyph = self.theme.text(mark, self.layout.font(15), th.TEXT_DIM)
+            surface.blit(glyph, glyph.get_rect(topright=(rect.right - f.px(14), rect.y + f.px(16))))
+
+    def walk_at(self, pos: tuple[int, int]) -> int:
+        """-1 or 1 when ``pos`` is on the "<" or ">" button drawn last, else 0."""
+        return next((delta for delta, rect in self.walk_buttons.items() if rect.collidepoint(pos)), 0)
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the body ``lines`` down (negative: up), within what the text holds."""
+        if lines > 0 and not self.hidden:
+            return
+        self.scroll = max(0, self.scroll + lines)
 
     def _layout(self, text: PanelText) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """The panel's rectangle and lines: the title, then body, chain notation and prompt at
         the largest of TEXT_SIZES that fits the panel; if none fits, the panel grows (up to
-        ``tall``) to the height the text needs at the middle size; the chain notation is left out
-        only when even that is too little."""
+        ``tall``) to the height the text needs at the smallest size when ``text.grow`` allows,
+        and what does not fit even there scrolls."""
         theme, f = self.theme, self.layout
         width = self.rect.w - f.px(32)
         head = theme.text(text.title, f.font(26), text.colour)
         if head.get_width() > width:
             head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
         frame = f.px(22) + head.get_height() + f.px(10)
-        sizes = tuple(dict.fromkeys(f.font(size) for size in TEXT_SIZES))
+        if text.walk:
+            frame += f.px(36)  # the row of the walk buttons
+        sizes = tuple(dict.fromkeys(max(READABLE_FONT, f.font(size)) for size in TEXT_SIZES))
 
-        def lines_at(size: int, chain: str) -> list[pygame.Surface]:
+        def lines_at(size: int) -> list[pygame.Surface]:
             lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
-            if chain:
-                lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, chain, size, width)]
+            if text.chain:
+                lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, text.chain, size, width)]
             return lines + [theme.text(line, size, th.TEXT_DIM)
                             for line in wrap_text(theme, text.prompt, size, width) if line]
 
@@ -89,16 +132,13 @@ class InfoPanel:
             return frame + sum(line.get_height() + f.px(4) for line in lines)
 
         for size in sizes:
-            lines = lines_at(size, text.chain)
+            lines = lines_at(size)
             if height(lines) <= self.rect.h:
                 return self.rect, [head] + lines
-        for chain in ((text.chain,) if text.chain else ()) + ("",):
-            for size in sizes[len(sizes) // 2:]:
-                lines = lines_at(size, chain)
-                if height(lines) <= self.tall.h:
-                    rect = pygame.Rect(self.rect.x, self.rect.bottom - height(lines), self.rect.w, height(lines))
-                    return rect, [head] + lines
-        return self.tall, [head] + lines
+        if not text.grow:
+            return self.rect, [head] + lines
+        need = min(height(lines), self.tall.h)
+        return pygame.Rect(self.rect.x, self.rect.bottom - need, self.rect.w, need), [head] + lines
 
 
 def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
@@ -152,10 +192,12 @@ def hint_text(hint, demo: bool, now: float) -> PanelText:
     while the search runs, "thinking" with dots that move with ``now`` (seconds)."""
     colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
     title, body, chain = hint.title, hint.message, ""
+    walk = False
     if hint.kind == "step":
         title = f"{title}  ({hint.stage}/3)"
-        if hint.stage >= 2 and hint.step.text and hint.step.links:
+        walk = hint.stage >= 2 and bool(hint.step.links) and not demo
+        if hint.stage >= 2 and hint.step.text and hint.step.links and not hint.link:
             chain = hint.step.chain_text()
     elif hint.kind == "thinking":
         body = "thinking" + "." * (1 + int(now * 3) % 3)
-    return PanelText(title, body, "" if demo else hint.prompt, chain, colour, colour)
+    return PanelText(title, body, "" if demo else hint.prompt, chain, colour, colour, walk, grow=True)

@@ -52,8 +52,12 @@ def play_action(event: pygame.event.Event) -> tuple | None:
         return ("copy",)
     if ctrl and key == pygame.K_v:
         return ("paste",)
+    if mod & pygame.KMOD_ALT and key in (pygame.K_LEFT, pygame.K_RIGHT):
+        return ("link", 1 if key == pygame.K_RIGHT else -1)  # walk a chain hint link by link
     if key in ARROWS:
         return ("move", *ARROWS[key], shift or ctrl)
+    if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        return ("scroll", 1 if key == pygame.K_PAGEDOWN else -1)  # the info panel's text
     if ctrl:
         return None
     if key in MODE_KEYS:
@@ -64,6 +68,8 @@ def play_action(event: pygame.event.Event) -> tuple | None:
         return ("cycle_mode",)
     if key == pygame.K_h:
         return ("hint",)
+    if key in (pygame.K_COMMA, pygame.K_PERIOD):
+        return ("link", 1 if key == pygame.K_PERIOD else -1)
     if key == pygame.K_n:
         return ("new",)
     if key in LETTER_ACTIONS:

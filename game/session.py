@@ -367,6 +367,16 @@ class Game:
         self.hint = None
         return None
 
+    def walk_link(self, delta: int) -> bool:
+        """Walk the chain of the hint on show one link forward (``delta`` 1) or back (-1): from
+        the whole chain to link 1, 2, ... n and round to the whole chain again. Only a step
+        with links at stage 2; returns False (changing nothing) otherwise."""
+        hint = self.hint
+        if hint is None or hint.kind != "step" or hint.stage < 2 or not hint.step.links:
+            return False
+        self.hint = replace(hint, link=(hint.link + delta) % (len(hint.step.links) + 1))
+        return True
+
     def resolve_hint(self, search: HintSearch, step: Step | None, failure: str = "") -> bool:
         """Hand in the result of ``search``: its step (stage 1 of a new hint), None when no
         technique fires, or a ``failure`` note when the search broke. Returns False, changing
@@ -381,7 +391,7 @@ class Game:
             self.hint = Hint("none")
         else:
             self._current_stats().hints_used += 1
-            self.hint = Hint("step", 1, step, candidates=search.candidates)
+            self.hint = Hint("step", 1, step, candidates=search.candidates, values=tuple(search.grid.values))
         return True
 
     def think(self) -> Hint | None:

@@ -34,10 +34,11 @@ FINNED = Step(
 # --- stage 1: the name and the region ------------------------------------------------------------
 
 
-def test_stage_one_names_the_region_of_a_step_without_houses():
-    assert region_of(X_CHAIN) == (18, 20, 24, 26)  # the boxes of its nodes
+def test_stage_one_names_one_place_for_a_step_without_houses():
+    assert region_of(X_CHAIN) == ()  # no house: the chain's start cell is outlined instead
     hint = Hint("step", 1, X_CHAIN)
-    assert hint.title == "X-Chain" and hint.message == "Look at the 4s in boxes 1, 3, 7 and 9."
+    assert hint.title == "X-Chain" and hint.message == "Look at the 4 in r1c2 and follow the chain from there."
+    assert region_of(FINNED) == (0, 4)  # a fish: its base rows
     assert houses_text((0, 4, 10, 14)) == "rows 1 and 5, columns 2 and 6"
     assert Hint("step", 2, X_CHAIN).message == X_CHAIN.text
 
@@ -94,8 +95,7 @@ def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
     rect = board.cell_rect(cell("r2c3"))
     assert sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
                if colour_at(screen, (x, y)) == th.CONFLICT) == 0
-    tinted = th.blend(th.BOARD_BG, th.HINT_EDGE, 0.17)
-    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == tinted  # box 1 is in the region
+    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.BOARD_BG  # only the start is marked
     middle = board.cell_rect(R5C5)
     assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.BOARD_BG
 

@@ -171,6 +171,8 @@ class PlayScene(Scene):
             covered = self.panel.current.collidepoint(event.pos)
             self.keypad.hover = None if covered else self.keypad.button_at(event.pos)
             self.hover_cell = self.board.cell_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.panel.current.collidepoint(pygame.mouse.get_pos()):
+            self.perform(("scroll", -event.y))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
 
@@ -204,6 +206,9 @@ class PlayScene(Scene):
             self.last_click = (cell, self.time)
             return
         if self.panel.current.collidepoint(pos):
+            delta = self.panel.walk_at(pos)
+            if delta:
+                self.perform(("link", delta))
             return  # the panel (grown over the keypad for a long hint) takes the click
         button = self.keypad.button_at(pos)
         if button is not None:
@@ -217,7 +222,7 @@ class PlayScene(Scene):
         kind = action[0]
         if self.paused and kind not in ("pause", "menu", "tools"):
             return
-        if kind not in ("move", "mode", "cycle_mode", "entropy", "tools"):
+        if kind not in ("move", "mode", "cycle_mode", "entropy", "tools", "link", "scroll"):
             self.notice = None
         if kind == "digit":
             before = game.state
@@ -237,6 +242,10 @@ class PlayScene(Scene):
             game.request_hint()
             self._sync_search()
             self.app.sounds.play("hint")
+        elif kind == "link":
+            game.walk_link(action[1])
+        elif kind == "scroll":
+            self.panel.scroll_by(3 * action[1])
         elif kind == "move":
             game.move(action[1], action[2], extend=action[3])
         elif kind == "new":
