@@ -151,7 +151,7 @@ def _forcing_focus(chains) -> Focus:
     cells = {c for node_cells, _ in starts for c in node_cells}
     digits = {d for _, d in starts}
     if len(starts) == 1 or (len(cells) == 1 and len(digits) == 1):
-        (cell,), digit = starts[0][0][:1], starts[0][1]
+        cell, digit = starts[0][0][0], starts[0][1]
         return Focus((), (cell,), f"Look at {cell_name(cell)}: what follows if it is {digit}?")
     if len(cells) == 1:
         cell = next(iter(cells))
