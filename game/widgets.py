@@ -101,11 +101,13 @@ class Button:
 
 class ButtonList:
     """A vertical menu: arrows move the focus (wrapping), Enter/Space fire it, the mouse hovers
-    and clicks. ``handle`` returns the fired button's action, or None."""
+    (once it has moved: a pointer resting where the window opened leaves the focus alone) and
+    clicks. ``handle`` returns the fired button's action, or None."""
 
     def __init__(self, buttons: list[Button]):
         self.buttons = buttons
         self.focus = 0
+        self._pointer: tuple[int, int] | None = None  # where the mouse was first seen
 
     def actions(self) -> list[Any]:
         return [b.action for b in self.buttons]
@@ -128,6 +130,12 @@ class ButtonList:
                 button.press()
                 return button.action
         elif event.type == pygame.MOUSEMOTION:
+            if self._pointer is None or self._pointer == event.pos:
+                # the pointer merely sits where the window opened (SDL reports it once): the
+                # focus stays where the keyboard expects it (Continue, say)
+                self._pointer = event.pos
+                return None
+            self._pointer = (-1, -1)  # it moved: hovering focuses from now on
             for i, button in enumerate(self.buttons):
                 if button.hit(event.pos):
                     self.focus = i

@@ -316,3 +316,23 @@ def test_win_screen_keeps_a_long_technique_name_off_its_label(app, screen, harde
     assert all(not panel.colliderect(button.rect) for button in app.scene.menu.buttons)
     if hardest == "Hidden Pair":  # a short name stays beside its label
         assert rects[-1].centery == rects[-2].centery
+
+
+def test_the_menu_keeps_continue_focused_under_a_resting_pointer(app):
+    """After a crash the saved game is offered: Enter continues it, even when the pointer sits
+    over New game where the window opened (SDL reports its position once); a pointer that moves
+    focuses what it hovers."""
+    scene = play(app)
+    game = scene.game
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    menu = app.scene
+    new_game = menu.menu.buttons[menu.menu.actions().index("new")]
+    resting = pygame.event.Event(pygame.MOUSEMOTION, pos=new_game.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.frame([resting], FRAME)
+    assert menu.menu.actions()[menu.menu.focus] == "continue"
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(new_game.rect.centerx + 5, new_game.rect.centery),
+                               rel=(5, 0), buttons=(0, 0, 0))
+    app.frame([moved], FRAME)
+    assert menu.menu.actions()[menu.menu.focus] == "new"
+    app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)
+    assert isinstance(app.scene, PlayScene) and app.scene.game is game
