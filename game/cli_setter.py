@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 from game.cli_common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_PUZZLE,
+    EXIT_USAGE,
     LEVEL_NAMES,
     UsageError,
     level_arg,
@@ -115,6 +117,8 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             return EXIT_OK if result.ok else EXIT_PUZZLE
         from generator.bank_stats import bank_table
 
+        if args.folder is not None and not Path(args.folder).is_dir():
+            raise BankError(f"no bank folder at {args.folder}")
         out.write(bank_table(args.folder, levels_of(None)))
         return EXIT_OK
     except BuildCancelled:
@@ -122,7 +126,8 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
         return EXIT_INTERRUPTED
     except BankError as error:
         report(out, f"error: bank {args.action}: {error}")
-        return EXIT_PUZZLE
+        # check and stats: a folder that cannot be read (unreadable input); build: a folder it refuses
+        return EXIT_USAGE if args.action in ("check", "stats") else EXIT_PUZZLE
 
 
 def cmd_book(args: argparse.Namespace, out: Output) -> int:

@@ -18,6 +18,7 @@ import queue
 import traceback
 
 from game.jobs import PROGRESS_STEP, JobFn, JobMessage
+from solver.errors import PuzzleError
 
 POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
 
@@ -54,7 +55,10 @@ def _work(tasks, results, current) -> None:
             if cancel():
                 results.put((job_id, "cancelled", None))
             else:
-                where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+                # a puzzle the player gave is wrong: its message is for the player as it is;
+                # anything else is a fault, located for the log
+                where = None if isinstance(exc, PuzzleError) or not exc.__traceback__ else \
+                    traceback.extract_tb(exc.__traceback__)[-1]
                 results.put((job_id, "error", f"{type(exc).__name__}: {exc}"
                              + (f" ({where.name})" if where else "")))
             continue

@@ -186,6 +186,8 @@ def check_bank(folder: str | os.PathLike | None = None, *, jobs: int | None = No
             report.faults.append(Fault(name, None, "file", str(error).split(": ", 1)[-1]))
             continue
         report.counts[level] = len(data["puzzles"])
+        if not data["puzzles"]:
+            report.faults.append(Fault(name, None, "file", "no puzzles: a level file must hold at least one"))
         for index, record in enumerate(data["puzzles"]):
             fault = record_fault(record, level)
             if fault is not None:

@@ -136,7 +136,7 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: b
     values = parse_values(puzzle)  # its givens agree with a valid grid, so it parses
     count = exact.count_solutions(values, 2)
     if count != 1:
-        raise Rejected("unique", "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution")
+        raise Rejected("unique", "the puzzle has no solution" if count == 0 else "the puzzle has multiple solutions")
     if exact.solve(values) != answer:
         raise Rejected("solution", "the solution is not the puzzle's solution")
     if not grade_it:

@@ -135,7 +135,7 @@ def book_puzzles_from_lines(lines: Iterable[str]) -> list[BookPuzzle]:
 
     Raises:
         BookError: a line is not a puzzle or has no or several solutions ("line 3: the puzzle
-            has more than one solution"), or there is no puzzle at all.
+            has multiple solutions"), or there is no puzzle at all.
     """
     found = []
     for number, line in enumerate(lines, 1):

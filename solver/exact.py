@@ -354,6 +354,6 @@ def solve_unique(puzzle: Grid | Sequence[int], method: str = "wave") -> list[int
         raise NoSolutionError("the puzzle has no solution: its givens contradict each other")
     if len(solutions) > 1:
         raise MultipleSolutionsError(
-            "the puzzle has more than one solution, so it needs more givens"
+            "the puzzle has multiple solutions, so it needs more givens"
         )
     return solutions[0]

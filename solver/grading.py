@@ -139,7 +139,7 @@ def grade(
     if count == 0:
         raise NoSolutionError("the puzzle has no solution")
     if count > 1:
-        raise MultipleSolutionsError("the puzzle has more than one solution")
+        raise MultipleSolutionsError("the puzzle has multiple solutions")
     path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel)
     counts: dict[str, int] = {}
     for step in path.steps:

@@ -97,7 +97,7 @@ def test_puzzles_from_lines_are_checked_and_graded(puzzles):
     found = book_puzzles_from_lines(lines)
     assert [p.puzzle for p in found] == [p.puzzle for p in puzzles[:2]]
     assert found == puzzles[:2]
-    for bad, message in ((SEVERAL, "line 2: .*more than one solution"), (NO_SOLUTION, "line 2: .*no solution"),
+    for bad, message in ((SEVERAL, "line 2: .*multiple solutions"), (NO_SOLUTION, "line 2: .*no solution"),
                          ("12x" + "." * 78, "line 2: bad character 'x'"), ("11" + "." * 79, "line 2: two 1s in row 1")):
         with pytest.raises(BookError, match=message):
             book_puzzles_from_lines([puzzles[0].puzzle, bad])

@@ -83,6 +83,20 @@ def test_bank_check_exits_zero_on_a_sound_bank_and_one_on_a_fault(built, tmp_pat
     assert code == 1 and "fault: easy.json #2" in out and "1 fault(s)" in out
 
 
+def test_bank_check_faults_an_empty_level_and_a_missing_folder_exits_two(built, tmp_path, capsys):
+    folder, _, _ = built
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    data = json.loads(bank_path(folder, Level.EASY).read_text())
+    data["puzzles"] = []
+    bank_path(empty, Level.EASY).write_text(json.dumps(data))
+    code, out = run(["bank", "check", str(empty), "--jobs", "1"])
+    assert code == 1 and "fault: easy.json: file: no puzzles" in out
+    for action in ("check", "stats"):
+        code, _ = run(["bank", action, str(tmp_path / "nonexistent")])
+        assert code == 2 and "no bank folder at" in capsys.readouterr().err
+
+
 def test_bank_build_refuses_a_folder_of_another_seed_with_exit_one(built, capsys):
     folder, _, _ = built
     code, _ = run(["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy", "--jobs", "1",

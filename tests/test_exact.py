@@ -178,7 +178,7 @@ def test_solve_unique_raises_for_no_solution():
 
 
 def test_solve_unique_raises_for_many_solutions():
-    with pytest.raises(MultipleSolutionsError, match="more than one solution"):
+    with pytest.raises(MultipleSolutionsError, match="multiple solutions"):
         exact.solve_unique([0] * 81)
 
 

@@ -142,7 +142,7 @@ def test_a_bad_paste_says_why_and_keeps_the_game(app, monkeypatch):
     run_until(app, lambda: not scene.pasting.active)
     assert scene.game.state is old
     title, body, _ = scene.panel_text
-    assert title == "CANNOT PASTE" and "more than one solution" in body
+    assert title == "CANNOT PASTE" and "multiple solutions" in body
 
 
 def test_auto_clean_takes_a_placed_digit_out_of_the_peers_marks(app):

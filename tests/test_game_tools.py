@@ -184,7 +184,7 @@ def test_a_pasted_puzzle_is_checked_solved_and_graded():
     ("", "no puzzle"),
     ("hello", "bad character 'h' at position 1 (r1c1)"),
     (PUZZLE[:-1] + "5", "two 5s in column 9"),
-    ("0" * 81, "more than one solution"),
+    ("0" * 81, "multiple solutions"),
     ("1234567891" + "0" * 71, "two 1s in column 1"),
 ])
 def test_a_bad_paste_says_what_is_wrong(text, words):

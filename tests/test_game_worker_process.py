@@ -61,3 +61,22 @@ def test_errors_and_a_dead_worker_come_back_as_messages_and_the_next_job_runs(ru
     assert last.kind == "error" and "worker process stopped" in last.value
     runner.submit(partial(worker_jobs.answer, "again"))
     assert finish(runner)[-1].value == "again"
+
+
+@pytest.mark.parametrize("text", ["abc", "1" * 81, "0" * 81, "11" + "0" * 79, "12" + "0" * 79 + "3"])
+def test_a_bad_paste_reads_as_words_for_the_player(runner, text):
+    """What the player is told about a pasted puzzle names no function or exception class."""
+    import re
+
+    from game.paste import PasteJob
+    from types import SimpleNamespace
+
+    pasting = PasteJob(SimpleNamespace(jobs=runner))
+    pasting.start(text)
+    end = time.monotonic() + 60
+    while (result := pasting.poll()) is None and time.monotonic() < end:
+        time.sleep(0.01)
+    kind, message = result
+    assert kind == "error"
+    assert not re.search(r"\(\w*_\w*\)|Error\b|\bparse_|\bsolve_", message), message
+    assert message[0].isupper() and message.endswith(".")
