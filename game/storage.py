@@ -193,7 +193,7 @@ def read_json(path: str | os.PathLike, kind: str, version: int,
     if not raw.strip():
         return ReadResult(None, set_aside(path, kind, "it is empty"))
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark (Notepad's) is no fault
     except UnicodeDecodeError:
         return ReadResult(None, set_aside(path, kind, "it is not text"))
     try:
@@ -217,7 +217,8 @@ class BackgroundWriter:
     ``submit`` queues the newest payload per path (an older payload still waiting for the same
     path is dropped: coalescing); ``flush`` waits until all of it is written (on quit); ``errors``
     hands the failures to the UI as one-line messages. ``write`` is the function that writes
-    (``write_json``; tests pass a recorder). ``writes`` counts the writes done or tried. The
+    (``write_json``; tests pass a recorder); a path that keeps failing (a full disk) is reported
+    once, and again when a write to it works. ``writes`` counts the writes done or tried. The
     thread stays ``linger`` seconds after its last write (starting one can cost a busy machine
     tens of milliseconds, too much for the frame of a click); ``start`` starts it early.
     """
@@ -231,6 +232,7 @@ class BackgroundWriter:
         self._busy = False
         self._thread: threading.Thread | None = None
         self._errors: list[str] = []
+        self._failing: set[Path] = set()  # paths whose last write failed (reported once)
         self.writes = 0
 
     def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict | Callable[[], dict]) -> None:
@@ -271,7 +273,15 @@ class BackgroundWriter:
                 reason = _os_reason(error) if isinstance(error, OSError) else str(error) or type(error).__name__
                 message = f"Your {_kind(kind).write_name} could not be saved to {path.name} ({reason})."
                 with self._condition:
-                    self._errors.append(message)
+                    if path not in self._failing:  # once until it works again (a full disk)
+                        self._failing.add(path)
+                        self._errors.append(message)
+            else:
+                with self._condition:
+                    if path in self._failing:
+                        self._failing.discard(path)
+                        self._errors.append(f"Saving works again: your {_kind(kind).write_name} "
+                                            f"is saved to {path.name}.")
             with self._condition:
                 self._busy = False
                 self.writes += 1

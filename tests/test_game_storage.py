@@ -61,6 +61,15 @@ def test_write_then_read_round_trip(tmp_path):
     assert [p.name for p in path.parent.iterdir()] == ["save.json"]
 
 
+def test_a_byte_order_mark_is_read_as_nothing(tmp_path):
+    """A file an editor saved with a UTF-8 byte order mark reads as it would without one."""
+    path = tmp_path / "settings.json"
+    write_json(path, KIND, 1, {"volume": 0.5})
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert read_json(path, KIND, 1) == ReadResult({"volume": 0.5}, None)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # nothing set aside
+
+
 def test_write_replaces_the_old_file(tmp_path):
     """A second write replaces the first completely."""
     path = tmp_path / "save.json"
@@ -277,3 +286,28 @@ def test_background_writer_reports_errors_once(tmp_path):
     assert message.startswith("Your game could not be saved to save.json (") and "\n" not in message
     assert writer.errors() == []
     assert read_json(tmp_path / "stats.json", "sudoku-stats", 1).data == {"ok": True}
+
+
+def test_a_full_disk_is_reported_once_until_saving_works_again(tmp_path):
+    """Sixty moves on a full disk give one message, and one more when the disk has room again."""
+    full = {"on": True}
+
+    def write(path, kind, version, data):
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+
+    writer = BackgroundWriter(write)
+    messages = []
+    for move in range(60):
+        writer.submit(tmp_path / "save.json", "sudoku-save", 1, {"move": move})
+        writer.flush(10)
+        messages += writer.errors()
+    assert len(messages) == 1 and "could not be saved to save.json" in messages[0]
+    full["on"] = False
+    writer.submit(tmp_path / "save.json", "sudoku-save", 1, {"move": 60})
+    writer.flush(10)
+    assert writer.errors() == ["Saving works again: your game is saved to save.json."]
+    full["on"] = True
+    writer.submit(tmp_path / "save.json", "sudoku-save", 1, {"move": 61})
+    writer.flush(10)
+    assert len(writer.errors()) == 1  # a new failure after it worked is news again
