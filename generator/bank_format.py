@@ -110,9 +110,9 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: b
     """Check one puzzle from scratch and return its ``solver.grading.Grade`` (None when
     ``grade_it`` is False).
 
-    ``puzzle`` and ``solution`` are 81-character lines. Checked in order: the text
-    (``check_text``), that the solution is a valid grid, that the puzzle has exactly one
-    solution (``solver.exact.count_solutions``) and that it is ``solution``, and that the
+    ``puzzle`` and ``solution`` are 81-character lines. Checked in order: the text and the
+    givens against the solution (``check_text``), that the puzzle has exactly one solution and
+    that it is ``solution`` (one ``solver.exact.search`` for two solutions), and that the
     grade's level is exactly ``level``. With ``grade_it`` False only the level is computed
     (``solver.human.hardest_level``, the same level without the score, SE estimate and
     layers): what ``bank check`` needs.
@@ -124,20 +124,19 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: b
     from solver import exact
     from solver.errors import PuzzleFormatError
     from solver.grading import grade
-    from solver.grid import check_houses, parse_values
+    from solver.grid import parse_values
     from solver.human import hardest_level
 
     check_text(puzzle, solution)
     answer = [int(ch) for ch in solution]
     try:
-        check_houses(answer)
-    except PuzzleFormatError as error:
-        raise Rejected("solution", f"the solution is not a valid grid: {error}") from None
-    values = parse_values(puzzle)  # its givens agree with a valid grid, so it parses
-    count = exact.count_solutions(values, 2)
-    if count != 1:
-        raise Rejected("unique", "the puzzle has no solution" if count == 0 else "the puzzle has multiple solutions")
-    if exact.solve(values) != answer:
+        values = parse_values(puzzle)
+    except PuzzleFormatError as error:  # two equal givens in a house
+        raise Rejected("unique", f"the puzzle has no solution: {error}") from None
+    solutions, _ = exact.search(values, limit=2)  # uniqueness and the solution in one search
+    if len(solutions) != 1:
+        raise Rejected("unique", "the puzzle has no solution" if not solutions else "the puzzle has multiple solutions")
+    if solutions[0] != answer:
         raise Rejected("solution", "the solution is not the puzzle's solution")
     if not grade_it:
         found = hardest_level(values, cancel=cancel)

@@ -13,7 +13,7 @@ import pytest
 
 from generator import bank, bank_format, bank_work
 from generator.bank import BankError, BuildCancelled, annotate_bank, build_bank, check_bank, load_bank
-from generator.bank_format import INTEREST_KEYS, bank_path, puzzle_seed, work_path
+from generator.bank_format import INTEREST_KEYS, Rejected, bank_path, puzzle_seed, verify, work_path
 from solver import exact
 from solver.grading import grade
 from solver.grid import parse_values
@@ -190,6 +190,34 @@ def test_check_finds_a_planted_fault_of_each_kind(small_bank, tmp_path):
     }
     assert not report.ok and "medium.json #4: duplicate" in str(report.faults[-1])
     assert report.counts == {Level.EASY: 3, Level.MEDIUM: 4, Level.HARD: 2}
+
+
+def test_check_faults_a_puzzle_easier_than_its_level(small_bank, tmp_path):
+    """An Easy puzzle filed as Medium is as wrong as a Hard one filed as Easy."""
+    folder = copy_of(small_bank, tmp_path)
+    easy, medium = records(folder, Level.EASY), records(folder, Level.MEDIUM)
+    rewrite(folder, Level.MEDIUM, medium + [dict(easy[0], level="MEDIUM")])
+    rewrite(folder, Level.EASY, easy[1:])
+    report = check_bank(folder, jobs=1)
+    assert [(f.file, f.index, f.kind) for f in report.faults] == [("medium.json", len(medium), "level")]
+    assert "graded Easy, not Medium" in str(report.faults[0])
+
+
+def test_verify_rejects_a_valid_grid_that_is_not_the_puzzles_solution(small_bank, tmp_path):
+    """A stored solution can be a valid grid, agree with every given and still be wrong only if
+    the puzzle has several solutions; with the givens of another grid it is "givens", with one
+    open cell's digit changed it is "solution"."""
+    record = records(copy_of(small_bank, tmp_path), Level.EASY)[0]
+    digits = record["solution"]
+    relabelled = "".join(str(int(ch) % 9 + 1) for ch in digits)  # a valid grid, every digit shifted
+    with pytest.raises(Rejected) as caught:
+        verify(record["puzzle"], relabelled, Level.EASY, grade_it=False)
+    assert caught.value.kind == "givens"
+    cell = record["puzzle"].index(".")
+    changed = digits[:cell] + str(int(digits[cell]) % 9 + 1) + digits[cell + 1:]
+    with pytest.raises(Rejected) as caught:
+        verify(record["puzzle"], changed, Level.EASY, grade_it=False)
+    assert caught.value.kind == "solution" and "not the puzzle's solution" in str(caught.value)
 
 
 def test_check_reports_bad_files_and_leftover_work_files(small_bank, tmp_path):

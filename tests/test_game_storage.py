@@ -311,3 +311,27 @@ def test_a_full_disk_is_reported_once_until_saving_works_again(tmp_path):
     writer.submit(tmp_path / "save.json", "sudoku-save", 1, {"move": 61})
     writer.flush(10)
     assert len(writer.errors()) == 1  # a new failure after it worked is news again
+
+
+def test_an_atomic_write_reaches_the_disk_before_the_rename(tmp_path, monkeypatch):
+    """The new file's bytes are fsynced before it replaces the old one, and the folder after,
+    so a power cut leaves the old file or the whole new one."""
+    import os
+
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.fstat(fd).st_ino))
+        real_fsync(fd)
+
+    def replace(source, target):
+        events.append(("replace", os.stat(source).st_ino))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    path = tmp_path / "save.json"
+    write_json(path, KIND, 1, {"move": 1})
+    new_file, folder = path.stat().st_ino, tmp_path.stat().st_ino
+    assert events == [("fsync", new_file), ("replace", new_file), ("fsync", folder)]

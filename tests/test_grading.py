@@ -49,6 +49,19 @@ def test_grade_of_a_simple_puzzle():
     assert grade(Grid.parse(SIMPLE)) == grade([int(ch) for ch in SIMPLE]) == result
 
 
+def test_a_puzzle_the_techniques_cannot_finish_is_graded_beyond(monkeypatch):
+    """Never guessed: when the solve path stops short (here: only singles allowed, on a puzzle
+    that needs more), the grade is BEYOND, unsolved, and says which technique went furthest."""
+    import solver.grading as grading
+    from solver import human
+
+    monkeypatch.setattr(grading, "solve_path", lambda grid, level, **kw: human.solve_path(grid, Level.EASY, **kw))
+    needs_more = ".3.5..2......7..46.9.....3..76..95.......53...1.......9..2........14.82.2.7.....4"  # Hard
+    result = grade(needs_more)
+    assert not result.solved and result.level is Level.BEYOND and result.hodoku_level is Level.BEYOND
+    assert result.hardest in {"Full House", "Naked Single", "Hidden Single"}
+
+
 def test_grade_of_a_solved_grid():
     done = grade(SOLVED)
     assert (done.level, done.hardest, done.steps, done.layers, done.score, done.se) == (
