@@ -138,6 +138,8 @@ class App:
         play (the generating screen then returns there on Esc)."""
         if self.settings.puzzle_source == "bank":
             made = self.supply.take(level, self.profile.played)
+            while self.supply.notices:
+                self.toast(self.supply.notices.pop(0))
             if made is not None:
                 self.goto("play", game=self.new_puzzle(made))
                 return

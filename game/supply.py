@@ -9,8 +9,10 @@ Glossary:
   played    the profile's set of puzzles already started (game.profile.puzzle_key): neither
             the reserve nor the bank serves one of them again.
 
-``PuzzleSupply.take`` answers from memory (no file, no solving) and returns None when a level
-has nothing unplayed left; the app then makes a puzzle on the spot (the generating screen).
+``PuzzleSupply.take`` answers from memory (no file) and returns None when a level has nothing
+unplayed left; the app then makes a puzzle on the spot (the generating screen). Every puzzle is
+verified before it is served (``fault_of``: one exact search, about a millisecond); an unsound
+one is skipped with a notice naming its file and number.
 ``ReserveFiller`` keeps the reserve full on the app's job runner while nobody else uses it.
 Never imports pygame.
 """
@@ -54,6 +56,26 @@ def _from_entry(level: Level, entry: dict) -> MadePuzzle | None:
                       seed if isinstance(seed, int) else None)
 
 
+def fault_of(made: MadePuzzle) -> str | None:
+    """Why ``made`` must not be served, or None when it is sound: its givens agree with its
+    solution, and the exact solver finds exactly one solution, equal to it. One search for two
+    solutions (``solver.exact.search``): about a millisecond for a bank puzzle."""
+    from solver.exact import search
+    from solver.errors import PuzzleFormatError
+
+    if any(given and given != digit for given, digit in zip(made.puzzle, made.solution)):
+        return "its givens do not agree with its solution"
+    try:
+        solutions, _ = search(made.puzzle, limit=2)
+    except PuzzleFormatError as error:
+        return f"its givens clash ({error})"
+    if len(solutions) != 1:
+        return "it has no solution" if not solutions else "it has multiple solutions"
+    if tuple(solutions[0]) != tuple(made.solution):
+        return "its stored solution is wrong"
+    return None
+
+
 class PuzzleSupply:
     """The bank (at ``bank_dir``, default the shipped one) and the reserve (in ``folder``,
     default the user data folder, saved through ``writer``, a storage.BackgroundWriter)."""
@@ -66,6 +88,7 @@ class PuzzleSupply:
         self.reserve_size = reserve_size
         self.reserve: dict[Level, list[dict]] = {level: [] for level in PLAYABLE_LEVELS}
         self.problems: list[str] = []  # bank files that could not be read, for the log
+        self.notices: list[str] = []  # puzzles skipped as unsound, for the player (drained by the app)
         self._bank: dict[Level, tuple] = {}
         self._next: dict[Level, int] = {}  # where to look for the next unplayed bank puzzle
         self._lock = threading.Lock()
@@ -159,24 +182,36 @@ class PuzzleSupply:
     # --- serving ------------------------------------------------------------------------------
 
     def take(self, level: Level, played: set[str]) -> MadePuzzle | None:
-        """The next puzzle of ``level`` not in ``played`` (puzzle keys): from the reserve first
-        (it leaves the reserve, which is saved), then the bank in its order; None when neither
-        has one left."""
+        """The next sound puzzle of ``level`` not in ``played`` (puzzle keys): from the reserve
+        first (it leaves the reserve, which is saved), then the bank in its order; None when
+        neither has one left. An unsound one (``fault_of``) is skipped and ``notices`` says so."""
         entries = self.reserve.get(level, [])
+        number = 0
         while entries:
             made = _from_entry(level, entries.pop(0))
+            number += 1
             self._save_reserve()
             if made is not None and puzzle_key(made.puzzle) not in played:
-                return made
+                fault = fault_of(made)
+                if fault is None:
+                    return made
+                self._skip(f"{RESERVE_FILE}'s {level.label} puzzle #{number}", fault)
         puzzles = self.bank(level)
         start = self._next.get(level, 0)
         for index in range(start, len(puzzles)):
             found = puzzles[index]
             if puzzle_key(found.puzzle) not in played:
                 self._next[level] = index + 1
-                return MadePuzzle(found.values, found.solution_values, level, found.hardest, found.seed)
+                made = MadePuzzle(found.values, found.solution_values, level, found.hardest, found.seed)
+                fault = fault_of(made)
+                if fault is None:
+                    return made
+                self._skip(f"the bank's {level.name.lower()}.json #{index + 1}", fault)
         self._next[level] = len(puzzles)
         return None
+
+    def _skip(self, where: str, fault: str) -> None:
+        self.notices.append(f"Skipped {where}: {fault}.")
 
     def left(self, level: Level, played: set[str]) -> int:
         """How many puzzles of ``level`` the reserve and the bank still hold unplayed."""

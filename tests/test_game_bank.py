@@ -22,6 +22,8 @@ from game.scenes.play import PlayScene
 from game.scenes.settings import SettingsScene
 from game.supply import RESERVE_FILE, PuzzleSupply
 from generator.bank_format import bank_path, bank_text
+from solver.exact import count_solutions
+from solver.grid import parse_values
 from solver.levels import PLAYABLE_LEVELS, Level
 from tests.gameplay import FRAME, PUZZLE, SOLUTION, FakeClock, click, key, run_until
 
@@ -248,3 +250,67 @@ def test_a_job_of_the_game_cancels_the_reserve_job_without_taking_its_puzzle(scr
     run_until(app, lambda: isinstance(app.scene, PlayScene))
     assert app.filler.job is None and all(not entries for entries in app.supply.reserve.values())
     assert fake_generate.calls == [(Level.HARD, 11)]
+
+
+def swapped(solution: str, a: int, b: int) -> str:
+    """``solution`` with digits a and b exchanged everywhere: still a valid grid."""
+    table = {str(a): str(b), str(b): str(a)}
+    return "".join(table.get(ch, ch) for ch in solution)
+
+
+def test_an_unsound_bank_puzzle_is_skipped_with_a_message_naming_it(screen, tmp_path, quiet_reserve):
+    """A bank entry whose solution has two digits swapped (the true solution would not count as a
+    win), one with a given changed so it has two solutions, and one whose solution is a valid grid
+    that does not fit: each is skipped with a message naming the file and number; the next sound
+    puzzle is served."""
+    folder = tmp_path / "bank"
+    records = [bank_record(k, Level.EASY) for k in range(4)]
+    open_cells = [i for i, ch in enumerate(records[0]["puzzle"]) if ch == "."]
+    a, b = (int(records[0]["solution"][i]) for i in open_cells[:2])
+    solution = list(records[0]["solution"])  # two open cells' digits exchanged
+    solution[open_cells[0]], solution[open_cells[1]] = solution[open_cells[1]], solution[open_cells[0]]
+    records[0] = dict(records[0], solution="".join(solution))
+    puzzle = list(records[1]["puzzle"])
+    for i, ch in enumerate(puzzle):  # givens taken away until the puzzle has two solutions
+        if ch != ".":
+            puzzle[i] = "."
+            if count_solutions(parse_values("".join(puzzle))) > 1:
+                break
+    records[1] = dict(records[1], puzzle="".join(puzzle))
+    records[2] = dict(records[2], solution=swapped(records[2]["solution"], 1, 2),
+                      puzzle="".join("." for _ in range(81)))  # no givens: many solutions
+    folder.mkdir()
+    bank_path(folder, Level.EASY).write_text(bank_text(Level.EASY, {"seed": 1, "optimize_iterations": 0}, records))
+    app = make_app(screen, tmp_path / "data", folder)
+    app.new_game(Level.EASY)
+    assert isinstance(app.scene, PlayScene)
+    assert puzzle_key(app.game.puzzle.givens) == puzzle_key(records[3]["puzzle"])
+    told = [message for message, _ in app.toasts]
+    assert told[:3] == ["Skipped the bank's easy.json #1: its stored solution is wrong.",
+                        "Skipped the bank's easy.json #2: it has multiple solutions.",
+                        "Skipped the bank's easy.json #3: it has multiple solutions."]
+
+
+def test_an_unsound_reserve_puzzle_is_skipped_with_a_message(screen, tmp_path, bank, quiet_reserve):
+    data = tmp_path / "data"
+    good = bank_record(50, Level.EASY)
+    bad = dict(bank_record(51, Level.EASY))
+    bad["solution"] = swapped(bad["solution"], 3, 4)  # the givens no longer agree with it
+    data.mkdir()
+    from game import storage
+    storage.write_json(data / RESERVE_FILE, "sudoku-reserve", 1, {"levels": {"EASY": [bad, good]}})
+    app = make_app(screen, data, bank)
+    app.new_game(Level.EASY)
+    assert puzzle_key(app.game.puzzle.givens) == puzzle_key(good["puzzle"])
+    assert [m for m, _ in app.toasts][0] == ("Skipped reserve.json's Easy puzzle #1: its givens do not agree with "
+                                            "its solution.")
+
+
+def test_checking_a_bank_puzzle_costs_a_few_milliseconds():
+    """Measured, not asserted as a time (benchmarks measure speed): the check is one exact search,
+    whose node count for the shipped Master puzzles stays small."""
+    from generator.bank import load_bank
+    from solver.exact import search
+
+    nodes = [search(found.values, limit=2)[1].nodes for found in load_bank(None, Level.MASTER)[:200]]
+    assert max(nodes) < 200 and sum(nodes) / len(nodes) < 20
