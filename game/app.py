@@ -33,6 +33,8 @@ from solver.levels import Level
 
 WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted to the desktop
 FPS = 60
+ACTIVE_SECONDS = 1.0  # after an input, every frame is drawn this long
+IDLE_POLL_MS = 100  # an idle loop still polls background work this often
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
 TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
@@ -261,8 +263,10 @@ class App:
 
     # --- frame -------------------------------------------------------------------------------
 
-    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame: each event to the scene, then update by ``dt`` seconds, then draw."""
+    def frame(self, events: list[pygame.event.Event], dt: float, draw: bool | None = True) -> bool:
+        """One frame: each event to the scene, then update by ``dt`` seconds, then draw. With
+        ``draw`` None (an idle frame) it draws only when, after the update, the scene is
+        ``stale`` or animating. Returns True when it drew."""
         for event in events:
             if event.type == pygame.QUIT:
                 self.quit(0)
@@ -275,7 +279,9 @@ class App:
         self._guard(self.scene.update, min(dt, MAX_DT))
         for message in self.profile.take_messages():
             self.toast(message)
-        if self.running:
+        if draw is None:
+            draw = bool(self.toasts) or self.scene.stale() or self.scene.animating()
+        if self.running and draw:
             self._guard(self.scene.draw, self.screen)
             self._draw_toasts(dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
@@ -287,6 +293,7 @@ class App:
             volume, enabled = self._sounds_wanted
             self._sounds_wanted = None
             self.sounds = Sounds.create(volume=volume, enabled=enabled)
+        return bool(draw and self.running)
 
     def _background(self, dt: float) -> None:
         """After a frame: read the bank (once, on a thread), keep the reserve filling, log a
@@ -332,13 +339,29 @@ class App:
             self.screen.blit(line, line.get_rect(midtop=(rect.centerx, y)))
             y += line.get_height()
 
+    def busy_drawing(self, since_input: float) -> bool:
+        """True when every frame must be drawn: the scene animates, a message is up, or an
+        input came less than ACTIVE_SECONDS ago (a press's flash, a hover). Otherwise the loop
+        idles: it waits for events and draws only when the scene is ``stale``."""
+        return since_input < ACTIVE_SECONDS or bool(self.toasts) or self.scene.animating()
+
     def loop(self) -> int:
-        """Run frames until quit; return the exit code."""
+        """Run frames until quit; return the exit code. At FPS while something moves; idle
+        (waiting for events, IDLE_POLL_MS at most, drawing only what changed) when nothing
+        does, so a still screen costs next to nothing."""
         clock = pygame.time.Clock()
+        since_input = 0.0
         while self.running:
-            dt = clock.tick(FPS) / 1000.0
-            self.frame(pygame.event.get(), dt)
-            pygame.display.flip()
+            if self.busy_drawing(since_input):
+                dt = clock.tick(FPS) / 1000.0
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_POLL_MS)
+                events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+                dt = clock.tick() / 1000.0
+            since_input = 0.0 if events else since_input + dt
+            if self.frame(events, dt, True if events or since_input < ACTIVE_SECONDS else None):
+                pygame.display.flip()
         return self.exit_code
 
     # --- errors ------------------------------------------------------------------------------

@@ -113,12 +113,14 @@ class BoardView:
         peers: bool = True,
         same_digit: bool = True,
         mistakes: frozenset[int] | None = None,
+        pulse_now: float | None = None,
     ) -> None:
         """Draw ``game`` (read only). ``pops`` maps cells to the time their digit appeared;
         ``flourish`` (seconds since the win) runs the winning sweep; ``entropy``, 81 candidate
         masks (game.tools.candidates), shows each open cell's entropy instead of its marks;
         ``peers`` and ``same_digit`` shade the selected cell's peers and equal digits;
-        ``mistakes``, the cells whose digit shows red (default: the rule breaks)."""
+        ``mistakes``, the cells whose digit shows red (default: the rule breaks); ``pulse_now``,
+        the time the hint outline's pulse is drawn at (default ``now``; held, it holds still)."""
         mistakes = game.state.conflicts if mistakes is None else mistakes
         state = game.state
         hint = game.hint
@@ -146,7 +148,7 @@ class BoardView:
         if staged:
             self.painter.draw_group_edges(surface, hint)
         if hint is not None:
-            self._draw_hint_edges(surface, hint, now)
+            self._draw_hint_edges(surface, hint, now if pulse_now is None else pulse_now)
         for cell in game.checked:  # what the last Check flagged
             pygame.draw.rect(surface, th.WRONG_EDGE, self._inset(cell), self._px(4), border_radius=self._px(6))
         if staged:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from dataclasses import replace
 
 import pygame
 
@@ -181,3 +182,41 @@ def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, .
     finally:
         pygame.quit()
 
+
+
+def measure_idle_cpu(scene: str, seconds: float = 5.0, settle: float = 2.0) -> float:
+    """The share of one core (0..1) the game's own loop (``App.loop``) uses on a still screen:
+    ``scene`` "menu" or "play" (a Medium game, untouched), measured over ``seconds`` after
+    ``settle`` seconds, with no input. Process CPU time, so the bank-reading thread of the first
+    second is left out by ``settle``."""
+    import threading
+
+    from game.playstate import Puzzle
+    from game.session import Game
+
+    _init_pygame()
+    try:
+        with _responsive_threads():
+            app = App(_open_window(), seed=1, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")))
+            app.apply_settings(replace(app.settings, puzzle_source="fresh"))  # no reserve being made
+            if scene == "play":
+                solution = tuple((row * 3 + row // 3 + col) % 9 + 1 for row in range(9) for col in range(9))
+                givens = tuple(v if (cell * 7) % 3 else 0 for cell, v in enumerate(solution))
+                app.game = Game(Puzzle(givens, solution, Level.MEDIUM, "Hidden Single"), clock=app.clock)
+                app.goto("play", game=app.game)
+            else:
+                app.goto("menu")
+            used: list[float] = []
+
+            def sample() -> None:
+                time.sleep(settle)
+                start = time.process_time()
+                time.sleep(seconds)
+                used.append((time.process_time() - start) / seconds)
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+            threading.Thread(target=sample, daemon=True).start()
+            app.loop()
+            return used[0]
+    finally:
+        pygame.quit()

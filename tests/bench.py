@@ -363,6 +363,18 @@ def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
+def bench_idle(quick: bool) -> list[tuple[str, str, str]]:
+    """The share of a core a still screen costs (the menu; a play screen nobody touches), the
+    game's own loop, after it settles; target <= 5%."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.measure import measure_idle_cpu
+
+    seconds = 3.0 if quick else 10.0
+    return [(f"idle {scene}: share of a core", f"{100 * measure_idle_cpu(scene, seconds):.1f}%",
+             f"over {seconds:.0f} s after 2 s; target <= 5%") for scene in ("menu", "play")]
+
+
 def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
     """Wall time from starting Python to the first menu frame (a fresh process each time)."""
     import subprocess
@@ -389,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
-    parser.add_argument("--only", choices=("exact", "grade", "anchors", "gen", "frames", "saving", "startup"),
+    parser.add_argument("--only", choices=("exact", "grade", "anchors", "gen", "frames", "saving", "idle", "startup"),
                         help="run one group")
     parser.add_argument("--anchors", metavar="DIR", type=Path,
                         help="the folder build-anchors.sh built (DIR/bin/hodoku-bs, DIR/bin/serate): "
@@ -412,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
               "gen": lambda: bench_generate(args.quick),
               "frames": lambda: bench_frames(args.quick),
               "saving": lambda: bench_saving(args.quick),
+              "idle": lambda: bench_idle(args.quick),
               "startup": lambda: bench_startup(args.quick)}
     for name, run in groups.items():
         if args.only and name != args.only:

@@ -336,3 +336,24 @@ def test_the_menu_keeps_continue_focused_under_a_resting_pointer(app):
     assert menu.menu.actions()[menu.menu.focus] == "new"
     app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)
     assert isinstance(app.scene, PlayScene) and app.scene.game is game
+
+
+@pytest.mark.parametrize("where", ["menu", "play"])
+def test_a_still_screen_is_not_redrawn(app, where):
+    """The loop draws every frame for a second after an input, then only when something
+    changes: a still menu or play screen is drawn about once in its idle seconds, where the old
+    loop drew 60 frames a second. A key press draws at once."""
+    if where == "play":
+        play(app)
+    else:
+        app.switch(MenuScene(app))
+    drawn: list[float] = []
+    draw = app.scene.draw
+    app.scene.draw = lambda surface: (drawn.append(time.monotonic()), draw(surface))
+    start = time.monotonic()
+    pygame.time.set_timer(pygame.QUIT, 3000, loops=1)
+    pygame.time.set_timer(key(pygame.K_F1), 2000, loops=1)  # a key that does nothing, pressed at 2 s
+    app.loop()
+    idle = [t - start for t in drawn if 1.2 < t - start < 1.95]
+    woken = [t - start for t in drawn if 1.95 < t - start < 2.1]
+    assert len(drawn) > 20 and len(idle) <= 1 and woken, (len(drawn), idle, woken)

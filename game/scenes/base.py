@@ -44,6 +44,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen; never changes the model."""
 
+    def animating(self) -> bool:
+        """True while something on screen moves by itself, so every frame is drawn. When False
+        (and no input came lately) the app waits for events and draws only when ``stale``.
+        A scene that does not say otherwise animates."""
+        return True
+
+    def stale(self) -> bool:
+        """True when the screen must be drawn again although nothing moves (a clock that shows
+        a new second). Asked only while the scene is not animating."""
+        return False
+
     # --- shared drawing ---------------------------------------------------------------------
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -85,3 +96,8 @@ class ListScene(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+
+    def animating(self) -> bool:
+        """A list of buttons holds still between inputs (a press's flash runs in the app's
+        active second after the input)."""
+        return False

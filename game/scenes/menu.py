@@ -27,6 +27,7 @@ class MenuScene(ListScene):
         self.pasting = PasteJob(app)
         self.time = 0.0
         self.menu = ButtonList([])
+        self._drawn_notice: str | None = None
 
     @property
     def can_continue(self) -> bool:
@@ -80,6 +81,14 @@ class MenuScene(ListScene):
     def leave(self) -> None:
         self.pasting.cancel()
 
+    def animating(self) -> bool:
+        """The title bobs only in the app's active second after an input; a paste being
+        checked keeps its notice current."""
+        return self.pasting.active
+
+    def stale(self) -> bool:
+        return self.notice != self._drawn_notice
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt
@@ -99,6 +108,7 @@ class MenuScene(ListScene):
         tag = self.theme.text("PUZZLES MADE ON THE SPOT  -  GRADED BY LOGIC", layout.font(24), th.ACCENT_3)
         surface.blit(tag, tag.get_rect(center=(layout.centre_x, layout.y(262))))
         self.menu.draw(surface, self.theme)
+        self._drawn_notice = self.notice
         if self.notice:
             lines = fit_text(self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2,
                              colour=th.CONFLICT)

@@ -19,7 +19,7 @@ import pygame
 
 from game import theme as th
 from game import tools
-from game.board import BoardView
+from game.board import POP_SECONDS, BoardView
 from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
@@ -43,6 +43,7 @@ SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")
 REVEAL_STEP = 0.03  # seconds between the digits a tool places, as they appear one by one,
 REVEAL_SECONDS = 1.2  # or less when there are many (the whole reveal takes at most this)
 PAUSE_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # the game pauses itself
+HINT_PULSE_SECONDS = 2.0  # a new hint's outline pulses this long, then holds still
 SEARCH_FAILED = "The hint engine stumbled on this grid. Try again after your next move."
 
 
@@ -71,6 +72,9 @@ class PlayScene(Scene):
         self.notice: PanelText | None = None  # a tool's message, until the next action
         self.pasting = PasteJob(app)  # a pasted puzzle checked on app.jobs
         self.reveal_end = 0.0  # when the digits a tool placed have all appeared (scene time)
+        self._hint_seen = None  # the hint on show, and since when (its outline pulses a while)
+        self._hint_since = -HINT_PULSE_SECONDS
+        self._drawn: tuple = ()  # what the last frame showed (``_looks``)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -316,8 +320,32 @@ class PlayScene(Scene):
 
     # --- frame -----------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """True while something moves: the demo, the win flourish, digits popping in or being
+        revealed, a hint thinking or its outline pulsing (its first HINT_PULSE_SECONDS), a
+        paste being checked."""
+        if self.demo or self.flourish is not None or self.time < self.reveal_end or self.pasting.active:
+            return True
+        if any(-POP_SECONDS < self.time - t < POP_SECONDS for t in self.pops.values()):
+            return True
+        hint = self.game.hint
+        return hint is not None and (hint.kind == "thinking" or self.time - self._hint_since < HINT_PULSE_SECONDS)
+
+    def stale(self) -> bool:
+        """Something drawn changed since the last frame: the timer's second, the game, its
+        position or hint, the panel's message, the pause."""
+        return self._drawn != self._looks()
+
+    def _looks(self) -> tuple:
+        """What decides the picture, cheaply: identities of immutable parts and the second."""
+        game = self.game
+        return (int(game.elapsed), id(game), id(game.state), id(game.hint), id(self.notice), self.paused,
+                self.entropy, self.hover_cell, self.keypad.page)
+
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.game.hint is not self._hint_seen:
+            self._hint_seen, self._hint_since = self.game.hint, self.time
         self.keypad.update(dt)
         self._sync_search()
         self._poll_search()
@@ -379,6 +407,7 @@ class PlayScene(Scene):
             mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
             self.board.draw(
                 surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
+                pulse_now=min(self.time, self._hint_since + HINT_PULSE_SECONDS),
                 show_selection=not self.demo, entropy=entropy, peers=settings.highlight_peers,
                 same_digit=settings.highlight_same_digit, mistakes=mistakes,
             )
@@ -388,6 +417,7 @@ class PlayScene(Scene):
         self.panel.draw(surface, self._panel_content())
 
     def _draw_header(self, surface: pygame.Surface) -> None:
+        self._drawn = self._looks()
         f = self.layout
         draw_header(surface, self.theme, f, self.game, demo=self.demo, show_timer=self.app.settings.show_timer,
                     title_at=f.point(BOARD_X - 24, 50), chips=f.rect(PANEL_X, 22, PANEL_W, 64))

@@ -77,6 +77,9 @@ class WinScene(ListScene):
         elif action == "menu":
             app.goto("menu")
 
+    def animating(self) -> bool:
+        return True  # confetti
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt
