@@ -38,11 +38,21 @@ def puzzle_key(givens) -> str:
 def load_played(folder: str | os.PathLike) -> storage.Loaded:
     """``(set of puzzle keys, message)``: the puzzles played so far (``puzzle_key`` lines; an
     empty set when there is no file), and a sentence for the player when the file was bad and
-    set aside. Never raises."""
-    result = storage.read_json(Path(folder) / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION)
+    set aside, or when bad entries were left out (the original is kept beside it). Never raises."""
+    path = Path(folder) / PLAYED_FILE
+    result = storage.read_json(path, PLAYED_KIND, PLAYED_VERSION)
     puzzles = (result.data or {}).get("puzzles")
-    played = {key for key in puzzles if isinstance(key, str) and len(key) == 81} if isinstance(puzzles, list) else set()
-    return storage.Loaded(played, result.message)
+    if not isinstance(puzzles, list):
+        lost = [] if result.data is None else ["the whole list"]
+        return storage.Loaded(set(), storage.keep_original(path, PLAYED_KIND, lost, result.message))
+    played = {key for key in puzzles if _is_key(key)}
+    lost = [f"puzzle #{number}" for number, key in enumerate(puzzles, 1) if not _is_key(key)]
+    return storage.Loaded(played, storage.keep_original(path, PLAYED_KIND, lost, result.message))
+
+
+def _is_key(key) -> bool:
+    """True for a ``puzzle_key`` line: 81 characters, digits and '.'."""
+    return isinstance(key, str) and len(key) == 81 and set(key) <= set(".123456789")
 
 
 class Profile:

@@ -74,15 +74,26 @@ class Settings:
 
     @classmethod
     def from_data(cls, data: Any) -> "Settings":
-        """Settings from ``to_data``'s shape: unknown keys are ignored, a missing or bad value
-        falls back to its default, and anything but an object gives the defaults. Never raises."""
+        """Settings from ``to_data``'s shape (see ``salvage``). Never raises."""
+        return cls.salvage(data)[0]
+
+    @classmethod
+    def salvage(cls, data: Any) -> tuple["Settings", list[str]]:
+        """Settings from ``to_data``'s shape and the settings whose bad value was left out (for
+        the player): unknown keys are ignored (a newer version's), a missing value takes its
+        default silently, a bad one its default with a word; anything but an object gives the
+        defaults. Never raises."""
         if not isinstance(data, dict):
-            return cls()
-        chosen = {}
+            return cls(), ([] if data is None else ["every setting"])
+        chosen, lost = {}, []
         for field in fields(cls):
-            if field.name in data and _valid(field.name, field.default, data[field.name]):
+            if field.name not in data:
+                continue
+            if _valid(field.name, field.default, data[field.name]):
                 chosen[field.name] = data[field.name]
-        return cls(**chosen)
+            else:
+                lost.append(field.name.replace("_", " "))
+        return cls(**chosen), lost
 
 
 def _valid(name: str, default: Any, value: Any) -> bool:
@@ -105,8 +116,10 @@ def settings_path(folder: str | os.PathLike | None = None) -> Path:
 def load_settings(folder: str | os.PathLike | None = None) -> storage.Loaded:
     """``(Settings, message)``: the saved settings (defaults when there is no file), and one
     sentence for the player when the file was bad and moved aside (else None). Never raises."""
-    result = storage.read_json(settings_path(folder), SETTINGS_KIND, SETTINGS_VERSION)
-    return storage.Loaded(Settings.from_data(result.data), result.message)
+    path = settings_path(folder)
+    result = storage.read_json(path, SETTINGS_KIND, SETTINGS_VERSION)
+    settings, lost = Settings.salvage(result.data)
+    return storage.Loaded(settings, storage.keep_original(path, SETTINGS_KIND, lost, result.message))
 
 
 def save_settings(folder: str | os.PathLike | None, settings: Settings) -> None:

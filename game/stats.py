@@ -54,28 +54,29 @@ class LevelStats:
         """
         if not isinstance(data, dict):
             raise ValueError("a level's record must be an object")
-        values = {}
-        for f in fields(cls):
-            value = data.get(f.name)
-            if f.name in ("best_time", "total_time"):
-                if f.name == "best_time" and value is None:
-                    values[f.name] = None
-                    continue
-                if not isinstance(value, (int, float)) or isinstance(value, bool) \
-                        or not math.isfinite(value) or value < 0:
-                    raise ValueError(f"{f.name} must be a number of seconds")
-                values[f.name] = float(value)
-            else:
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise ValueError(f"{f.name} must be a whole number")
-                values[f.name] = value
-        record = cls(**values)
+        record = cls(**{f.name: cls.field_value(f.name, data.get(f.name)) for f in fields(cls)})
         best, won = record.best_time, record.won
         if (record.won > record.played or record.streak > min(record.won, record.best_streak)
                 or record.best_streak > record.won or (best is None) != (won == 0)
                 or (best is not None and best > record.total_time + 1e-6)):
             raise ValueError("the fields of a level's record disagree")
         return record
+
+    @staticmethod
+    def field_value(name: str, value: Any) -> Any:
+        """``value`` as field ``name`` keeps it (seconds as a float); ValueError when it does not
+        fit: not a whole number >= 0, not a finite number of seconds >= 0 (``best_time`` may be
+        None)."""
+        if name in ("best_time", "total_time"):
+            if name == "best_time" and value is None:
+                return None
+            if not isinstance(value, (int, float)) or isinstance(value, bool) \
+                    or not math.isfinite(value) or value < 0:
+                raise ValueError(f"{name} must be a number of seconds")
+            return float(value)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{name} must be a whole number")
+        return value
 
 
 def _key(level: Level | str) -> str:
@@ -141,20 +142,49 @@ class Stats:
 
     @classmethod
     def from_data(cls, data: Any) -> "Stats":
-        """Statistics from ``to_data``'s shape; entries for unknown levels or with bad fields
-        (see ``LevelStats.from_data``) are dropped. Never raises."""
+        """Statistics from ``to_data``'s shape, what can be kept of them (``salvage``). Never raises."""
+        return cls.salvage(data)[0]
+
+    @classmethod
+    def salvage(cls, data: Any) -> tuple["Stats", list[str]]:
+        """Statistics from ``to_data``'s shape and what was left out, for the player ("Easy:
+        played"). A bad field of a level's record costs that field only (it starts again from
+        its default) when the rest still agrees (``LevelStats.from_data``); otherwise that
+        level's record; an unknown level's entry is left out. Never raises."""
         levels = data.get("levels") if isinstance(data, dict) else None
-        stats = cls()
+        stats, lost = cls(), []
         if not isinstance(levels, dict):
-            return stats
+            return stats, ([] if data is None else ["every level"])
         for name, record in levels.items():
             if name not in Level.__members__:
+                lost.append(f"an unknown level {name!r}"[:40])
                 continue
+            label = Level[name].label
             try:
                 stats.levels[name] = LevelStats.from_data(record)
-            except ValueError:
                 continue
-        return stats
+            except ValueError:
+                pass
+            if not isinstance(record, dict):
+                lost.append(f"{label}: the whole record")
+                continue
+            kept, bad = dict(record), []
+            for f in fields(LevelStats):
+                try:
+                    LevelStats.field_value(f.name, record.get(f.name))
+                except ValueError:
+                    bad.append(f.name)
+                    kept[f.name] = getattr(LevelStats(), f.name)
+            if "played" in bad and isinstance(kept.get("won"), int):
+                kept["played"] = kept["won"]  # at least the games won were played
+            if "best_streak" in bad and isinstance(kept.get("streak"), int):
+                kept["best_streak"] = kept["streak"]
+            try:
+                stats.levels[name] = LevelStats.from_data(kept)
+                lost += [f"{label}: {field_name.replace('_', ' ')}" for field_name in bad] or [f"{label}: the whole record"]
+            except ValueError:
+                lost.append(f"{label}: the whole record")
+        return stats, lost
 
 
 def stats_path(folder: str | os.PathLike | None = None) -> Path:
@@ -164,9 +194,12 @@ def stats_path(folder: str | os.PathLike | None = None) -> Path:
 
 def load_stats(folder: str | os.PathLike | None = None) -> storage.Loaded:
     """``(Stats, message)``: the saved statistics (empty when there is no file), and one sentence
-    for the player when the file was bad and moved aside (else None). Never raises."""
-    result = storage.read_json(stats_path(folder), STATS_KIND, STATS_VERSION)
-    return storage.Loaded(Stats.from_data(result.data), result.message)
+    for the player when the file was bad and moved aside, or when some entries were left out (a
+    copy of the original is kept beside it); else None. Never raises."""
+    path = stats_path(folder)
+    result = storage.read_json(path, STATS_KIND, STATS_VERSION)
+    stats, lost = Stats.salvage(result.data)
+    return storage.Loaded(stats, storage.keep_original(path, STATS_KIND, lost, result.message))
 
 
 def save_stats(folder: str | os.PathLike | None, stats: Stats) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -206,6 +207,25 @@ def read_json(path: str | os.PathLike, kind: str, version: int,
     if reason is not None:
         return ReadResult(None, set_aside(path, kind, reason))
     return ReadResult(data, None)
+
+
+def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: str | None = None) -> str | None:
+    """After a file was read with some entries left out (``lost``: what, for the player, e.g.
+    "Easy: played"), keep a copy of its original bytes beside it (``broken_name``; the file
+    itself is rewritten without them later) and return one sentence for the player; ``message``
+    (read_json's) when nothing was lost. Never raises."""
+    if not lost:
+        return message
+    path = Path(path)
+    what = _kind(kind)
+    shown = ", ".join(lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
+    noun = "entry" if len(lost) == 1 else "entries"
+    target = broken_name(path)
+    try:
+        shutil.copyfile(path, target)
+    except OSError as error:
+        return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original could not be kept ({_os_reason(error)})."
+    return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
 
 
 # --- writing off the UI thread ------------------------------------------------------------------

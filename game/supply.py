@@ -102,15 +102,24 @@ class PuzzleSupply:
 
     def load_reserve(self) -> str | None:
         """Read the reserve file (at start-up); returns a sentence for the player when it was
-        bad and set aside, else None. Never raises."""
+        bad and set aside, or when bad entries were left out (the original is kept beside it),
+        else None. Never raises."""
         result = storage.read_json(self.reserve_path, RESERVE_KIND, RESERVE_VERSION)
         levels = (result.data or {}).get("levels")
+        lost = [] if result.data is None or isinstance(levels, dict) else ["every level"]
         for level in PLAYABLE_LEVELS:
-            entries = levels.get(level.name) if isinstance(levels, dict) else None
-            kept = [dict(e) for e in entries if isinstance(e, dict) and _from_entry(level, e)] if isinstance(
-                entries, list) else []
+            entries = levels.get(level.name, []) if isinstance(levels, dict) else []
+            if not isinstance(entries, list):
+                lost.append(f"{level.label}: every puzzle")
+                entries = []
+            kept = []
+            for number, entry in enumerate(entries, 1):
+                if isinstance(entry, dict) and _from_entry(level, entry):
+                    kept.append(dict(entry))
+                else:
+                    lost.append(f"{level.label} #{number}")
             self.reserve[level] = kept[: self.reserve_size]
-        return result.message
+        return storage.keep_original(self.reserve_path, RESERVE_KIND, lost, result.message)
 
     def _save_reserve(self) -> None:
         snapshot = {level.name: [dict(e) for e in entries] for level, entries in self.reserve.items()}

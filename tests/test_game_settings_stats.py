@@ -4,7 +4,7 @@ falling back or dropped, and the statistics' wins, best times, averages and stre
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 import pytest
 
@@ -191,16 +191,24 @@ BAD_RECORDS = {
 
 
 @pytest.mark.parametrize("name", BAD_RECORDS)
-def test_bad_stats_entries_are_dropped(name):
-    """A level record with a bad or inconsistent field is dropped; the good ones stay."""
+def test_a_bad_stats_entry_costs_that_field_or_that_record_and_is_named(name):
+    """A bad field of a level's record is reset when the rest still agrees, else the record is
+    left out; either way the loss is named for the player and the other levels stay."""
     data = played_stats().to_data()
     change = BAD_RECORDS[name]
     data["levels"]["EASY"] = change if not isinstance(change, dict) else {**data["levels"]["EASY"], **change}
     if name == "missing field":
         del data["levels"]["EASY"]["won"]
-    loaded = Stats.from_data(data)
-    assert "EASY" not in loaded.levels
-    assert loaded.levels == {k: v for k, v in played_stats().levels.items() if k != "EASY"}
+    loaded, lost = Stats.salvage(data)
+    assert lost and all(item.startswith("Easy: ") for item in lost)
+    assert {k: v for k, v in loaded.levels.items() if k != "EASY"} == \
+        {k: v for k, v in played_stats().levels.items() if k != "EASY"}
+    if "EASY" in loaded.levels:  # only the named fields changed
+        kept, before = asdict(loaded.levels["EASY"]), asdict(played_stats().levels["EASY"])
+        named = {item.split(": ")[1].replace(" ", "_") for item in lost}
+        assert {f for f in kept if kept[f] != before[f]} <= named | {"played", "best_streak"}
+    if name in ("negative", "bool"):  # a bad counter costs that counter only
+        assert "EASY" in loaded.levels and len(lost) == 1
 
 
 def test_unknown_levels_and_bad_shapes_are_dropped():
