@@ -12,6 +12,7 @@ import random
 import sys
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -148,32 +149,38 @@ class App:
             self.toast(f"Every {level.label} puzzle of the bank has been played: making a new one.")
         self.goto("generating", level=level, purpose="replace" if replace else "new")
 
-    def new_puzzle(self, made) -> Game:
+    def new_puzzle(self, made, counted: bool = True) -> Game:
         """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
-        player's game: an unfinished game stays one undo away (its streak ends), a finished one
-        is replaced. The statistics count the start and the profile remembers the puzzle as
-        played. Returns the game."""
-        puzzle = Puzzle.from_generated(made)
+        player's game: an unfinished game stays one undo away (it counts as given up: its
+        streak ends, its hints count), a finished one is replaced. The statistics count the
+        start unless ``counted`` is False (a puzzle the player brought), and the profile
+        remembers the puzzle as played. Returns the game."""
+        puzzle = replace(Puzzle.from_generated(made), counted=counted)
         self.profile.record_played(puzzle.givens)
         old = self.game
         if old is not None and old.running:
-            self.profile.record_abandon(old.puzzle.level)
+            if old.puzzle.counted:
+                self.profile.record_abandon(old.puzzle.level, old.hints_used)
             old.new_puzzle(puzzle)
         else:
             self.start_game(Game(puzzle, clock=self.clock))
-        self.profile.record_start(puzzle.level)
+        if counted:
+            self.profile.record_start(puzzle.level)
         return self.game
 
     def play_imported(self, imported) -> None:
-        """Start ``imported`` (a game.made.MadePuzzle) and show the play screen."""
-        self.goto("play", game=self.new_puzzle(imported))
+        """Start ``imported`` (a game.made.MadePuzzle the player pasted or named) and show the
+        play screen; it is not counted in the statistics."""
+        self.goto("play", game=self.new_puzzle(imported, counted=False))
 
     def record_win(self, game: Game) -> bool:
         """The player solved ``game``'s puzzle: count it (unless the Solve tool finished it);
         True when its time is the level's new best."""
         level = game.puzzle.level
+        if not game.puzzle.counted:
+            return False
         if game.revealed:
-            self.profile.record_abandon(level)
+            self.profile.record_abandon(level, game.hints_used)
             return False
         return self.profile.record_win(level, game.elapsed, game.hints_used)
 

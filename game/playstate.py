@@ -31,7 +31,9 @@ class Puzzle:
     """One puzzle to play: 81 givens (0 = empty) and its 81-int solution, plus what it needs.
 
     Compared by identity: two games of the same digits are still two games.
-    ``hardest`` is the hardest technique the grader needed (None when unknown).
+    ``hardest`` is the hardest technique the grader needed (None when unknown); ``counted``
+    is False for a puzzle the player brought (pasted, ``play --puzzle``): the statistics leave
+    it out.
     """
 
     givens: tuple[int, ...]
@@ -39,6 +41,7 @@ class Puzzle:
     level: Level | None = None
     hardest: str | None = None
     seed: int | None = None
+    counted: bool = True
 
     def __post_init__(self) -> None:
         if len(self.givens) != 81 or len(self.solution) != 81:

@@ -168,8 +168,9 @@ class Profile:
         self._save_stats()
         return best
 
-    def record_abandon(self, level: Level | None) -> None:
-        """An unsolved puzzle of ``level`` was given up for another one: its streak ends."""
+    def record_abandon(self, level: Level | None, hints: int = 0) -> None:
+        """An unsolved puzzle of ``level`` was given up for another one (or finished by the
+        Solve tool) with ``hints`` used: its streak ends, its hints count."""
         if level is not None:
-            self.stats.record_abandon(level)
+            self.stats.record_abandon(level, hints)
             self._save_stats()

@@ -10,6 +10,7 @@ The data (``SAVE_VERSION`` 1)::
 
     {"puzzles": [{"givens": 81 digits ("0" = empty), "solution": 81 digits,
                   "level": "MEDIUM" | null, "hardest": "Hidden Pair" | null, "seed": int | null,
+                  "counted": bool (optional: true; false for a pasted puzzle),
                   "elapsed": seconds, "hints_used": int}, ...],
      "state": STATE, "undo": [STEP, ...], "redo": [STEP, ...] (oldest first, as in Game),
      "selection": [cells 0..80], "cursor": cell, "mode": "normal" | "corner" | "centre" | "colour"}
@@ -106,6 +107,7 @@ def game_to_data(game: Game) -> dict:
             "level": puzzle.level.name if puzzle.level is not None else None,
             "hardest": puzzle.hardest,
             "seed": puzzle.seed,
+            "counted": puzzle.counted,
             "elapsed": float(seconds),
             "hints_used": hints,
         })
@@ -175,8 +177,11 @@ def _puzzle_from_data(data: Any, number: int) -> tuple[Puzzle, float, int]:
             or elapsed < 0:
         raise ValueError(f"the time of {where} must be a number of seconds")
     hints = _int(_field(data, "hints_used", where), 0, 10**9, f"the hints used on {where}")
+    counted = data.get("counted", True)  # saves from before it was kept: counted
+    if not isinstance(counted, bool):
+        raise ValueError(f"whether {where} counts in the statistics must be true or false")
     level = Level[level_name] if level_name is not None else None
-    puzzle = Puzzle(givens, solution, level=level, hardest=hardest, seed=seed)  # checks the givens
+    puzzle = Puzzle(givens, solution, level=level, hardest=hardest, seed=seed, counted=counted)  # checks the givens
     return puzzle, float(elapsed), hints
 
 

@@ -5,7 +5,8 @@ Glossary:
   played   puzzles started (``record_start``; a saved game that is resumed is not a new start).
   won      puzzles solved; their times (seconds) make the best and the average time.
   streak   consecutive wins at a level without an abandoned game in between; hints are allowed.
-           ``record_abandon`` (the player gave a puzzle up for another) ends it.
+           ``record_abandon`` (the player gave a puzzle up for another, or let the Solve tool
+           finish it) ends it. Puzzles the player brought (pasted) are not counted at all.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ STATS_FILE = "stats.json"
 @dataclass
 class LevelStats:
     """One level's record: ``played`` and ``won`` puzzles, ``best_time`` (seconds, None before the
-    first win), ``total_time`` (seconds of all wins, for the average), ``hints_used`` (in wins),
+    first win), ``total_time`` (seconds of all wins, for the average), ``hints_used`` (in every
+    game finished or given up),
     ``streak`` (the current run of wins) and ``best_streak`` (the longest run)."""
 
     played: int = 0
@@ -127,9 +129,14 @@ class Stats:
             record.best_time = float(seconds)
         return new_best
 
-    def record_abandon(self, level: Level | str) -> None:
-        """A puzzle of ``level`` was given up unsolved: the streak ends."""
-        self.level(level).streak = 0
+    def record_abandon(self, level: Level | str, hints: int = 0) -> None:
+        """A puzzle of ``level`` was given up unsolved after ``hints`` hints: the streak ends and
+        the hints count (hints are counted in every game, won or not)."""
+        if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+            raise ValueError(f"hints must be a whole number >= 0, not {hints!r}")
+        record = self.level(level)
+        record.streak = 0
+        record.hints_used += hints
 
     def average_time(self, level: Level | str) -> float | None:
         """Mean seconds per win at ``level``; None before the first win."""

@@ -26,6 +26,7 @@ from solver.grid import parse_values
 from solver.levels import Level
 from tests.gameplay import (
     FRAME,
+    PUZZLE,
     R1C3,
     R5C5,
     SOLUTION,
@@ -357,3 +358,31 @@ def test_a_still_screen_is_not_redrawn(app, where):
     idle = [t - start for t in drawn if 1.2 < t - start < 1.95]
     woken = [t - start for t in drawn if 1.95 < t - start < 2.1]
     assert len(drawn) > 20 and len(idle) <= 1 and woken, (len(drawn), idle, woken)
+
+
+def test_hints_of_a_game_given_up_count_and_pasted_games_are_not_counted(app):
+    """As GNOME Sudoku and Good Sudoku count: the hints of an unfinished game count when it is
+    given up (its streak ends); a pasted puzzle counts nowhere, not even as ending a streak."""
+    from game.made import MadePuzzle
+
+    stats = app.profile.stats
+    stats.level(Level.MEDIUM).streak = stats.level(Level.MEDIUM).best_streak = 2
+    stats.level(Level.MEDIUM).won = stats.level(Level.MEDIUM).played = 2
+    scene = play(app)
+    game = scene.game
+    game.select([R1C3])
+    game.input_digit(9)  # wrong: the hint points at it and counts
+    game.request_hint()
+    assert game.hints_used == 1
+    pasted = MadePuzzle(tuple(parse_values(PUZZLE)), tuple(parse_values(SOLUTION)), Level.EASY, None, None)
+    app.play_imported(pasted)
+    medium, easy = stats.level(Level.MEDIUM), stats.level(Level.EASY)
+    assert (medium.hints_used, medium.streak, medium.best_streak) == (1, 0, 2)  # given up: counted
+    assert (easy.played, easy.won) == (0, 0)  # the pasted one is not a start
+    medium.streak = 1
+    app.game.select([R1C3])
+    app.game.input_digit(9)
+    app.game.request_hint()  # a hint in the pasted game
+    app.new_puzzle(MadePuzzle(pasted.puzzle, pasted.solution, Level.MEDIUM, None, 3))  # the pasted one given up
+    assert (medium.streak, medium.hints_used, medium.played) == (1, 1, 3)  # only the new start counts
+    assert stats.level(Level.EASY) == type(easy)()

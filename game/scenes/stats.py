@@ -1,5 +1,5 @@
-"""The Stats screen: per level, puzzles played and won, best and average time, hints used in
-wins, and the current and best streak (game.stats)."""
+"""The Stats screen: per level, puzzles played and won, best and average time, hints used, and
+the current and best streak (game.stats), with the rules they follow."""
 
 from __future__ import annotations
 
@@ -7,13 +7,16 @@ import pygame
 
 from game import theme as th
 from game.scenes.base import ListScene
-from game.theme import draw_panel
+from game.info_panel import READABLE_FONT
+from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver.levels import PLAYABLE_LEVELS
 
 COLUMNS = ("Level", "Played", "Won", "Best", "Average", "Hints", "Streak")
 COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's centre (Level: left)
-TABLE_TOP, ROW_H = 170, 66
+TABLE_TOP, ROW_H = 160, 62
+RULES = ("Played counts every puzzle started; giving one up for another, or letting Solve finish it, "
+         "ends the level's streak. Hints count in every game. Pasted puzzles are not counted.")
 
 
 def table_rows(stats) -> list[tuple[str, ...]]:
@@ -37,7 +40,7 @@ class StatsScene(ListScene):
         self.resize()
 
     def resize(self) -> None:
-        self.menu = ButtonList(centred_column(self.layout, 600, [("Back", "back")], button_w=300, button_h=60,
+        self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56,
                                               size=34))
 
     def escape(self) -> None:
@@ -61,5 +64,10 @@ class StatsScene(ListScene):
                 glyph = theme.text(text, size, th.ACCENT_3 if c == 0 and r else colour)
                 x = f.x(COLUMN_X[c])
                 surface.blit(glyph, glyph.get_rect(midleft=(x, y)) if c == 0 else glyph.get_rect(center=(x, y)))
+        y = panel.bottom + f.px(10)
+        sizes = (max(READABLE_FONT, f.font(21)), max(READABLE_FONT, f.font(19)))
+        for line in fit_text(theme, RULES, f.px(1000), sizes, max_lines=3, colour=th.TEXT_DIM):
+            surface.blit(line, line.get_rect(midtop=(f.centre_x, y)))
+            y += line.get_height()
         self.menu.draw(surface, theme)
         self.draw_footer(surface, "Times are minutes:seconds of play  -  Esc returns")
