@@ -162,6 +162,7 @@ class App:
             if old.puzzle.counted:
                 self.profile.record_abandon(old.puzzle.level, old.hints_used)
             old.new_puzzle(puzzle)
+            self.toast("A new puzzle: your unfinished one is one Undo (Ctrl+Z) away.")
         else:
             self.start_game(Game(puzzle, clock=self.clock))
         if counted:

@@ -10,7 +10,7 @@ from game import clipboard
 from game import theme as th
 from game.board import ENTROPY
 from solver.grid import BIT, PEERS
-from tests.gameplay import FRAME, PUZZLE, R1C3, SOLUTION, click, key, pixels, play, run_until
+from tests.gameplay import FRAME, PUZZLE, R1C3, R5C5, SOLUTION, click, key, pixels, play, run_until
 
 
 def button(scene, action):
@@ -200,3 +200,59 @@ def test_a_long_hint_grows_the_panel_over_the_keypad_instead_of_cutting_its_sent
     game.hint = None
     app.frame([], FRAME)
     assert panel.current == panel.rect  # back to its place
+
+
+def test_the_solve_tool_ends_on_a_neutral_screen_not_a_win(app, screen):
+    """Solve reveals the solution, then a "solved by the solver" screen: no win sound, no
+    confetti, not counted."""
+    played = []
+    app.sounds = type("Recorder", (), {"play": lambda self, name: played.append(name)})()
+    scene = play(app)
+    scene.perform(("tool", "solve"))
+    for _ in range(400):
+        app.frame([], FRAME)
+        if app.scene is not scene:
+            break
+    win = app.scene
+    assert win.name == "win" and not win.won and not win.animating()
+    assert "win" not in played
+    assert dict(win.rows)["Time"].endswith("(not counted)")
+    assert app.profile.stats.level(scene.game.puzzle.level).won == 0
+
+
+def test_the_copied_line_fits_its_panel(app, screen, monkeypatch):
+    monkeypatch.setattr(clipboard.pygame.scrap, "put_text", lambda text: None)
+    scene = play(app)
+    app.frame([key(pygame.K_c, pygame.KMOD_CTRL)], FRAME)
+    app.frame([], FRAME)
+    assert scene.panel_text[0] == "COPIED"
+    for rect in scene.panel.drawn:
+        assert scene.panel.current.contains(rect)
+
+
+def test_the_entropy_detail_shows_after_a_tool(app, screen):
+    """A tool's message gives way to the overlay's detail once the mouse moves to a cell."""
+    scene = play(app)
+    scene.perform(("entropy",))
+    scene.perform(("tool", "fill"))
+    assert scene.panel_text[0] == "FILL CANDIDATES" or scene.notice.title == "FILL CANDIDATES"
+    at = scene.board.cell_rect(R5C5).center
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(3, 0), buttons=(0, 0, 0))], FRAME)
+    assert scene.panel_text[0].startswith("r5c5: entropy")
+
+
+def test_a_new_puzzle_over_an_unfinished_game_says_undo_brings_it_back(app):
+    from game.made import MadePuzzle
+    from solver.levels import Level
+
+    scene = play(app)
+    old = scene.game.puzzle
+    scene.game.select([R1C3])
+    scene.game.input_digit(4)
+    relabel = lambda text: "".join(ch if ch in ".0" else str(int(ch) % 9 + 1) for ch in text)  # noqa: E731
+    made = MadePuzzle(tuple(int(c) for c in relabel(PUZZLE)), tuple(int(c) for c in relabel(SOLUTION)),
+                      Level.MEDIUM, None, 4)
+    game = app.new_puzzle(made)
+    assert any("Undo (Ctrl+Z)" in message for message, _ in app.toasts)
+    game.undo()
+    assert game.puzzle is old and game.state.entries[R1C3] == 4

@@ -174,7 +174,10 @@ class PlayScene(Scene):
                 self._drag_to(event.pos)
             covered = self.panel.current.collidepoint(event.pos)
             self.keypad.hover = None if covered else self.keypad.button_at(event.pos)
-            self.hover_cell = self.board.cell_at(event.pos)
+            cell = self.board.cell_at(event.pos)
+            if self.entropy and cell is not None and cell != self.hover_cell:
+                self.notice = None  # the overlay's detail of the cell under the mouse takes over
+            self.hover_cell = cell
         elif event.type == pygame.MOUSEWHEEL and self.panel.current.collidepoint(pygame.mouse.get_pos()):
             self.perform(("scroll", -event.y))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -267,8 +270,9 @@ class PlayScene(Scene):
         elif kind == "copy":
             line = values_to_string(game.puzzle.givens)
             copied = copy_text(line)
+            rows = " ".join(line[i:i + 9] for i in range(0, 81, 9))  # wraps inside the panel
             self.notice = PanelText("COPIED" if copied else "NO CLIPBOARD",
-                                    f"The puzzle: {line}" if copied else "The clipboard is not available here.")
+                                    f"The puzzle, row by row: {rows}" if copied else "The clipboard is not available here.")
         elif kind == "paste":
             self.paste(paste_text())
         elif kind == "menu":
@@ -359,7 +363,7 @@ class PlayScene(Scene):
         if self.game.solved and self.time >= self.reveal_end:
             if self.flourish is None:
                 self.flourish = 0.0
-                if not self.demo:
+                if not self.demo and not self.game.revealed:  # the Solve tool's finish is no win
                     self.app.sounds.play("win")
             else:
                 self.flourish += dt
@@ -406,7 +410,8 @@ class PlayScene(Scene):
             state = self.game.state
             mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
             self.board.draw(
-                surface, self.game, now=self.time, pops=self.pops, flourish=self.flourish,
+                surface, self.game, now=self.time, pops=self.pops,
+                flourish=None if self.game.revealed else self.flourish,  # no winning sweep for Solve
                 pulse_now=min(self.time, self._hint_since + HINT_PULSE_SECONDS),
                 show_selection=not self.demo, entropy=entropy, peers=settings.highlight_peers,
                 same_digit=settings.highlight_same_digit, mistakes=mistakes,

@@ -51,12 +51,18 @@ class WinScene(ListScene):
     def rows(self) -> list[tuple[str, str]]:
         """What the stats panel shows, as (label, value) pairs."""
         puzzle = self.game.puzzle
+        note = "  NEW BEST!" if self.new_best else "  (not counted)" if self.game.revealed else ""
         return [
             ("Level", puzzle.level.label if puzzle.level is not None else "-"),
-            ("Time", format_time(self.game.elapsed) + ("  NEW BEST!" if self.new_best else "")),
+            ("Time", format_time(self.game.elapsed) + note),
             ("Hints used", str(self.game.hints_used)),
             ("Hardest technique", puzzle.hardest or "-"),
         ]
+
+    @property
+    def won(self) -> bool:
+        """False when the Solve tool finished the puzzle: a neutral screen, no confetti."""
+        return not self.game.revealed
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.demo:  # any key or click leaves the demo
@@ -78,7 +84,7 @@ class WinScene(ListScene):
             app.goto("menu")
 
     def animating(self) -> bool:
-        return True  # confetti
+        return self.won  # confetti
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -121,15 +127,16 @@ class WinScene(ListScene):
         theme = self.theme
         self.draw_backdrop(surface)
         width, height = surface.get_size()
-        for x, y, speed, drift, size, colour, phase in self.sparks:
+        for x, y, speed, drift, size, colour, phase in self.sparks if self.won else ():
             py = (y + speed * self.time) % 1.05 * height - 0.025 * height
             px = (x + drift * self.time) * width + 0.012 * width * math.sin(self.time * 2 + phase)
             side = max(2, int(size * height))
             w = max(1, int(side * abs(math.cos(self.time * 3 + phase))))
             surface.fill(colour, (int(px) % width, int(py), w, side))
         f = self.layout
-        pulse = 1.0 + 0.03 * math.sin(self.time * 5)
-        title = theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14))
+        pulse = 1.0 + 0.03 * math.sin(self.time * 5) if self.won else 1.0
+        title = theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14)) \
+            if self.won else theme.glow_text("SOLVED BY THE SOLVER", f.font(72), th.TEXT, th.ACCENT_3, radius=f.px(8))
         if abs(pulse - 1.0) > 0.002:
             title = pygame.transform.smoothscale_by(title, pulse)
         surface.blit(title, title.get_rect(center=(f.centre_x, f.y(140))))
