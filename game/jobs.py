@@ -71,14 +71,29 @@ def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel:
 
 
 def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
-    """Check, solve and grade a pasted puzzle (``game.tools.import_puzzle``) as a job.
+    """Check and solve a pasted puzzle (``game.tools.import_puzzle``) as a job; it comes back
+    with no level (``grade_puzzle`` grades it).
 
     Raises:
         PuzzleError: with a message for the player (see ``game.tools.import_puzzle``).
     """
     from game.tools import import_puzzle as check
 
-    return check(text, cancel)
+    return check(text)
+
+
+def grade_puzzle(givens: tuple[int, ...], progress: ProgressFn, cancel: CancelFn) -> tuple[Level, str | None]:
+    """Grade ``givens`` (81 ints, 0 = empty; a puzzle with one solution) with
+    ``solver.grading.grade`` as a job: (its level, the hardest technique's name). It can take
+    minutes on the hardest puzzles (Inkala's 2012 puzzle among them).
+
+    Raises:
+        InterruptedError: ``cancel()`` turned true (the grader polls it before each technique).
+    """
+    from solver.grading import grade
+
+    result = grade(list(givens), cancel=cancel)
+    return result.level, result.hardest
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from game.made import MadePuzzle, MakingStatus
 from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 from tests import worker_jobs
+from tests.gameplay import INKALA
 
 
 @pytest.fixture
@@ -57,6 +58,19 @@ def test_a_master_search_tells_its_statuses_and_stops_when_cancelled(runner):
     runner.submit(partial(worker_jobs.answer, "next"))  # the worker runs one job at a time
     assert finish(runner, 10)[-1].value == "next"
     assert time.monotonic() - started < 3  # the search stopped: it had 500 grids to go
+
+
+def test_grading_inkalas_puzzle_runs_in_the_worker_until_cancelled(runner):
+    from solver.grid import parse_values
+
+    runner.submit(partial(jobs.grade_puzzle, tuple(parse_values(INKALA))))  # minutes of grading
+    time.sleep(1.5)
+    assert runner.busy and not runner.poll()  # still grading
+    runner.cancel()
+    started = time.monotonic()
+    runner.submit(partial(worker_jobs.answer, "next"))
+    assert finish(runner, 10)[-1].value == "next"
+    assert time.monotonic() - started < 3  # the grader stopped at its next cancel check
 
 
 def test_a_newer_job_cancels_the_older_and_only_its_messages_come_out(runner):
