@@ -141,7 +141,7 @@ def _add_play(commands) -> None:
                       help="attract mode: the game plays itself with hints until closed")
     play.add_argument("--puzzle", metavar="STRING",
                       help="play this puzzle: 81 characters (0 or . for empty) or a 9-line grid; "
-                      "it is checked and graded first")
+                      "it is checked first, then graded while you play")
     play.set_defaults(func=cmd_play)
 
 

@@ -15,9 +15,12 @@ CHIP_GAP = 12  # design pixels between the chips
 
 
 def draw_header(surface: pygame.Surface, theme: th.Theme, layout: Layout, game: Game, *, demo: bool,
-                show_timer: bool, title_at: tuple[int, int], chips: pygame.Rect) -> None:
+                show_timer: bool, title_at: tuple[int, int], chips: pygame.Rect, status: str = "",
+                level_text: str | None = None) -> None:
     """The title with its left middle at ``title_at`` and the chips side by side in ``chips``
-    (window pixels); the time shows as --:-- when ``show_timer`` is off."""
+    (window pixels); the time shows as --:-- when ``show_timer`` is off. ``status`` is a line
+    of work under way (grading), drawn between the title and the chips, so neither a hint nor
+    pause hides it; ``level_text`` stands in the level chip when the puzzle has no level."""
     f = layout
     title = theme.glow_text("SUDOKU", f.font(64), (255, 236, 250), th.ACCENT, radius=f.px(10))
     place = title.get_rect(midleft=title_at)
@@ -25,9 +28,17 @@ def draw_header(surface: pygame.Surface, theme: th.Theme, layout: Layout, game: 
     if demo:
         tag = theme.glow_text("DEMO", f.font(34), th.ACCENT_2, th.ACCENT_2, radius=f.px(6))
         surface.blit(tag, tag.get_rect(midleft=(place.right + f.px(12), place.centery + f.px(2))))
+    if status:
+        left = place.right + f.px(24)
+        lines = fit_text(theme, status, chips.x - f.px(16) - left, (f.font(22), f.font(18)), max_lines=2,
+                         colour=th.ACCENT_3)
+        top = place.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, (left, top))
+            top += line.get_height()
     level = game.puzzle.level
     values = [
-        ("LEVEL", level.label.upper() if level is not None else "-", th.ACCENT_3),
+        ("LEVEL", level.label.upper() if level is not None else (level_text or "-"), th.ACCENT_3),
         ("TIME", format_time(game.elapsed) if show_timer else "--:--", th.ACCENT_2),
         ("HINTS", str(game.hints_used), th.ACCENT),
     ]

@@ -13,19 +13,39 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from game.made import MadePuzzle, TraceEvent
+from game.made import MadePuzzle, MakingStatus, TraceEvent
 from solver.levels import Level
 
-ProgressFn = Callable[[float], None]
+ProgressFn = Callable[[Any], None]  # a fraction 0..1, or a job's own status (plain data)
 CancelFn = Callable[[], bool]
 JobFn = Callable[[ProgressFn, CancelFn], Any]
 
 PROGRESS_STEP = 0.005  # smaller progress changes are not queued (the bar cannot show them)
 
 
+def reporter(put: Callable[[str, Any], None]) -> ProgressFn:
+    """The ``progress`` a job is handed, on either runner: ``progress(fraction)`` (a number)
+    queues a ``"progress"`` message through ``put(kind, value)``, clamped to 0..1, leaving out
+    changes smaller than ``PROGRESS_STEP``; ``progress(status)`` with anything else queues a
+    ``"status"`` message with it as is (picklable plain data, such as game.made.MakingStatus)."""
+    last = [-1.0]
+
+    def progress(value: Any) -> None:
+        if not isinstance(value, (int, float)):
+            put("status", value)
+            return
+        fraction = min(1.0, max(0.0, float(value)))
+        if abs(fraction - last[0]) >= PROGRESS_STEP or fraction >= 1.0:
+            last[0] = fraction
+            put("progress", fraction)
+
+    return progress
+
+
 def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
     """Make a puzzle with ``generator.generate`` (imported here, when first needed), with its
-    fill's trace and dig order for the generating screen's replay.
+    fill's trace and dig order for the generating screen's replay. Besides fractions,
+    ``progress`` gets a game.made.MakingStatus as each stage of each grid begins.
 
     Raises ``generator.GenerationCancelled`` when ``cancel()`` turns true. Module-level, so
     ``functools.partial(generate_puzzle, level, seed)`` can go to a worker process
@@ -33,7 +53,8 @@ def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel
     """
     import generator
 
-    made = generator.generate(level, seed, progress=progress, cancel=cancel, trace=True)
+    made = generator.generate(level, seed, progress=progress, cancel=cancel, trace=True,
+                              status=lambda status: progress(MakingStatus(*status)))
     return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.grade.hardest, made.seed,
                       tuple(TraceEvent(*event) for event in made.trace), tuple(made.dig_order),
                       tuple(made.put_back))
@@ -50,20 +71,36 @@ def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel:
 
 
 def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
-    """Check, solve and grade a pasted puzzle (``game.tools.import_puzzle``) as a job.
+    """Check and solve a pasted puzzle (``game.tools.import_puzzle``) as a job; it comes back
+    with no level (``grade_puzzle`` grades it).
 
     Raises:
         PuzzleError: with a message for the player (see ``game.tools.import_puzzle``).
     """
     from game.tools import import_puzzle as check
 
-    return check(text, cancel)
+    return check(text)
+
+
+def grade_puzzle(givens: tuple[int, ...], progress: ProgressFn, cancel: CancelFn) -> tuple[Level, str | None]:
+    """Grade ``givens`` (81 ints, 0 = empty; a puzzle with one solution) with
+    ``solver.grading.grade`` as a job: (its level, the hardest technique's name). It can take
+    minutes on the hardest puzzles (Inkala's 2012 puzzle among them).
+
+    Raises:
+        InterruptedError: ``cancel()`` turned true (the grader polls it before each technique).
+    """
+    from solver.grading import grade
+
+    result = grade(list(givens), cancel=cancel)
+    return result.level, result.hardest
 
 
 @dataclass(frozen=True)
 class JobMessage:
-    """What a worker reports: ``kind`` is ``"progress"`` (value: 0.0..1.0), ``"done"`` (value:
-    the job's result), ``"cancelled"`` (value: None) or ``"error"`` (value: a short message)."""
+    """What a worker reports: ``kind`` is ``"progress"`` (value: 0.0..1.0), ``"status"`` (value:
+    the job's own plain data, see ``reporter``), ``"done"`` (value: the job's result),
+    ``"cancelled"`` (value: None) or ``"error"`` (value: a short message)."""
 
     job_id: int
     kind: str
@@ -124,7 +161,7 @@ class JobRunner:
                 break
             if message.job_id != self._current:
                 continue
-            if message.kind != "progress":
+            if message.kind not in ("progress", "status"):
                 self._cancel = None
             messages.append(message)
         return messages
@@ -135,14 +172,7 @@ class JobRunner:
             self._thread.join(timeout)
 
     def _work(self, job_id: int, job: JobFn, event: threading.Event) -> None:
-        last = [-1.0]
-
-        def progress(fraction: float) -> None:
-            fraction = min(1.0, max(0.0, float(fraction)))
-            if abs(fraction - last[0]) >= PROGRESS_STEP or fraction >= 1.0:
-                last[0] = fraction
-                self._queue.put(JobMessage(job_id, "progress", fraction))
-
+        progress = reporter(lambda kind, value: self._queue.put(JobMessage(job_id, kind, value)))
         try:
             result = job(progress, event.is_set)
         except BaseException as exc:  # noqa: BLE001 - every failure, SystemExit too, is reported as data

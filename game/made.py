@@ -4,6 +4,7 @@ game.playstate.Puzzle.from_generated and the generating screen read them)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,6 +20,40 @@ class TraceEvent(NamedTuple):
     digit: int = 0
     entropy: int = 0
     undone: tuple[int, ...] = ()
+
+
+PACE_GRIDS = 5  # grids finished before the pace is taken as known
+
+
+class MakingStatus(NamedTuple):
+    """Where the generator is, as ``generator.generate.GenerationStatus`` has it (stage, grid,
+    seconds, values, rejected, turned_down, grids_per_puzzle: see there), in a class the game can
+    unpickle without loading the generator."""
+
+    stage: str
+    grid: int
+    seconds: float
+    values: tuple[int, ...] = ()
+    rejected: str = ""
+    turned_down: tuple[tuple[str, int], ...] = ()
+    grids_per_puzzle: float = 1.0
+
+    def usual_seconds(self) -> tuple[float, float] | None:
+        """The usual time the whole search takes at the pace seen so far: (the 10th, the 90th
+        percentile) in seconds, or None before ``PACE_GRIDS`` grids have been finished (the first
+        ones are slower: caches warm up). Each grid has the same chance, 1 in
+        ``grids_per_puzzle``, so the grids needed follow a geometric distribution."""
+        if self.grid <= PACE_GRIDS:
+            return None
+        per_grid = self.seconds / (self.grid - 1)
+        chance = 1.0 / max(1.0, self.grids_per_puzzle)
+        if chance >= 1.0:
+            return per_grid, per_grid
+
+        def grids(share_done: float) -> float:  # the grids by which ``share_done`` of searches end
+            return max(1.0, math.log(1.0 - share_done) / math.log(1.0 - chance))
+
+        return grids(0.1) * per_grid, grids(0.9) * per_grid
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,11 @@ class Puzzle:
     """One puzzle to play: 81 givens (0 = empty) and its 81-int solution, plus what it needs.
 
     Compared by identity: two games of the same digits are still two games.
-    ``hardest`` is the hardest technique the grader needed (None when unknown); ``counted``
-    is False for a puzzle the player brought (pasted, ``play --puzzle``): the statistics leave
-    it out.
+    ``hardest`` is the hardest technique the grader needed (None when unknown). A pasted puzzle
+    is played before its grade is known: ``learn_grade`` fills ``level`` and ``hardest`` in once,
+    the only change a Puzzle ever sees, so every state that plays it shows the grade and none
+    is replaced (undo, redo, the timers and saves keep the very same objects). ``counted`` is
+    False for a puzzle the player brought (pasted, ``play --puzzle``): the statistics leave it out.
     """
 
     givens: tuple[int, ...]
@@ -49,6 +51,17 @@ class Puzzle:
         for cell in CELLS:
             if self.givens[cell] and self.givens[cell] != self.solution[cell]:
                 raise ValueError(f"given at {cell_name(cell)} disagrees with the solution")
+
+    def learn_grade(self, level: Level, hardest: str | None) -> None:
+        """Fill in the grade of a puzzle played before it was known (``level`` None so far).
+
+        Raises:
+            ValueError: the puzzle already has a level.
+        """
+        if self.level is not None:
+            raise ValueError(f"the puzzle is already graded {self.level.label}")
+        object.__setattr__(self, "level", level)  # frozen otherwise: see the class docstring
+        object.__setattr__(self, "hardest", hardest)
 
     @classmethod
     def from_generated(cls, generated) -> "Puzzle":

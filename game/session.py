@@ -70,6 +70,7 @@ class Game:
         self.paused = False
         self.auto_clean = True  # a placed digit leaves its peers' pencil marks (a setting)
         self.checked: frozenset[int] = frozenset()  # cells the last Check flagged
+        self.grading_stopped: set[Puzzle] = set()  # ungraded puzzles whose grading the player stopped
         self._stats: dict[Puzzle, _Stats] = {puzzle: _Stats()}
         self._sync_timer()
 

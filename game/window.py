@@ -103,7 +103,7 @@ def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
 
     ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first
     puzzle reproducible; ``demo`` starts the attract mode (Esc or closing the window quits);
-    ``puzzle`` (checked and graded by ``game.tools.import_puzzle``) is played at once. The
+    ``puzzle`` (checked by ``game.tools.import_puzzle``) is played at once, graded meanwhile. The
     player's saved game, settings and statistics are read first (a bad file is set aside with
     a message on screen).
     """

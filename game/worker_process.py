@@ -17,7 +17,7 @@ import multiprocessing as mp
 import queue
 import traceback
 
-from game.jobs import PROGRESS_STEP, JobFn, JobMessage
+from game.jobs import JobFn, JobMessage, reporter
 from solver.errors import PuzzleError
 
 POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
@@ -38,13 +38,7 @@ def _work(tasks, results, current) -> None:
         if current.value != job_id:
             results.put((job_id, "cancelled", None))
             continue
-        last = [-1.0]
-
-        def progress(fraction: float, job_id=job_id) -> None:
-            fraction = min(1.0, max(0.0, float(fraction)))
-            if abs(fraction - last[0]) >= PROGRESS_STEP or fraction >= 1.0:
-                last[0] = fraction
-                results.put((job_id, "progress", fraction))
+        progress = reporter(lambda kind, value, job_id=job_id: results.put((job_id, kind, value)))
 
         def cancel(job_id=job_id) -> bool:
             return current.value != job_id
@@ -132,7 +126,7 @@ class ProcessJobRunner:
                 break
             if job_id != self._job_id:
                 continue
-            if kind != "progress":
+            if kind not in ("progress", "status"):
                 self._busy = False
             messages.append(JobMessage(job_id, kind, value))
         if self._busy and not self._process.is_alive():

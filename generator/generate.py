@@ -14,10 +14,15 @@ one level down. One fill thus yields an Expert puzzle whenever its dig passes th
 Master is the top of the scale, so its dig needs no search: the minimal puzzle is kept when no
 Expert technique finishes it.
 
-Cancelling is cooperative: ``cancel`` is polled by the fill and the dig before each step, by
-every level check (``solvable_within``, in the binary search too) before each technique, and
-once before the final grade. The grade itself (``solver.grading.grade``) takes no ``cancel``
-and runs to its end (about a second on Master).
+Cancelling is cooperative: ``cancel`` is polled by the fill and the dig before each step, and
+by every level check (``solvable_within``, in the binary search too) and the final grade
+(``solver.grading.grade``) before each technique.
+
+For a person watching, ``status`` is told each stage of each grid (``GenerationStatus``): which
+grid, filling, digging or checking its level, and why earlier grids were turned down (none is
+ever turned down for having two solutions: the dig keeps one). Expert and Master are an open
+search with a steady chance per grid (``GRIDS_PER_PUZZLE``), so no fraction of the work done can
+be known; ``progress`` only rises toward 0.99 until the end.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from generator.dig import dig
 from generator.wfc import Event, fill
@@ -40,6 +45,13 @@ DEFAULT_MAX_ATTEMPTS = 500
 # fail about 2% of Master requests; 5,000 makes that vanishingly rare.
 MASTER_MAX_ATTEMPTS = 5000
 STEERED_LEVELS = (Level.EXPERT, Level.MASTER)
+# Grids tried per accepted puzzle, on average (seeds 1-200 of Easy to Expert: 1.0, 2.9, 3.9,
+# 4.6; Master's seeds 1-81: 129, as the 1 in 130 above). Every grid has the same chance, so the
+# count of grids is geometric; the generating screen's estimate rests on it.
+GRIDS_PER_PUZZLE = {Level.EASY: 1.0, Level.MEDIUM: 2.9, Level.HARD: 3.9, Level.EXPERT: 4.6, Level.MASTER: 130.0}
+
+FILLING, DIGGING, CHECKING = "filling", "digging", "checking"
+STAGES = (FILLING, DIGGING, CHECKING)
 
 
 class GenerationError(RuntimeError):
@@ -48,6 +60,30 @@ class GenerationError(RuntimeError):
 
 class GenerationCancelled(Exception):
     """The caller's ``cancel()`` turned true; nothing was produced."""
+
+
+class GenerationStatus(NamedTuple):
+    """Where ``generate`` is, told at the start of each stage of each grid (plain data).
+
+    ``stage`` is one of ``STAGES``: ``"filling"`` (Wave Function Collapse fills an empty grid),
+    ``"digging"`` (givens are removed while the solution stays unique) or ``"checking"`` (the
+    solver finds the dug puzzle's level). ``grid`` counts the grids (fills) tried, this one
+    included (1 for the first); ``seconds`` is the wall time since ``generate`` began.
+    ``values`` is what the stage works on, 81 ints (0 = empty): the filled grid when digging,
+    the dug puzzle when checking, empty when filling. ``rejected`` says why the previous grid
+    was turned down ("" for the first), in words such as "too easy: Hard techniques solve it";
+    ``turned_down`` counts every reason so far, as (reason, grids) pairs in the order first
+    seen. ``grids_per_puzzle`` is how many grids the asked level takes on average
+    (``GRIDS_PER_PUZZLE``), for an estimate.
+    """
+
+    stage: str
+    grid: int
+    seconds: float
+    values: tuple[int, ...] = ()
+    rejected: str = ""
+    turned_down: tuple[tuple[str, int], ...] = ()
+    grids_per_puzzle: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -112,6 +148,7 @@ def generate(
     max_attempts: int | None = None,
     uniqueness: bool = True,
     trace: bool = False,
+    status: Callable[[GenerationStatus], None] | None = None,
 ) -> GeneratedPuzzle:
     """Generate one puzzle whose grade is exactly ``level``.
 
@@ -129,6 +166,8 @@ def generate(
             in the grade.
         trace: record the WFC fill's events for display (``GeneratedPuzzle.trace``); only the
             accepted fill's are kept. The puzzles made are the same either way.
+        status: called (from the calling thread) with a ``GenerationStatus`` as each stage of
+            each grid begins, three times a grid. The puzzles made are the same either way.
 
     Raises:
         ValueError: ``level`` is not playable, ``seed`` is negative (``random.Random`` ignores
@@ -145,8 +184,6 @@ def generate(
     elif seed < 0:
         raise ValueError(f"seed must be 0 or more, got {seed}")
     rng = random.Random(seed)
-    index = PLAYABLE_LEVELS.index(level)
-    easier = PLAYABLE_LEVELS[index - 1] if index else None
     start = time.perf_counter()
     shown = 0.0
 
@@ -162,10 +199,21 @@ def generate(
         max_attempts = MASTER_MAX_ATTEMPTS if level == Level.MASTER else DEFAULT_MAX_ATTEMPTS
     if order is None:
         order = "random" if steered else "entropy"
+    turned_down: dict[str, int] = {}
+    rejected = ""
+    per_puzzle = GRIDS_PER_PUZZLE[level]
+
+    def tell(stage: str, attempt: int, values: Sequence[int] = ()) -> None:
+        if status is not None:
+            status(GenerationStatus(stage, attempt + 1, time.perf_counter() - start, tuple(values), rejected,
+                                    tuple(turned_down.items()), per_puzzle))
+
     try:
         for attempt in range(max_attempts):
+            tell(FILLING, attempt)
             events: list[Event] | None = [] if trace else None  # a rejected fill's are dropped
             solution = fill(rng=rng, cancel=cancel, events=events)
+            tell(DIGGING, attempt, solution)
             removed: list[tuple[int, ...]] = []
             puzzle = dig(
                 solution,
@@ -179,39 +227,74 @@ def generate(
                 removed=removed,
                 uniqueness=uniqueness,
             )
-            if level == Level.EXPERT:
-                if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
-                    continue  # the minimal puzzle is too easy, so is every one along the dig
-                puzzle = last_within(solution, removed, level, uniqueness, cancel)
-                if puzzle is None or puzzle == list(solution):
-                    continue  # not even one removal keeps it within Expert (never seen)
-            if level == Level.MASTER and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
-                continue  # too easy, and far cheaper to see than the Expert check below
-            if easier is not None and solvable_within(puzzle, easier, uniqueness=uniqueness, cancel=cancel):
-                continue  # too easy: cheaper to see than a full grade
-            result = grade(puzzle, uniqueness=uniqueness, cancel=cancel)
-            if result.level == level:
-                if progress is not None:
-                    progress(1.0)
-                dug = tuple(cell for group in removed for cell in group)
-                return GeneratedPuzzle(
-                    puzzle=tuple(puzzle),
-                    solution=tuple(solution),
-                    level=level,
-                    grade=result,
-                    seed=seed,
-                    ms=(time.perf_counter() - start) * 1000,
-                    attempts=attempt + 1,
-                    trace=tuple(events) if events is not None else (),
-                    dig_order=dug,
-                    put_back=tuple(cell for cell in reversed(dug) if puzzle[cell]),
-                )
+            tell(CHECKING, attempt, puzzle)
+            puzzle, result, rejected = _judge(puzzle, solution, removed, level, uniqueness, cancel)
+            if rejected:
+                turned_down[rejected] = turned_down.get(rejected, 0) + 1
+                continue
+            if progress is not None:
+                progress(1.0)
+            dug = tuple(cell for group in removed for cell in group)
+            return GeneratedPuzzle(
+                puzzle=tuple(puzzle),
+                solution=tuple(solution),
+                level=level,
+                grade=result,
+                seed=seed,
+                ms=(time.perf_counter() - start) * 1000,
+                attempts=attempt + 1,
+                trace=tuple(events) if events is not None else (),
+                dig_order=dug,
+                put_back=tuple(cell for cell in reversed(dug) if puzzle[cell]),
+            )
     except InterruptedError:
         raise GenerationCancelled("generation cancelled") from None
     raise GenerationError(
         f"no {level.label} puzzle in {max_attempts} attempts"
         + (f" with at most {max_blanks} blanks" if max_blanks is not None else "")
     )
+
+
+def _judge(
+    puzzle: list[int],
+    solution: Sequence[int],
+    removed: Sequence[Sequence[int]],
+    level: Level,
+    uniqueness: bool,
+    cancel: Callable[[], bool] | None,
+) -> tuple[list[int], Grade | None, str]:
+    """Check a dug grid's level, cheapest checks first: (the puzzle to serve, its grade, "") when
+    it is exactly ``level``, else (the puzzle, None, why it was turned down, in words).
+
+    ``puzzle`` is the dig's result, ``solution`` the filled grid and ``removed`` the dig's
+    removals (81 ints, 81 ints, groups of cells); Expert puts givens back along the dig."""
+    index = PLAYABLE_LEVELS.index(level)
+    easier = PLAYABLE_LEVELS[index - 1] if index else None
+
+    def within(values: Sequence[int], cap: Level) -> bool:
+        return solvable_within(values, cap, uniqueness=uniqueness, cancel=cancel)
+
+    if level in STEERED_LEVELS and within(puzzle, Level.HARD):
+        # For Expert: the minimal puzzle is too easy, so is every one along the dig. For Master:
+        # far cheaper to see than the Expert check below.
+        return puzzle, None, _too_easy(Level.HARD)
+    if level == Level.EXPERT:
+        found = last_within(solution, removed, level, uniqueness, cancel)
+        if found is None or found == list(solution):
+            return puzzle, None, f"no {level.label} puzzle along its dig"  # never seen
+        puzzle = found
+    if easier is not None and within(puzzle, easier):
+        return puzzle, None, _too_easy(easier)  # cheaper to see than a full grade
+    result = grade(puzzle, uniqueness=uniqueness, cancel=cancel)
+    if result.level == level:
+        return puzzle, result, ""
+    if result.level == Level.BEYOND:
+        return puzzle, None, "too hard: no technique here finishes it"
+    return puzzle, None, f"too {'easy' if result.level < level else 'hard'}: graded {result.level.label}"
+
+
+def _too_easy(level: Level) -> str:
+    return f"too easy: {level.label} techniques solve it"
 
 
 def last_within(

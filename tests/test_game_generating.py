@@ -1,10 +1,14 @@
-"""The generating screen replays how the puzzle was made (the WFC fill's events, then the dig),
-driven with synthetic frames under SDL's dummy driver and a fake job result: it reaches play
-after the replay, a key or click skips it, Esc still cancels, the speed setting stretches or
-skips it, and it is drawn to fit any window size."""
+"""The generating screen, driven with synthetic frames under SDL's dummy driver and fake jobs:
+while the search runs it names the grid, its stage and why grids were turned down, its bar
+never stands still, and Esc or Cancel stops the job; then it replays how the puzzle was made
+(the WFC fill's events, then the dig): it reaches play after the replay, a key or click skips
+it, Esc still cancels, the speed setting stretches or skips it, and it is drawn to fit any
+window size with its text apart and readable."""
 
 from __future__ import annotations
 
+import threading
+import time
 from types import SimpleNamespace
 
 import pygame
@@ -12,8 +16,11 @@ import pytest
 
 from game import jobs
 from game import theme as th
+from game.layout import Layout
+from game.made import PACE_GRIDS, MakingStatus
 from game.scenes.difficulty import DifficultyScene
-from game.scenes.generating import FLASH, REPLAY_SECONDS, GeneratingScene, Replay
+from game.scenes.generating import FLASH, HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene, Replay
+from game.theme import Theme
 from game.scenes.play import PlayScene
 from generator.wfc import BACKTRACK, Event, fill
 from solver.levels import Level
@@ -186,3 +193,183 @@ def test_the_screen_fits_any_window_size(app, traced, size):
     assert field.w >= 0.5 * min(size) and abs(field.centerx - size[0] / 2) <= 1
     empty = [c for c in range(81) if not scene.replay.values[c]]
     assert len(empty) < 81  # some digits are on the board
+
+
+# --- while the search runs: what it says, the bar, Cancel ---------------------------------------
+
+HARD_REASON = "too easy: Hard techniques solve it"
+CHECKED = made(level=Level.MASTER).puzzle  # a dug grid (40 givens)
+
+
+def status(grid: int = 40, stage: str = "checking", seconds: float = 2.0, rejected: str = HARD_REASON,
+           turned_down=((HARD_REASON, 31), ("too easy: Expert techniques solve it", 8))) -> MakingStatus:
+    """A Master search's status at ``grid`` (2 s for 39 grids: about 15 s usually at most)."""
+    return MakingStatus(stage, grid, seconds, CHECKED if stage == "checking" else (), rejected, turned_down, 130.0)
+
+
+@pytest.fixture
+def searching(monkeypatch):
+    """jobs.generate_puzzle tells ``told`` (statuses; a test may add more before starting the
+    screen), then searches until cancelled; ``cancelled`` is set when it saw ``cancel()``."""
+    fake = SimpleNamespace(told=[status()], cancelled=threading.Event())
+
+    def generate_puzzle(level, seed, progress, cancel):
+        for told in fake.told:
+            progress(told)
+        while not cancel():
+            time.sleep(0.002)
+        fake.cancelled.set()
+        raise RuntimeError("cancelled")
+
+    monkeypatch.setattr(jobs, "generate_puzzle", generate_puzzle)
+    return fake
+
+
+def search(app, searching) -> GeneratingScene:
+    """The Master generating screen once ``searching``'s statuses have all arrived."""
+    scene = GeneratingScene(app, Level.MASTER)
+    app.switch(scene)
+    run_until(app, lambda: scene.status == searching.told[-1])
+    return scene
+
+
+def texts_drawn(app, monkeypatch) -> list[str]:
+    """Every text the theme renders for one frame of ``app``."""
+    seen: list[str] = []
+    real = Theme.text
+
+    def text(self, words, size, colour):
+        seen.append(words)
+        return real(self, words, size, colour)
+
+    monkeypatch.setattr(Theme, "text", text)
+    app.frame([], FRAME)
+    monkeypatch.setattr(Theme, "text", real)
+    return seen
+
+
+def test_the_usual_time_follows_the_pace_and_the_chance_per_grid():
+    assert status(grid=PACE_GRIDS).usual_seconds() is None  # the first grids are slower
+    low, high = status(grid=41, seconds=4.0).usual_seconds()  # 0.1 s a grid, 1 grid in 130 is Master
+    assert low == pytest.approx(1.37, abs=0.01) and high == pytest.approx(29.8, abs=0.1)  # 10th, 90th percentile
+    assert status(grid=41, seconds=8.0).usual_seconds() == pytest.approx((2 * low, 2 * high))
+    assert MakingStatus("filling", 7, 3.0, grids_per_puzzle=1.0).usual_seconds() == (0.5, 0.5)
+
+
+def test_the_screen_names_the_grid_its_stage_and_why_the_last_was_turned_down(app, searching, monkeypatch):
+    scene = search(app, searching)
+    drawn = texts_drawn(app, monkeypatch)
+    assert "Grid 40, dug to 40 givens: checking its level" in drawn
+    assert scene.stage_index() == STAGES.index("checking")
+    assert "3. Check the level" in drawn and "Grid 40" in drawn
+    assert "Grid 39 turned down:" in drawn and HARD_REASON in drawn
+    assert "39 turned down in all:" in drawn and f"31 {HARD_REASON}" in drawn
+    assert "0 s so far: Master usually takes under 16 s here" in drawn  # 0.05 s a grid
+    given = next(c for c in range(81) if CHECKED[c])
+    assert str(CHECKED[given]) in drawn  # the field shows the grid being checked
+
+
+def test_the_stage_on_screen_is_held_long_enough_to_read(app, searching):
+    searching.told = [status(grid=grid, stage=stage) for grid in range(1, 41) for stage in STAGES]
+    scene = search(app, searching)
+    first = scene.shown
+    app.frame([], HOLD_SECONDS / 2)
+    assert scene.shown is first  # newer statuses wait their turn
+    app.frame([], HOLD_SECONDS / 2)
+    assert scene.shown == scene.status and scene.caption() == "Grid 40, dug to 40 givens: checking its level"
+
+
+def bar_pixels(app, scene) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(scene.bar_rect(app.screen.get_size())), "RGB")
+
+
+@pytest.mark.parametrize("told", [[], [status()]], ids=["before any status", "with an estimate"])
+def test_the_bar_never_holds_one_value_for_two_seconds(app, searching, told):
+    searching.told = told
+    scene = GeneratingScene(app, Level.MASTER)
+    app.switch(scene)
+    run_until(app, lambda: (scene.status is not None) == bool(told))
+    samples, fills = [], []
+    for _ in range(int(25 / 0.5)):  # 25 s of simulated time, past the usual 15 s
+        for _ in range(int(0.5 / FRAME) - 1):
+            scene.update(FRAME)
+        app.frame([], FRAME)
+        samples.append(bar_pixels(app, scene))
+        fills.append(scene.bar()[0])
+    for start in range(len(samples) - 4):  # every 2 s window of samples taken each 0.5 s
+        assert len(set(samples[start:start + 5])) > 1, f"the bar stood still from {start * 0.5} s"
+    if told:
+        usual_end = int(scene.usual()[1] / 0.5)
+        assert all(a < b for a, b in zip(fills[:usual_end - 4:4], fills[4:usual_end:4]))  # it fills with time
+        assert fills[-1] == 1.0 and "longer than the usual" in scene.timing()
+    else:
+        assert set(fills) == {0.0} and scene.timing() in ("24 s so far", "25 s so far")  # no estimate: the light
+
+
+def test_esc_cancels_the_search_and_returns_to_the_difficulty_screen(app, searching):
+    search(app, searching)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, DifficultyScene)
+    assert searching.cancelled.wait(5) and not app.jobs.busy
+
+
+def test_the_cancel_button_cancels_the_search_and_a_click_elsewhere_does_not(app, searching):
+    scene = search(app, searching)
+    app.frame(click((5, 5)), FRAME)
+    assert app.scene is scene and app.jobs.busy
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cancel_button.rect.center, rel=(0, 0),
+                                  buttons=(0, 0, 0))], FRAME)
+    assert scene.hover
+    app.frame(click(scene.cancel_button.rect.center), FRAME)
+    assert isinstance(app.scene, DifficultyScene)
+    assert searching.cancelled.wait(5) and not app.jobs.busy
+
+
+class TextRecorder(pygame.Surface):
+    """A Surface that remembers where each text the theme rendered was blitted."""
+
+    def __init__(self, size, texts: set[int]):
+        super().__init__(size)
+        self.texts = texts
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        if id(source) in self.texts:
+            self.placed.append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1200, 800)])
+@pytest.mark.parametrize("when", ["searching", "replaying"])
+def test_every_text_is_inside_the_window_apart_and_big_enough(app, searching, monkeypatch, size, when):
+    long_reasons = ((HARD_REASON, 4000), ("too easy: Expert techniques solve it", 900),
+                    ("too hard: no technique here finishes it", 12), ("too easy: graded Expert", 3))
+    searching.told = [status(grid=4916, seconds=200.0, turned_down=long_reasons)]
+    app.resize(pygame.Surface(size))
+    scene = search(app, searching) if when == "searching" else None
+    if when == "replaying":
+        scene = GeneratingScene(app, Level.MASTER)
+        scene.status = scene.shown = searching.told[0]
+        scene.result = made(level=Level.MASTER)
+        scene.replay = scene._replay_of(scene.result)
+        scene.replay.advance(1.0)
+    texts, sizes = set(), []
+    real = Theme.text
+
+    def text(self, words, size_px, colour):
+        surface = real(self, words, size_px, colour)
+        texts.add(id(surface))
+        sizes.append(size_px)
+        return surface
+
+    monkeypatch.setattr(Theme, "text", text)
+    surface = TextRecorder(size, texts)
+    scene.draw(surface)
+    window = surface.get_rect()
+    assert len(surface.placed) > 81  # the field's digits and counts, and the lines around it
+    assert scene.cancel_button.rect == GeneratingScene.make_cancel_button(Layout.fit(size)).rect  # laid out anew
+    assert min(sizes) >= (14 if size == (1200, 800) else 12)
+    assert all(window.contains(rect) for rect in surface.placed)
+    overlapping = [(a, b) for i, a in enumerate(surface.placed) for b in surface.placed[i + 1:] if a.colliderect(b)]
+    assert not overlapping

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from game.jobs import JobRunner
+from game.made import MakingStatus
 
 
 def drain(runner: JobRunner, until_kind: str, tries: int = 400) -> list:
@@ -47,6 +48,29 @@ def test_tiny_progress_steps_are_not_queued():
     runner.submit(job)
     messages = drain(runner, "done")
     assert len([m for m in messages if m.kind == "progress"]) <= 3
+
+
+def test_a_status_comes_through_whole_and_unthrottled_while_the_job_runs():
+    runner = JobRunner()
+    gate = threading.Event()
+    told = [MakingStatus("checking", grid, 0.1 * grid, (0,) * 81, "too easy: Hard techniques solve it")
+            for grid in range(1, 4)]
+
+    def job(progress, cancel):
+        for status in told:
+            progress(status)
+        gate.wait(5)
+        return "puzzle"
+
+    runner.submit(job)
+    messages = []
+    while len(messages) < len(told):
+        messages += runner.poll()
+        time.sleep(0.005)
+    assert [(m.kind, m.value) for m in messages] == [("status", status) for status in told]
+    assert runner.busy  # a status is not the job's end
+    gate.set()
+    assert drain(runner, "done")[-1].value == "puzzle"
 
 
 def test_newer_job_cancels_the_older_and_old_results_are_dropped():

@@ -387,3 +387,16 @@ def test_solver_grid_carries_entries_and_applied_eliminations():
     grid = state.solver_grid()
     assert grid.values[R1C3] == 4 and not grid.given[R1C3] and grid.given[0]
     assert not grid.candidates[R2C2] & BIT[7]
+
+
+def test_a_puzzle_learns_its_grade_once_and_stays_the_same_object():
+    puzzle = make_puzzle()  # no level yet, as a pasted puzzle
+    game = Game(puzzle, clock=FakeClock())
+    game.select([R1C3])
+    game.input_digit(4)
+    state, undo = game.state, list(game.undo_stack)
+    puzzle.learn_grade(Level.MEDIUM, "Hidden Pair")
+    assert game.puzzle is puzzle and game.state is state and game.undo_stack == undo
+    assert (game.puzzle.level, game.puzzle.hardest) == (Level.MEDIUM, "Hidden Pair")
+    with pytest.raises(ValueError, match="already graded Medium"):
+        puzzle.learn_grade(Level.HARD, None)

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from game import tools
+from game import jobs, tools
 from game.playstate import PlayState
 from solver.exact import solve
 from solver.grid import BIT, CELLS, PEERS, mask_of, parse_values
-from tests.gameplay import PUZZLE, R1C3, R1C4, R2C2, SOLUTION, make_game, make_puzzle
+from tests.gameplay import INKALA, PUZZLE, R1C3, R1C4, R2C2, SOLUTION, make_game, make_puzzle
 
 GIVENS = parse_values(PUZZLE)
 SOLVED = parse_values(SOLUTION)
@@ -172,12 +172,23 @@ def test_an_unknown_tool_is_refused():
         make_game().use_tool("guess")
 
 
-def test_a_pasted_puzzle_is_checked_solved_and_graded():
+def test_a_pasted_puzzle_is_checked_and_solved_then_graded_by_its_own_job(monkeypatch):
+    import solver.grading
+
+    def no_grading(*args, **kwargs):
+        raise AssertionError("grading belongs to the grading job")
+
+    monkeypatch.setattr(solver.grading, "grade", no_grading)
     imported = tools.import_puzzle(f"  {PUZZLE}\n")
     assert imported.puzzle == tuple(GIVENS) and imported.solution == tuple(SOLVED)
-    assert imported.level.name == "EASY" and imported.hardest in ("Full House", "Naked Single", "Hidden Single")
+    assert imported.level is None and imported.hardest is None  # known later
     grid_text = "\n".join(PUZZLE[r * 9:(r + 1) * 9] for r in range(9))
     assert tools.import_puzzle(grid_text).puzzle == tuple(GIVENS)
+    inkala = tools.import_puzzle(INKALA)  # grades for minutes; checked at once
+    assert inkala.level is None and all(inkala.solution)
+    monkeypatch.undo()
+    level, hardest = jobs.grade_puzzle(imported.puzzle, lambda value: None, lambda: False)
+    assert level.name == "EASY" and hardest in ("Full House", "Naked Single", "Hidden Single")
 
 
 @pytest.mark.parametrize("text, words", [

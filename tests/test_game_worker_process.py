@@ -9,10 +9,11 @@ from functools import partial
 import pytest
 
 from game import jobs
-from game.made import MadePuzzle
+from game.made import MadePuzzle, MakingStatus
 from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 from tests import worker_jobs
+from tests.gameplay import INKALA
 
 
 @pytest.fixture
@@ -42,6 +43,34 @@ def test_a_puzzle_made_in_the_worker_process_comes_back_with_its_fill(runner):
     assert isinstance(made, MadePuzzle) and made.level == Level.EASY
     assert list(replay(made.trace)) == list(made.solution)  # the replay makes the solution
     assert all(made.puzzle[c] in (0, made.solution[c]) for c in range(81))
+
+
+def test_a_master_search_tells_its_statuses_and_stops_when_cancelled(runner):
+    runner.submit(partial(jobs.generate_puzzle, Level.MASTER, 3))  # seed 3 takes 566 grids
+    told, end = [], time.monotonic() + 30
+    while len({m.value.grid for m in told}) < 3 and time.monotonic() < end:
+        told += [m for m in runner.poll() if m.kind == "status"]
+        time.sleep(0.01)
+    assert all(isinstance(m.value, MakingStatus) for m in told) and told[-1].value.grid >= 3
+    assert any(m.value.rejected for m in told)
+    runner.cancel()
+    started = time.monotonic()
+    runner.submit(partial(worker_jobs.answer, "next"))  # the worker runs one job at a time
+    assert finish(runner, 10)[-1].value == "next"
+    assert time.monotonic() - started < 3  # the search stopped: it had 500 grids to go
+
+
+def test_grading_inkalas_puzzle_runs_in_the_worker_until_cancelled(runner):
+    from solver.grid import parse_values
+
+    runner.submit(partial(jobs.grade_puzzle, tuple(parse_values(INKALA))))  # minutes of grading
+    time.sleep(1.5)
+    assert runner.busy and not runner.poll()  # still grading
+    runner.cancel()
+    started = time.monotonic()
+    runner.submit(partial(worker_jobs.answer, "next"))
+    assert finish(runner, 10)[-1].value == "next"
+    assert time.monotonic() - started < 3  # the grader stopped at its next cancel check
 
 
 def test_a_newer_job_cancels_the_older_and_only_its_messages_come_out(runner):

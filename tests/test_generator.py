@@ -9,6 +9,7 @@ import pytest
 
 from generator import GenerationCancelled, GenerationError, generate
 from generator.dig import dig
+from generator.generate import CHECKING, GRIDS_PER_PUZZLE, STAGES
 from generator.wfc import fill
 from solver.errors import NoSolutionError
 from solver.exact import count_solutions
@@ -160,6 +161,46 @@ def test_generate_reports_rising_progress_ending_at_one():
     generate(Level.EASY, 3, progress=seen.append)
     assert seen and seen[-1] == 1.0
     assert seen == sorted(seen)
+
+
+def statuses(level: Level, seed: int) -> tuple[list, object]:
+    """Every GenerationStatus ``generate(level, seed)`` tells, and its result."""
+    told: list = []
+    made = generate(level, seed, status=told.append)
+    return told, made
+
+
+@pytest.mark.parametrize("level", [Level.HARD, Level.MASTER])
+def test_generate_tells_each_stage_of_each_grid_and_changes_nothing_by_telling(level):
+    told, made = statuses(level, 1)  # seed 1: Hard at its 7th grid, Master at its 16th
+    assert made.puzzle == generate(level, 1).puzzle
+    assert [(s.grid, s.stage) for s in told] == [
+        (grid, stage) for grid in range(1, made.attempts + 1) for stage in STAGES]
+    assert all(s.grids_per_puzzle == GRIDS_PER_PUZZLE[level] for s in told)
+    assert [s.seconds for s in told] == sorted(s.seconds for s in told)
+    for filling, digging, checking in zip(told[::3], told[1::3], told[2::3]):
+        assert filling.values == () and 0 not in digging.values  # the fill is whole
+        assert all(v in (0, digging.values[c]) for c, v in enumerate(checking.values))  # dug from it
+        assert count_solutions(list(checking.values)) == 1  # the dig keeps one solution
+    assert told[-1].values == made.puzzle  # the accepted puzzle is the one checked last
+
+
+def test_each_grid_turned_down_is_told_with_its_true_reason():
+    told, made = statuses(Level.MASTER, 1)
+    checked = [s for s in told if s.stage == CHECKING]
+    assert told[0].rejected == "" and told[0].turned_down == ()
+    reasons = {"too easy: Hard techniques solve it": Level.HARD, "too easy: Expert techniques solve it": Level.EXPERT}
+    seen = set()
+    for before, after in zip(checked, checked[1:]):
+        reason = after.rejected  # why the grid checked in ``before`` was turned down
+        assert reason in reasons, reason
+        seen.add(reason)
+        assert solvable_within(before.values, reasons[reason])
+        if reasons[reason] == Level.EXPERT:
+            assert not solvable_within(before.values, Level.HARD)  # the cheaper check let it through
+        assert sum(count for _, count in after.turned_down) == after.grid - 1
+    assert seen == set(reasons)  # seed 1 is turned down for both
+    assert dict(checked[-1].turned_down) == {r: sum(1 for s in checked[1:] if s.rejected == r) for r in seen}
 
 
 def test_generate_can_be_cancelled():

@@ -1,9 +1,12 @@
-"""Making a puzzle: the generator runs on a worker (game.jobs) while this screen animates, then
-replays how the puzzle was made.
+"""Making a puzzle: the generator runs on a worker (game.jobs) while this screen says what it is
+doing, then replays how the puzzle was made.
 
-While the worker runs, a field of open cells shows entropy counts (how many digits a cell could
-still hold) that flicker down. When the puzzle arrives, its real Wave Function Collapse trace is
-replayed (``Replay``): every open cell shows its entropy, the lowest-entropy cell collapses (its
+While the worker runs, the screen tells its statuses (game.made.MakingStatus) in words: the
+grid being tried and its stage (filling, digging, checking the level), why grids were turned
+down ("too easy: Hard techniques solve it"), and the usual time at the pace seen so far; the
+field shows that grid, each open cell with how many digits it could still hold, and the bar
+runs against the usual time with a light sweeping along it. Esc or the Cancel button stops the
+job. When the puzzle arrives, its real Wave Function Collapse trace is replayed (``Replay``): every open cell shows its entropy, the lowest-entropy cell collapses (its
 digit appears, bright), its peers' entropy drops, forced cells settle, a contradiction flashes
 red and the search backtracks, then the givens are dug out in the digger's order, leaving the
 puzzle that will be played. The replay takes about ``REPLAY_SECONDS[speed]`` whatever the trace's
@@ -16,21 +19,34 @@ from __future__ import annotations
 
 import math
 from functools import partial
-import random
 
 import pygame
 
 from game import jobs
 from game import theme as th
+from game.layout import Layout
+from game.made import MakingStatus
 from game.playstate import Puzzle
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import draw_panel
+from game.theme import draw_panel, fit_text
+from game.widgets import Button
 from solver.grid import ALL_DIGITS, BIT, HOUSES, HOUSES_OF, PEERS, POPCOUNT, cell_name
 from solver.levels import Level
 
 DESIGN = (1200, 800)  # the layout's reference size; drawn scaled by min(width/1200, height/800)
 FIELD = 450  # the field's side in design pixels
+FIELD_TOP, BAR_TOP = 146, 614  # design pixels
+PANEL_W, PANEL_MARGIN = 330, 30  # the side panels' width and distance from the design's edge
+HOLD_SECONDS = 0.5  # a status stays on screen at least this long, so it can be read
+SWEEP_SECONDS = 1.6  # the bar's light crosses it this often while the search runs
+# What each stage of a grid is (the keys are generator.generate's STAGES).
+STAGES = ("filling", "digging", "checking")
+STAGE_TEXT = {
+    "filling": ("Fill", "Wave Function Collapse fills an empty grid"),
+    "digging": ("Dig", "givens come out one by one while the solution stays unique"),
+    "checking": ("Check the level", "the solver grades the puzzle"),
+}
 MIN_SECONDS = 0.7  # a puzzle without a trace to replay is still shown this long
 REPLAY_SECONDS = {"slow": 6.0, "normal": 3.5, "fast": 1.8, "off": 0.0}
 FILL_SHARE, DIG_SHARE = 0.64, 0.28  # of the replay's time; the rest holds the finished puzzle
@@ -42,6 +58,17 @@ MODIFIER_KEYS = {
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE,
 }
+
+
+def open_counts(values) -> list[int]:
+    """81 ints for ``values`` (81 ints, 0 = empty): for each open cell, how many digits no peer
+    holds (its entropy); 0 for a filled cell."""
+    used = [0] * 27
+    for h, house in enumerate(HOUSES):
+        for c in house:
+            used[h] |= BIT[values[c]]
+    return [0 if values[c] else POPCOUNT[ALL_DIGITS & ~(used[r] | used[k] | used[b])]
+            for c, (r, k, b) in enumerate(HOUSES_OF)]
 
 
 def entropy_colour(entropy: int) -> tuple[int, int, int]:
@@ -127,14 +154,7 @@ class Replay:
     def entropy(self) -> list[int]:
         """81 ints: for each open cell, how many digits no peer holds (0 for a filled cell)."""
         if self._entropy is None:
-            used = [0] * 27
-            for h, house in enumerate(HOUSES):
-                for c in house:
-                    used[h] |= BIT[self.values[c]]
-            self._entropy = [
-                0 if self.values[c] else POPCOUNT[ALL_DIGITS & ~(used[r] | used[k] | used[b])]
-                for c, (r, k, b) in enumerate(HOUSES_OF)
-            ]
+            self._entropy = open_counts(self.values)
         return self._entropy
 
     def status(self) -> str:
@@ -158,6 +178,15 @@ class GeneratingScene(Scene):
     """``purpose``: ``"new"`` starts a new Game, ``"replace"`` puts the puzzle into the running
     game as an undoable step, ``"demo"`` hands it to the demo, ``"measure"`` only generates.
 
+    While the worker searches, the screen says what it is doing from the generator's statuses
+    (game.made.MakingStatus): the grid being tried and its stage (filling, digging, checking the
+    level), why grids were turned down, and how long the search usually takes at the pace seen
+    so far. The field shows the grid of the moment (the filled grid while digging, the dug
+    puzzle while checking, with each open cell's count of digits it could still hold); what is
+    shown is held ``HOLD_SECONDS`` so a person can read it. The bar runs against the usual time
+    and carries a sweeping light while the search goes on, so it never stands still. Esc or the
+    Cancel button stops the job and goes back.
+
     The replay's length follows ``app.animation_speed`` (``"slow"``, ``"normal"``, ``"fast"``;
     ``"off"`` goes to play as soon as the puzzle is made); absent, it is ``"normal"``."""
 
@@ -169,16 +198,28 @@ class GeneratingScene(Scene):
         self.level = level
         self.purpose = purpose
         self.seed: int | None = None
-        self.progress = 0.0  # what the worker reported, 0..1
-        self.shown = 0.0  # what the bar shows, easing toward ``progress``
+        self.progress = 0.0  # the worker's last fraction, 0..1 (an open search only nears 0.99)
+        self.status: MakingStatus | None = None  # the worker's last status
+        self.shown: MakingStatus | None = None  # the status on screen, held HOLD_SECONDS
+        self.shown_at = 0.0
+        self.searched = 0.0  # seconds of search so far (stops when the puzzle arrives)
+        self.filled = 0.0  # the bar's time-driven share, 0..1; never goes back
         self.time = 0.0
         self.job_id = 0
         self.result = None  # the finished puzzle
         self.replay: Replay | None = None
         self.skip = False  # a key or click asked to go straight to play
-        rng = random.Random(len(level.label))
-        self._rates = [rng.uniform(1.2, 3.5) for _ in range(81)]  # entropy drops per second
-        self._phases = [rng.uniform(0, 9) for _ in range(81)]
+        self.cancel_button = self.make_cancel_button(self.layout)
+        self.hover = False
+
+    @staticmethod
+    def make_cancel_button(layout: Layout) -> Button:
+        """The Cancel button, centred under the bar, in ``layout``'s window pixels."""
+        return Button(layout.rect(500, 688, 200, 50), "Cancel (Esc)", "cancel", size=layout.font(24),
+                      colour=th.ACCENT, scale=layout.scale)
+
+    def resize(self) -> None:
+        self.cancel_button = self.make_cancel_button(self.layout)
 
     @property
     def speed(self) -> str:
@@ -195,12 +236,16 @@ class GeneratingScene(Scene):
         self.app.jobs.cancel()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.cancel_button.hit(event.pos)
+            return
         pressed = (event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3))
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (pressed and self.purpose == "demo"):
+        on_cancel = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.cancel_button.hit(event.pos)
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or on_cancel or (
+                pressed and self.purpose == "demo"):
             self.cancel()  # in the demo any key leaves
-        elif (event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
+        elif pressed:
             self.skip = True
             if self.result is not None and self.purpose != "measure":
                 self.finish(self.result)
@@ -221,6 +266,8 @@ class GeneratingScene(Scene):
         for message in self.app.jobs.poll():
             if message.kind == "progress":
                 self.progress = message.value
+            elif message.kind == "status":
+                self.status = message.value
             elif message.kind == "done":
                 self.result = message.value
                 self.progress = 1.0
@@ -230,14 +277,27 @@ class GeneratingScene(Scene):
             elif message.kind == "error":
                 self.fail(message.value)
                 return
-        self.shown += (self.progress - self.shown) * min(1.0, dt * 8)
-        if self.result is None or self.purpose == "measure":
+        if self.status is not None and (self.shown is None or self.time - self.shown_at >= HOLD_SECONDS
+                                        or self.result is not None):
+            self.shown, self.shown_at = self.status, self.time
+        if self.result is None:
+            self.searched += dt
+            usual = self.usual()
+            if usual is not None:
+                self.filled = max(self.filled, min(1.0, self.searched / max(usual[1], 1e-6)))
+            return
+        if self.purpose == "measure":
             return
         if self.replay is not None:
             self.replay.advance(dt)
         if self.skip or self.speed == "off" or (
                 self.replay.done if self.replay is not None else self.time >= MIN_SECONDS):
             self.finish(self.result)
+
+    def usual(self) -> tuple[float, float] | None:
+        """How long the search usually takes at the pace seen so far, (low, high) in seconds
+        (game.made.MakingStatus.usual_seconds), or None before the worker has told enough."""
+        return self.status.usual_seconds() if self.status is not None else None
 
     def _replay_of(self, generated) -> Replay | None:
         """The replay of ``generated``'s trace and dig, or None when it carries no trace."""
@@ -262,17 +322,105 @@ class GeneratingScene(Scene):
         self.app.demo = False
         self.app.goto("menu", notice="Could not make a puzzle; please try again.")
 
+    # --- what the screen says ----------------------------------------------------------------
+
+    def caption(self) -> str:
+        """The line above the field: what the field shows."""
+        shown = self.shown
+        if self.replay is not None or self.result is not None:
+            grid = f" of grid {shown.grid}" if shown is not None else ""
+            return f"Replay{grid}: its real fill, then its dig"
+        if shown is None:
+            return "Starting the search"
+        if shown.stage == "digging":
+            return f"Grid {shown.grid} is filled: digging out givens"
+        if shown.stage == "checking":
+            givens = sum(1 for v in shown.values if v)
+            return f"Grid {shown.grid}, dug to {givens} givens: checking its level"
+        return f"Grid {shown.grid}: empty, being filled"
+
+    def stage_index(self) -> int:
+        """Which of STAGES the screen marks as under way: 0..2, or 3 once the puzzle is made
+        (-1 before the worker has told anything)."""
+        if self.result is not None:
+            return len(STAGES)
+        if self.shown is None:
+            return -1
+        return STAGES.index(self.shown.stage) if self.shown.stage in STAGES else -1
+
+    def search_lines(self) -> list[tuple[str, str]]:
+        """The search panel's lines, (style, text): style "big", "dim" or "text"."""
+        shown, level = self.shown, self.level.label
+        if shown is None:
+            return [("big", "Starting"), ("dim", "the worker is getting ready")]
+        lines = [("big", f"Grid {shown.grid}")]
+        if self.result is not None:
+            givens = sum(1 for v in self.result.puzzle if v)
+            hardest = getattr(getattr(self.result, "grade", None), "hardest", None) or getattr(
+                self.result, "hardest", None)
+            lines += [("text", f"accepted: {level}, {givens} givens")]
+            if hardest:
+                lines.append(("dim", f"hardest step: {hardest}"))
+        elif shown.rejected:
+            lines += [("dim", f"Grid {shown.grid - 1} turned down:"), ("text", shown.rejected)]
+        else:
+            lines.append(("dim", "no grid turned down yet"))
+        if shown.turned_down:
+            total = sum(count for _, count in shown.turned_down)
+            lines.append(("dim", f"{total} turned down in all:"))
+            lines += [("text", f"{count} {reason}") for reason, count in shown.turned_down]
+        return lines
+
+    def odds(self) -> str:
+        """The chance of one grid, for the search panel's foot ("" when every grid is taken)."""
+        shown = self.shown
+        if shown is None or shown.grids_per_puzzle <= 1:
+            return ""
+        return f"About 1 grid in {shown.grids_per_puzzle:.0f} makes a {self.level.label} puzzle"
+
+    def timing(self) -> str:
+        """The line under the bar: the time searched and the usual time."""
+        if self.replay is not None:
+            return self.replay.status()
+        if self.result is not None:
+            return "Ready"
+        spent = f"{int(self.searched)} s"
+        usual = self.usual()
+        if usual is None:
+            return f"{spent} so far"
+        low, high = usual
+        span = f"{round(low)}-{math.ceil(high)} s" if low >= 1 else f"under {math.ceil(high)} s"
+        if self.searched <= high:
+            return f"{spent} so far: {self.level.label} usually takes {span} here"
+        return f"{spent}: longer than the usual {span}; each new grid has the same chance"
+
+    def bar(self) -> tuple[float, float | None]:
+        """The bar as drawn: (the filled share 0..1, where the sweeping light is, 0..1, or None
+        when there is none). While searching the fill is the time searched against the usual
+        longest (``usual()``'s high), and the light sweeps every ``SWEEP_SECONDS``; during the
+        replay the fill is the replay's clock."""
+        if self.replay is not None:
+            return min(1.0, self.replay.clock / max(1e-6, self.replay.seconds)), None
+        if self.result is not None:
+            return 1.0, None
+        return self.filled, (self.time / SWEEP_SECONDS) % 1.0
+
     # --- drawing ---------------------------------------------------------------------------
 
     @staticmethod
     def field_layout(size: tuple[int, int]) -> tuple[float, pygame.Rect]:
         """The scale (design pixels to screen pixels) and the field's rect on a screen of
         ``size`` (width, height in pixels): the 1200x800 design scaled to fit and centred."""
-        width, height = size
-        scale = min(width / DESIGN[0], height / DESIGN[1])
-        top = (height - DESIGN[1] * scale) / 2
-        side = round(FIELD * scale)
-        return scale, pygame.Rect((width - side) // 2, round(top + 176 * scale), side, side)
+        layout = Layout.fit(size)
+        side = layout.px(FIELD)
+        return layout.scale, pygame.Rect((size[0] - side) // 2, layout.y(FIELD_TOP), side, side)
+
+    @staticmethod
+    def bar_rect(size: tuple[int, int]) -> pygame.Rect:
+        """The bar's rect on a screen of ``size`` (width, height in pixels)."""
+        _, field = GeneratingScene.field_layout(size)
+        layout = Layout.fit(size)
+        return pygame.Rect(field.x, layout.y(BAR_TOP), field.w, max(6, layout.px(22)))
 
     @staticmethod
     def cell_rect(field: pygame.Rect, cell: int) -> pygame.Rect:
@@ -285,36 +433,120 @@ class GeneratingScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         self.draw_backdrop(surface)
-        width, height = surface.get_size()
-        scale, field = self.field_layout((width, height))
-        top = (height - DESIGN[1] * scale) / 2
-        font = self.layout.font
-        title = theme.glow_text("GENERATING", font(84), (255, 236, 250), th.ACCENT_3,
-                                radius=max(2, round(12 * scale)))
-        surface.blit(title, title.get_rect(center=(width // 2, round(top + 84 * scale))))
-        label = theme.text(f"{self.level.label.upper()} PUZZLE", font(28), th.ACCENT_2)
-        surface.blit(label, label.get_rect(center=(width // 2, round(top + 146 * scale))))
+        layout = Layout.fit(surface.get_size())
+        _, field = self.field_layout(surface.get_size())
+        centre = layout.centre_x
+        title = theme.glow_text("GENERATING", layout.font(60), (255, 236, 250), th.ACCENT_3, radius=layout.px(10))
+        surface.blit(title, title.get_rect(center=(centre, layout.y(50))))
+        label = theme.text(f"{self.level.label.upper()} PUZZLE", layout.font(26), th.ACCENT_2)
+        surface.blit(label, label.get_rect(center=(centre, layout.y(98))))
+        caption = theme.text(self.caption(), layout.font(20), th.TEXT)
+        surface.blit(caption, caption.get_rect(center=(centre, layout.y(FIELD_TOP - 18))))
         self._draw_field(surface, field)
-        bar = pygame.Rect(field.x, round(top + 650 * scale), field.w, max(6, round(24 * scale)))
+        self._draw_stages(surface, layout)
+        self._draw_search(surface, layout)
+        self._draw_bar(surface, self.bar_rect(surface.get_size()))
+        line = theme.text(self.timing(), layout.font(20), th.TEXT)
+        surface.blit(line, line.get_rect(center=(centre, layout.y(BAR_TOP + 44))))
+        button = self.cancel_button if layout == self.layout else self.make_cancel_button(layout)
+        button.draw(surface, theme, focused=self.hover)
+        footer = theme.text("Esc cancels    once the puzzle is made, any key or click skips its replay",
+                            layout.font(18), th.TEXT_DIM)
+        surface.blit(footer, footer.get_rect(center=(centre, layout.height - layout.px(24))))
+
+    def _panel(self, surface: pygame.Surface, layout: Layout, x: float, heading: str) -> tuple[pygame.Rect, int, int]:
+        """A side panel at design ``x`` with ``heading`` drawn: (its rect, its padding, where
+        the text below the heading starts), in window pixels."""
+        panel = layout.rect(x, FIELD_TOP, PANEL_W, FIELD)
+        draw_panel(surface, panel, th.PANEL, th.PANEL_EDGE, radius=layout.px(12))
+        pad = layout.px(16)
+        head = self.theme.text(heading, layout.font(18), th.TEXT_DIM)
+        surface.blit(head, (panel.x + pad, panel.y + pad))
+        return panel, pad, panel.y + pad + head.get_height() + layout.px(12)
+
+    def _lines(self, text: str, width: int, size: int, colour) -> list[pygame.Surface]:
+        return fit_text(self.theme, text, width, (size,), max_lines=3, colour=colour)
+
+    @staticmethod
+    def _blit_lines(surface: pygame.Surface, parts: list[pygame.Surface], x: int, y: int) -> int:
+        """Blit ``parts`` one under another from (x, y); returns the y below the last."""
+        for part in parts:
+            surface.blit(part, (x, y))
+            y += part.get_height()
+        return y
+
+    def _blit_foot(self, surface: pygame.Surface, layout: Layout, panel: pygame.Rect, pad: int, text: str) -> int:
+        """``text`` (dim) at the bottom of ``panel``; returns its top y."""
+        parts = self._lines(text, panel.w - 2 * pad, layout.font(18), th.TEXT_DIM)
+        top = panel.bottom - pad - sum(part.get_height() for part in parts)
+        self._blit_lines(surface, parts, panel.x + pad, top)
+        return top
+
+    def _draw_stages(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The left panel: the three stages of each grid, the one under way marked."""
+        theme = self.theme
+        panel, pad, y = self._panel(surface, layout, PANEL_MARGIN, "HOW A PUZZLE IS MADE")
+        width = panel.w - 2 * pad
+        current = self.stage_index()
+        texts = {**STAGE_TEXT, "checking": (STAGE_TEXT["checking"][0],
+                                             f"the solver grades the puzzle: it must need {self.level.label} techniques")}
+        radius = layout.px(6)
+        left = panel.x + pad + 3 * radius
+        for index, stage in enumerate(STAGES):
+            name, detail = texts[stage]
+            now, done = index == current, index < current
+            colour = th.ACCENT_2 if now else (th.GOOD if done else th.TEXT)
+            marker = (panel.x + pad + radius, y + layout.px(12))
+            if now:
+                pulse = 0.5 + 0.5 * math.sin(self.time * 6)
+                pygame.draw.circle(surface, th.ACCENT_2, marker, radius)
+                pygame.draw.circle(surface, th.blend(th.PANEL, th.ACCENT_2, pulse), marker, radius + layout.px(3),
+                                   max(1, layout.px(2)))
+            else:
+                pygame.draw.circle(surface, colour if done else th.TEXT_DIM, marker, radius, 0 if done else 1)
+            glyph = theme.text(f"{index + 1}. {name}", layout.font(22), colour)
+            surface.blit(glyph, (left, y))
+            parts = self._lines(detail, width - 3 * radius, layout.font(18), th.TEXT if now else th.TEXT_DIM)
+            y = self._blit_lines(surface, parts, left, y + glyph.get_height() + layout.px(4)) + layout.px(14)
+        note = f"Not {self.level.label}? The search starts again with a new grid."
+        self._blit_lines(surface, self._lines(note, width, layout.font(18), th.TEXT_DIM), panel.x + pad, y)
+        self._blit_foot(surface, layout, panel, pad, "Small numbers: how many digits an open cell could still hold")
+
+    def _draw_search(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The right panel: the grid under way, why grids were turned down, the odds."""
+        panel, pad, y = self._panel(surface, layout, DESIGN[0] - PANEL_MARGIN - PANEL_W, "THE SEARCH")
+        styles = {"big": (layout.font(40), th.ACCENT_3), "text": (layout.font(18), th.TEXT),
+                  "dim": (layout.font(18), th.TEXT_DIM)}
+        odds = self.odds()
+        bottom = (self._blit_foot(surface, layout, panel, pad, odds) if odds else panel.bottom - pad) - layout.px(6)
+        for style, text in self.search_lines():
+            parts = self._lines(text, panel.w - 2 * pad, *styles[style])
+            if y + sum(part.get_height() for part in parts) > bottom:
+                break  # more reasons than room: the first ones (the most common) are shown
+            y = self._blit_lines(surface, parts, panel.x + pad, y) + layout.px(6 if style == "dim" else 10)
+
+    def _draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        """The bar: its fill (``bar()``'s share) and the sweeping light while the search runs."""
+        filled, sweep = self.bar()
         draw_panel(surface, bar, th.PANEL, th.PANEL_EDGE, radius=bar.h // 2)
-        inner = bar.inflate(-max(2, round(6 * scale)), -max(2, round(6 * scale)))
-        fraction = self.shown if self.replay is None else min(1.0, self.replay.clock / max(1e-6, self.replay.seconds))
-        inner.w = max(inner.h, int(inner.w * fraction))
-        pygame.draw.rect(surface, th.ACCENT_3 if self.replay is None else th.ACCENT, inner, border_radius=inner.h // 2)
-        if self.replay is not None:
-            line = theme.text(self.replay.status(), font(24), th.TEXT)
-        else:
-            line = theme.text(f"{int(self.shown * 100):3d}%", font(30), th.TEXT)
-        surface.blit(line, line.get_rect(center=(width // 2, round(top + 700 * scale))))
-        footer = theme.text("Esc cancels    any key or click skips", font(22), th.TEXT_DIM)
-        surface.blit(footer, footer.get_rect(center=(width // 2, round(height - 34 * scale))))
+        inner = bar.inflate(-max(2, bar.h // 4), -max(2, bar.h // 4))
+        if filled > 0:
+            fill = inner.copy()
+            fill.w = max(inner.h, int(inner.w * filled))
+            colour = th.ACCENT_3 if self.replay is None else th.ACCENT
+            pygame.draw.rect(surface, colour, fill, border_radius=inner.h // 2)
+        if sweep is not None:
+            light = inner.copy()
+            light.w = max(inner.h, inner.w // 6)
+            light.x = inner.x + round(sweep * (inner.w - light.w))
+            pygame.draw.rect(surface, th.blend(th.PANEL, th.TEXT, 0.75), light, border_radius=inner.h // 2)
 
     def _draw_field(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         pygame.draw.rect(surface, th.BOARD_BG, field)
-        if self.replay is None:
-            self._draw_waiting(surface, field)
-        else:
+        if self.replay is not None:
             self._draw_replay(surface, field)
+        else:
+            self._draw_grid(surface, field)
         for i in range(1, 9):
             colour = th.GRID_BOX if i % 3 == 0 else th.GRID_THIN
             x, y = field.x + i * field.w // 9, field.y + i * field.h // 9
@@ -325,16 +557,19 @@ class GeneratingScene(Scene):
         pygame.draw.rect(surface, th.blend(th.BG_TOP, th.ACCENT_3, glow), field.inflate(2 * edge, 2 * edge), edge,
                          border_radius=edge + 1)
 
-    def _draw_waiting(self, surface: pygame.Surface, field: pygame.Rect) -> None:
-        """Entropy counts flicker down from 9 to 1 (and start over) while the worker runs."""
-        size = max(6, field.w // 21)
-        scan = (self.time * 0.8) % 1.0 * field.h
+    def _draw_grid(self, surface: pygame.Surface, field: pygame.Rect) -> None:
+        """The grid the worker last told of (``shown``): its digits, and in each open cell how
+        many digits it could still hold (every cell 9 before the first grid is told of)."""
+        values = list(self.shown.values) if self.shown is not None and self.shown.values else [0] * 81
+        small, large = max(6, field.w // 21), max(8, field.w // 14)
+        counts = open_counts(values)
+        colour = th.GIVEN if self.shown is not None and self.shown.stage == "checking" else th.ENTRY
         for cell in range(81):
             box = self.cell_rect(field, cell)
-            entropy = 9 - int(self.time * self._rates[cell] + self._phases[cell]) % 9
-            if abs(box.centery - field.y - scan) < box.h:
-                pygame.draw.rect(surface, th.PEER, box)
-            glyph = self.theme.text(str(entropy), size, entropy_colour(entropy))
+            if values[cell]:
+                glyph = self.theme.text(str(values[cell]), large, colour)
+            else:
+                glyph = self.theme.text(str(counts[cell]), small, entropy_colour(counts[cell]))
             surface.blit(glyph, glyph.get_rect(center=box.center))
 
     def _draw_replay(self, surface: pygame.Surface, field: pygame.Rect) -> None:

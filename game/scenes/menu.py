@@ -75,7 +75,7 @@ class MenuScene(ListScene):
         super().handle(event)
 
     def paste(self, text: str | None) -> None:
-        """Check and grade a pasted puzzle on the app's job runner, then play it."""
+        """Check a pasted puzzle on the app's job runner, then play it (the play screen grades it)."""
         self.notice = self.pasting.start(text)
 
     def leave(self) -> None:

@@ -9,8 +9,9 @@ to read it (``demo_pause``), then applied, and the next one is asked for.
 
 The solver's tools (game.tools) sit on the keypad's tools page; the entropy overlay shows every
 open cell's entropy and, under the mouse, why each digit is ruled out; Pause (P, or the window
-losing focus) hides the board and stops the timer; a pasted puzzle is checked and graded on the
-app's job runner before it replaces the current one (one undo away).
+losing focus) hides the board and stops the timer; a pasted puzzle is checked on the app's job
+runner before it replaces the current one (one undo away), then graded there while it is played
+(game.paste.Grading: the header says so; Esc stops it).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from game.hints import HintSearch
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, play_action
 from game.keypad import Keypad
-from game.paste import PasteJob
+from game.paste import Grading, PasteJob
 from game.scenes.base import Scene
 from game.session import Game
 from game.hud import draw_header
@@ -71,6 +72,7 @@ class PlayScene(Scene):
         self.hover_cell: int | None = None  # the cell under the mouse
         self.notice: PanelText | None = None  # a tool's message, until the next action
         self.pasting = PasteJob(app)  # a pasted puzzle checked on app.jobs
+        self.grading = Grading(app)  # then graded there while it is played
         self.reveal_end = 0.0  # when the digits a tool placed have all appeared (scene time)
         self._hint_seen = None  # the hint on show, and since when (its outline pulses a while)
         self._hint_since = -HINT_PULSE_SECONDS
@@ -108,6 +110,7 @@ class PlayScene(Scene):
         self.app.hint_jobs.cancel()
         self._search = None
         self.pasting.cancel()
+        self.grading.cancel()
 
     def set_paused(self, paused: bool) -> None:
         """Pause (hide the board, stop the timer) or go on."""
@@ -155,6 +158,8 @@ class PlayScene(Scene):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.grading.stop(self.game):
+            return  # Esc stops a grading first; the next one leaves
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
                 self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
             self.perform(("menu",))  # in the demo any key or click leaves
@@ -314,10 +319,9 @@ class PlayScene(Scene):
             return
         kind, value = result
         if kind == "done":
-            self.game = self.app.new_puzzle(value)
+            self.game = self.app.new_puzzle(value, counted=False)  # the player brought it
             self._shown_values = self.game.state.values
-            level = value.level.label if value.level is not None else "A"
-            self.notice = PanelText("PASTED", f"{level} puzzle; Undo brings the last one back.",
+            self.notice = PanelText("PASTED", "Play it now; it is graded meanwhile. Undo brings the last one back.",
                                     colour=th.GOOD, edge=th.GOOD)
         else:
             self.notice = PanelText("CANNOT PASTE", value, colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
@@ -354,6 +358,7 @@ class PlayScene(Scene):
         self._sync_search()
         self._poll_search()
         self._poll_paste()
+        self.grading.tick(self.game, dt)
         values = self.game.state.values
         if values != self._shown_values:
             for cell in range(81):
@@ -425,7 +430,8 @@ class PlayScene(Scene):
         self._drawn = self._looks()
         f = self.layout
         draw_header(surface, self.theme, f, self.game, demo=self.demo, show_timer=self.app.settings.show_timer,
-                    title_at=f.point(BOARD_X - 24, 50), chips=f.rect(PANEL_X, 22, PANEL_W, 64))
+                    title_at=f.point(BOARD_X - 24, 50), chips=f.rect(PANEL_X, 22, PANEL_W, 64),
+                    status=self.grading.line(), level_text=self.grading.level_text(self.game))
 
     def _panel_content(self) -> PanelText:
         """What the panel shows, first that applies: the hint, a tool's message, the entropy
