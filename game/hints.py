@@ -110,8 +110,10 @@ def focus_of(step: Step) -> Focus:
     chains = split_chains(step.links)
     digits = _focus_digits(step)
     the_digit = f"the {digits[0]}s in " if len(digits) == 1 else ""
-    if name.startswith(("Forcing Chain", "Forcing Net")) and chains:
-        return _forcing_focus(chains)
+    if name.startswith(("Forcing Chain", "Forcing Net")) and (step.pattern or chains):
+        # the premises: the pattern holds them (a net's drawn chains may start further on)
+        starts = [((cell,), digit) for cell, digit in step.pattern] or [chain[0][0] for chain in chains]
+        return _forcing_focus(starts)
     if name in ALS_NAMES and step.groups:
         cells = tuple(sorted({c for c, _ in step.groups[0]}))
         return Focus((), cells, f"Look at {_cells_text(cells)}: {_set_word(name)}.")
@@ -144,10 +146,10 @@ def focus_of(step: Step) -> Focus:
     return Focus(box, (), f"Look at {the_digit}{houses_text(box)}." if box else "Look at the whole grid.")
 
 
-def _forcing_focus(chains) -> Focus:
-    """A forcing chain's or net's start: its premises share a cell, or a house and a digit, or
-    are one candidate (a contradiction)."""
-    starts = list(dict.fromkeys(chain[0][0] for chain in chains))
+def _forcing_focus(premises) -> Focus:
+    """A forcing chain's or net's start: its premises (nodes) share a cell, or a house and a
+    digit, or are one candidate (a contradiction)."""
+    starts = list(dict.fromkeys(premises))
     cells = {c for node_cells, _ in starts for c in node_cells}
     digits = {d for _, d in starts}
     if len(starts) == 1 or (len(cells) == 1 and len(digits) == 1):
