@@ -68,13 +68,22 @@ class Profile:
         self.messages: list[str] = []
         self.played: set[str] = set()  # puzzle_key of every puzzle started
         self._saved_key: tuple | None = None
+        self.lock = storage.FolderLock(self.folder)
+        self.owner: int | None = None  # the process id of another window that owns the folder
 
     # --- start-up -------------------------------------------------------------------------------
 
     def load(self, clock: Callable[[], float] = time.monotonic) -> Game | None:
-        """Read the settings, the statistics and the saved game; returns the saved game (paused,
-        with ``auto_clean`` from the settings) or None. Messages about bad files go to
-        ``messages``."""
+        """Take the data folder's lock, then read the settings, the statistics and the saved game;
+        returns the saved game (paused, with ``auto_clean`` from the settings) or None. When
+        another window holds the lock this profile only reads (its writer writes nothing) and
+        says so first. Messages about bad files go to ``messages``."""
+        self.owner = self.lock.acquire()
+        if self.owner is not None:  # another window plays on these files: read them, write nothing
+            self.writer.read_only = True
+            who = f" (process {self.owner})" if self.owner else ""
+            self._note(f"Another Sudoku window{who} is using your saved game and statistics, so this "
+                       "one saves nothing: close the other window to keep your progress here.")
         self.writer.start()  # ready for the first save, which may come in the frame of a click
         loaded = settings_module.load_settings(self.folder)
         self.settings = loaded.value
@@ -130,7 +139,9 @@ class Profile:
         if game is not None:
             self._saved_key = None
             self.autosave(game)
-        return self.writer.flush(timeout)
+        done = self.writer.flush(timeout)
+        self.lock.release()
+        return done
 
     # --- settings and statistics ----------------------------------------------------------------
 

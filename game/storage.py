@@ -228,6 +228,68 @@ def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: 
     return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
 
 
+# --- one game per data folder ------------------------------------------------------------------
+
+LOCK_FILE = "sudoku.lock"
+
+
+class FolderLock:
+    """An advisory lock on a data folder, so two game windows never write over each other's
+    files: the lock file holds the owner's process id. The system releases it when the process
+    ends however it ends, so a lock left by a dead process is simply taken over (``fcntl.flock``;
+    ``msvcrt.locking`` on Windows; where neither exists, no lock is taken)."""
+
+    def __init__(self, folder: str | os.PathLike):
+        self.path = Path(folder) / LOCK_FILE
+        self._handle = None
+
+    def acquire(self) -> int | None:
+        """Take the lock; returns None when it is ours (or cannot be had on this system), else
+        the process id of the window that holds it (0 when unknown). Never raises."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.path, "a+", encoding="utf-8")
+        except OSError:
+            return None  # an unwritable folder: the writes will say so
+        if not _try_lock(handle):
+            handle.seek(0)
+            text = handle.read().strip()
+            handle.close()
+            return int(text) if text.isdigit() else 0
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._handle = handle
+        return None
+
+    def release(self) -> None:
+        """Give the lock up (closing the file releases it)."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+def _try_lock(handle) -> bool:
+    try:
+        import fcntl
+    except ImportError:
+        try:
+            import msvcrt
+        except ImportError:
+            return True
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
 # --- writing off the UI thread ------------------------------------------------------------------
 
 
@@ -254,12 +316,15 @@ class BackgroundWriter:
         self._errors: list[str] = []
         self._failing: set[Path] = set()  # paths whose last write failed (reported once)
         self.writes = 0
+        self.read_only = False  # another window owns the folder: this one writes nothing
 
     def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict | Callable[[], dict]) -> None:
         """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
         nobody changes afterwards (copied by the caller or immutable), or a function that makes
         them on the writer thread from an immutable snapshot (so even building a large save costs
-        the frame loop nothing)."""
+        the frame loop nothing). With ``read_only`` set nothing is written."""
+        if self.read_only:
+            return
         with self._condition:
             self._pending[Path(path)] = (kind, version, data)
             self._start()

@@ -170,3 +170,38 @@ def test_without_a_display_the_game_says_so(monkeypatch):
     assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
     assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
     assert display_problem({}, "win32") is None
+
+
+def test_a_second_window_on_the_same_folder_is_told_and_writes_nothing(tmp_path):
+    """The first window owns the folder (a lock with its process id); the second reads the files,
+    says at once that it saves nothing, and does not write over the first window's files; once
+    the first closes, the folder is free again."""
+    import os
+
+    from game.stats import stats_path
+
+    first, second = Profile(tmp_path), Profile(tmp_path)
+    first.load()
+    first.record_start(Level.EASY)
+    assert first.writer.flush(10)
+    before = stats_path(tmp_path).read_bytes()
+    second.load()
+    [message] = second.take_messages()
+    assert f"process {os.getpid()}" in message and "saves nothing" in message
+    second.record_start(Level.HARD)
+    second.record_start(Level.HARD)
+    assert second.writer.flush(10)
+    assert stats_path(tmp_path).read_bytes() == before
+    first.close(None)
+    third = Profile(tmp_path)
+    third.load()
+    assert third.take_messages() == [] and not third.writer.read_only
+    third.close(None)
+
+
+def test_a_lock_left_by_a_dead_window_is_taken_over(tmp_path):
+    (tmp_path / "sudoku.lock").write_text("999999")  # a process that is gone: no lock held
+    profile = Profile(tmp_path)
+    profile.load()
+    assert profile.owner is None and profile.take_messages() == []
+    profile.close(None)
