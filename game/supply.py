@@ -165,7 +165,10 @@ class PuzzleSupply:
             self._load(level)
 
     def _load(self, level: Level) -> tuple:
-        from generator.bank import BankError, load_bank  # the generator loads slowly: off the first frame
+        # the read side only: nothing it imports starts processes, so a quit in the middle of
+        # this thread's reading finds no import under way (the generator loads slowly: off the
+        # first frame)
+        from generator.bank_format import BankError, load_bank
 
         try:
             puzzles = load_bank(self.bank_dir, level)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -284,3 +285,58 @@ class WorkFile:
 def bank_levels(folder: str | os.PathLike) -> list[Level]:
     """The playable levels that have a bank file in ``folder``, easiest first."""
     return [level for level in PLAYABLE_LEVELS if bank_path(folder, level).is_file()]
+
+
+# --- reading, for the game (nothing here starts processes: the game reads the bank on a thread) ---
+
+
+@dataclass(frozen=True)
+class BankPuzzle:
+    """One puzzle of a bank as the game reads it: ``puzzle`` and ``solution`` are 81-character
+    lines ('.' empty), ``level``, ``hardest`` (the hardest technique's name), ``seed``, ``se``
+    (the Sudoku Explainer estimate), ``score`` and ``interest`` (None until measured)."""
+
+    puzzle: str
+    solution: str
+    level: Level
+    hardest: str | None
+    seed: int | None
+    se: float = 0.0
+    score: int = 0
+    interest: float | None = None
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The givens as 81 ints (0 = empty)."""
+        return tuple(0 if ch in ".0" else ord(ch) - 48 for ch in self.puzzle)
+
+    @property
+    def solution_values(self) -> tuple[int, ...]:
+        """The solution as 81 ints 1..9."""
+        return tuple(ord(ch) - 48 for ch in self.solution)
+
+
+def load_bank(folder: str | os.PathLike | None, level: Level) -> tuple[BankPuzzle, ...]:
+    """The puzzles of ``level`` in the bank at ``folder`` (None: the shipped bank), in the
+    bank's order; () when the folder has no file for the level. Nothing is solved: a record
+    whose puzzle or solution is not an 81-character line is left out (``check_bank`` finds it).
+    About 5 ms for 1,000 puzzles.
+
+    Raises:
+        BankError: the level's file is not a readable bank file of this version and level.
+    """
+    path = bank_path(folder if folder is not None else SHIPPED_BANK, level)
+    try:
+        data = read_bank_file(path, level)
+    except FileNotFoundError:
+        return ()
+    found = []
+    for record in data["puzzles"]:
+        if not isinstance(record, dict):
+            continue
+        puzzle, solution = record.get("puzzle"), record.get("solution")
+        if not (isinstance(puzzle, str) and isinstance(solution, str) and len(puzzle) == len(solution) == 81):
+            continue
+        found.append(BankPuzzle(puzzle, solution, level, record.get("hardest"), record.get("seed"),
+                                record.get("se", 0.0), record.get("score", 0), record.get("interest")))
+    return tuple(found)

@@ -15,8 +15,11 @@ from __future__ import annotations
 import collections
 import concurrent.futures as cf
 import multiprocessing as mp
+import os
 import signal
 import tempfile
+import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Callable
@@ -30,12 +33,30 @@ DASK_HINT = "the Dask path needs dask.distributed: pip install -r requirements-d
 _STOP = None  # in a pool's worker process: the pool's stop Event
 
 
+PARENT_POLL_SECONDS = 0.5  # how often a pool worker checks that its parent still lives
+
+
 def _init_worker(stop) -> None:
     """A pool worker's start: remember the stop Event; leave Ctrl+C to the parent, which
-    cancels the build (so no worker prints a traceback)."""
+    cancels the build (so no worker prints a traceback); and watch the parent: a worker whose
+    parent died (killed, out of memory) stops within a second instead of waiting for work for
+    good, and with the workers gone the resource tracker ends too."""
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
+
+
+def _watch_parent() -> None:
+    parent = mp.parent_process()
+    if parent is None:
+        return
+    while parent.is_alive():
+        time.sleep(PARENT_POLL_SECONDS)
+    if _STOP is not None:
+        _STOP.set()  # a task under way stops at its next check...
+    time.sleep(PARENT_POLL_SECONDS)
+    os._exit(0)  # ...and the worker ends, whatever it was doing
 
 
 def _in_worker(fn: Callable, *args):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -307,3 +308,65 @@ def test_a_small_bank_builds_on_a_dask_local_cluster(small_bank, tmp_path):
         check = check_bank(tmp_path, scheduler=cluster.scheduler_address)
     assert check.ok and check.puzzles == 2 * PER_LEVEL
     assert texts(tmp_path) == {name: text for name, text in texts(small_bank[0]).items() if name != "hard.json"}
+
+
+def _children(pid: int) -> set[int]:
+    """Every process whose parent is ``pid``, and theirs (from /proc)."""
+    found, parents = set(), {pid}
+    while True:
+        more = set()
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and int(entry.name) not in found:
+                try:
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                if ppid in parents:
+                    more.add(int(entry.name))
+        if not more:
+            return found
+        found |= more
+        parents = more
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
+def test_the_pool_workers_end_when_bank_check_is_killed(tmp_path):
+    """SIGKILL a `bank check` running on two worker processes: its workers and the resource
+    tracker are gone within 5 s (they used to stay, waiting for work, for good)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    root = Path(__file__).resolve().parents[1]
+    checking = subprocess.Popen([sys.executable, "main.py", "bank", "check", "--jobs", "2"], cwd=root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(checking.pid)) < 3 and time.monotonic() < deadline:  # 2 workers + tracker
+            time.sleep(0.2)
+        children = _children(checking.pid)
+        assert len(children) >= 2, "the pool never started"
+        time.sleep(1.0)  # the workers are checking puzzles
+        os.kill(checking.pid, signal.SIGKILL)
+        checking.wait()
+        end = time.monotonic() + 5
+        while any(_alive(pid) for pid in children) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not [pid for pid in children if _alive(pid)], "workers outlived their parent"
+    finally:
+        checking.kill()
+        for pid in children | _children(checking.pid):  # a failed run leaves no orphans behind
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
