@@ -24,9 +24,9 @@ REASON = th.ACCENT_3  # a single's reasons: the digits that rule options out, th
 
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
 # slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
-CORNER_SLOTS = (
-    (0.18, 0.2), (0.82, 0.2), (0.18, 0.8), (0.82, 0.8),
-    (0.5, 0.2), (0.5, 0.8), (0.18, 0.5), (0.82, 0.5), (0.5, 0.5),
+CORNER_SLOTS = (  # clear of the selection's frame (4 design pixels in from the cell's edge, 4 wide)
+    (0.23, 0.24), (0.77, 0.24), (0.23, 0.76), (0.77, 0.76),
+    (0.5, 0.24), (0.5, 0.76), (0.23, 0.5), (0.77, 0.5), (0.5, 0.5),
 )
 DARK_INK = (24, 26, 52)  # small digits on a bright cell colour (yellow, orange...)
 BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK

@@ -41,10 +41,12 @@ HINT_EDGE = (255, 178, 64)
 WRONG_EDGE = (255, 72, 104)
 
 # The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
-# orange, yellow, green, blue), brightened where the original vanishes on a dark board.
+# orange, yellow, green, blue), brightened where the original vanishes on a dark board: over the
+# board (CELL_COLOUR_ALPHA) each reaches 3:1 contrast with the board, WCAG's rule for what is not
+# text, in every palette, and none comes near the selection's fill (tests/test_game_layout.py).
 CELL_COLOURS = (
     (150, 156, 176),
-    (84, 90, 112),
+    (118, 123, 141),
     (156, 100, 236),
     (240, 96, 196),
     (236, 72, 72),
@@ -53,7 +55,7 @@ CELL_COLOURS = (
     (72, 204, 112),
     (64, 144, 246),
 )
-CELL_COLOUR_ALPHA = 0.55  # how much of a cell colour shows over the board
+CELL_COLOUR_ALPHA = 0.8  # how much of a cell colour shows over the board
 COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
 
 FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
@@ -73,9 +75,9 @@ PALETTES: dict[str, dict[str, object]] = {
         "ENTRY": (86, 180, 233),
         "HINT_EDGE": (240, 228, 66),
         "SELECT_EDGE": (240, 228, 66),
-        "CELL_COLOURS": (
-            (153, 153, 153), (96, 96, 96), (204, 121, 167), (236, 190, 214), (213, 94, 0),
-            (230, 159, 0), (240, 228, 66), (0, 158, 115), (0, 114, 178),
+        "CELL_COLOURS": (  # Okabe and Ito's, dark grey and blue lightened to reach 3:1
+            (153, 153, 153), (125, 125, 125), (204, 121, 167), (236, 190, 214), (213, 94, 0),
+            (230, 159, 0), (240, 228, 66), (0, 158, 115), (31, 131, 187),
         ),
     },
     # Black and white with one bright accent for the player's digits; strong grid lines.
