@@ -164,6 +164,28 @@ class Game:
         game._sync_timer()
         return game
 
+    def recover(self, state: PlayState, seconds: float, hints: int) -> None:
+        """Put ``state`` (of the current puzzle) on top of a restored game as one undoable step,
+        with the puzzle's timer at ``seconds`` and ``hints`` used when those are more: the moves
+        a killed process had shown but not yet saved in full (game.savegame's position file).
+
+        Raises:
+            ValueError: ``state`` is of another puzzle, or puts an entry on a given.
+        """
+        if state.puzzle is not self.state.puzzle:
+            raise ValueError("the position is of another puzzle")
+        if any(state.entries[c] and state.puzzle.givens[c] for c in range(81)):
+            raise ValueError("the position has an entry on a given")
+        if (state.entries, state.corner, state.centre, state.colours, state.eliminated) != (
+                self.state.entries, self.state.corner, self.state.centre, self.state.colours,
+                self.state.eliminated):
+            self.undo_stack.append(self.state)
+            self.redo_stack = []
+            self.state = state
+        stats = self._current_stats()
+        stats.elapsed = max(stats.elapsed, seconds)
+        stats.hints_used = max(stats.hints_used, hints)
+
     def pause(self) -> None:
         """Stop the timer (the player left the play screen)."""
         self.paused = True

@@ -228,6 +228,22 @@ def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: 
     return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
 
 
+def remove_leftovers(folder: str | os.PathLike) -> list[str]:
+    """Remove the temporary files (``.NAME.*.tmp``) a killed writer left in ``folder``; only the
+    folder's owner calls it, at start, before anything writes. Returns their names. Never raises."""
+    removed = []
+    try:
+        for path in Path(folder).glob(".*.tmp"):
+            try:
+                path.unlink()
+                removed.append(path.name)
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return removed
+
+
 # --- one game per data folder ------------------------------------------------------------------
 
 LOCK_FILE = "sudoku.lock"

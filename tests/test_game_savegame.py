@@ -282,3 +282,24 @@ def test_a_save_with_bad_data_is_moved_aside(tmp_path):
     assert message.startswith("Your saved game could not be read (unknown mode 'pen')")
     [moved] = tmp_path.glob("save.broken-*.json")
     assert moved.read_bytes() == raw and moved.name in message
+
+
+def test_a_newer_position_goes_on_top_of_the_save_as_one_undoable_step(tmp_path):
+    """What the background save had not written when the game was killed comes back from the
+    position file: the moves as one step (undo returns to what was saved), timer and hints."""
+    from game.savegame import load_game, save_game, write_position
+    from tests.gameplay import FakeClock, make_game
+
+    game = make_game(clock=FakeClock())
+    game.select([2])
+    game.input_digit(4)
+    save_game(game, tmp_path)  # the full save: one move (position 0)
+    game.select([3])
+    game.input_digit(6)
+    game.select([10])
+    game.input_digit(7)
+    write_position(tmp_path, game, 5)  # two moves later, then killed
+    restored, message = load_game(tmp_path, FakeClock())
+    assert message is None and restored.state.entries == game.state.entries
+    restored.undo()
+    assert restored.state.entries[2] == 4 and not restored.state.entries[3]
