@@ -36,6 +36,7 @@ WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted t
 FPS = 60
 ACTIVE_SECONDS = 1.0  # after an input, every frame is drawn this long
 IDLE_POLL_MS = 100  # an idle loop still polls background work this often
+SETTLE_SECONDS = 1.0  # after F11, focus lost and regained is the window system's doing
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
 TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
@@ -97,6 +98,8 @@ class App:
         self._palette = "standard"  # the palette game.theme has now
         th.apply_palette(self._palette)
         self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
+        self.settling_until = 0.0  # until then focus changes are the window system's (F11)
+        self._windowed_size: tuple[int, int] | None = None  # the window's size before full screen
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
 
     # --- the profile ---------------------------------------------------------------------------
@@ -224,15 +227,30 @@ class App:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             if pygame.display.get_surface() is not None:
-                try:
-                    pygame.display.toggle_fullscreen()
-                except pygame.error as exc:
-                    self.log(f"full screen is not available: {exc}")
-                surface = pygame.display.get_surface()
-                if surface is not None and surface.get_size() != self.size:
-                    self.resize(surface)
+                self.toggle_full_screen()
             return True
         return False
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen and back. The window the player had comes back at its size, and the
+        focus the window loses and regains meanwhile does not pause the game."""
+        self.settling_until = time.monotonic() + SETTLE_SECONDS
+        leaving = bool(getattr(pygame.display, "is_fullscreen", lambda: False)())
+        if not leaving:
+            self._windowed_size = self.size
+        try:
+            pygame.display.toggle_fullscreen()
+            if leaving and self._windowed_size is not None:
+                pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        except pygame.error as exc:
+            self.log(f"full screen is not available: {exc}")
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() != self.size:
+            self.resize(surface)
+
+    def window_settling(self) -> bool:
+        """True for a moment after F11, while the window system moves the focus about."""
+        return time.monotonic() < self.settling_until
 
     def next_seed(self) -> int:
         """The seed for the next puzzle: the one asked for, then the ones after it; else random."""

@@ -79,12 +79,13 @@ class Layout:
 
 
 def initial_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The size to open the window at: the design size, shrunk (keeping its proportions) to
-    fit ``SCREEN_SHARE`` of the desktop, but never below MIN_W x MIN_H (nor above the desktop).
-    ``desktop`` is None when unknown (the design size is used)."""
+    """The size to open the window at: the design size scaled (keeping its proportions) to fill
+    ``SCREEN_SHARE`` of the desktop, larger or smaller, but never below MIN_W x MIN_H (nor above
+    the desktop): 1944x1296 on a 2560x1440 screen, 1152x768 on 1280x854. ``desktop`` is None
+    when unknown (the design size is used)."""
     if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
         return DESIGN_W, DESIGN_H
-    share = min(1.0, desktop[0] * SCREEN_SHARE / DESIGN_W, desktop[1] * SCREEN_SHARE / DESIGN_H)
+    share = min(desktop[0] * SCREEN_SHARE / DESIGN_W, desktop[1] * SCREEN_SHARE / DESIGN_H)
     width, height = round(DESIGN_W * share), round(DESIGN_H * share)
     width = min(desktop[0], max(MIN_W, width))
     height = min(desktop[1], max(MIN_H, height))

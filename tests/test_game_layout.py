@@ -584,3 +584,37 @@ def test_resizing_again_and_again_does_not_keep_a_backdrop_per_size(make_app):
             app.goto("menu")
     kept = surface_bytes(app.theme)
     assert kept < 8 * largest[0] * largest[1] * 4, f"the theme keeps {kept // 2**20} MB of surfaces"
+
+
+@pytest.mark.parametrize("desktop, size", [((2560, 1440), (1944, 1296)), ((1280, 854), (1152, 768)),
+                                           ((1920, 1080), (1458, 972)), ((800, 600), (800, 600)), (None, (1200, 800))])
+def test_the_window_opens_fitted_to_the_screen(desktop, size):
+    """90% of the desktop in its limiting direction, in the design's proportions, larger or
+    smaller than the design size (it opened at 1200x800 on a 2560x1440 screen)."""
+    from game.layout import initial_window_size
+
+    assert initial_window_size(desktop) == size
+
+
+def test_f11_never_pauses_and_leaving_full_screen_restores_the_window(app, monkeypatch):
+    """F11 makes the window system take the focus away and give it back: the game does not
+    pause for that; leaving full screen brings the window back at the size it had."""
+    import time as real_time
+
+    from tests.gameplay import play
+
+    full = {"on": False}
+    sizes = []
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: full["on"])
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: full.update(on=not full["on"]))
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: sizes.append(tuple(size)) or
+                        pygame.Surface(size))
+    scene = play(app)
+    before = app.size
+    app.frame([key(pygame.K_F11), pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
+    assert full["on"] and not scene.paused
+    app.frame([key(pygame.K_F11), pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
+    assert not full["on"] and not scene.paused and sizes[-1] == before
+    app.settling_until = real_time.monotonic() - 1  # later, a real loss of focus pauses
+    app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
+    assert scene.paused

@@ -167,7 +167,8 @@ class PlayScene(Scene):
         if self.demo or self.flourish is not None or self.game.solved:
             return  # a solved board takes no more moves (the Solve tool's reveal included)
         if event.type in PAUSE_EVENTS:
-            self.set_paused(True)
+            if not self.app.window_settling():  # F11's focus shuffle is no reason to pause
+                self.set_paused(True)
         elif event.type == pygame.KEYDOWN:
             action = play_action(event)
             if action is not None:
