@@ -3,7 +3,7 @@
 The digit page holds the mode buttons and digits 1-9 (colour swatches in Colour mode; each
 digit shows how many are still to place); the tools page holds the solver's tools (fill
 candidates, the entropy overlay, solve singles and pairs, check, solve, restart, new puzzle,
-copy and paste). Below both: erase, undo, redo, then hint, tools (which flips the page) and
+copy and paste) and, under them, a row of the nine digits, so digits stay at hand. Below both: erase, undo, redo, then hint, tools (which flips the page) and
 pause. Buttons carry the same action tuples as the keyboard map (game.input).
 """
 
@@ -59,12 +59,20 @@ class Keypad:
         ]
         y += 3 * digit_h + 2 * gap + 18
         rows = (len(TOOL_BUTTONS) + 1) // 2
-        tool_h = (y - 18 - top - (rows - 1) * gap) / rows
-        half = (w - gap) / 2
+        small_gap, mini_h = 8, 52  # the tools page keeps a row of the nine digits under its tools
+        tool_h = (y - 18 - top - mini_h - small_gap - rows * small_gap) / rows
+        half = (w - small_gap) / 2
         self.page_buttons = [
-            self._button(f.rect(x + (i % 2) * (half + gap), top + (i // 2) * (tool_h + gap), half, tool_h),
-                         label, action, size=24, colour=th.ACCENT_3, hint=hint)
+            self._button(f.rect(x + (i % 2) * (half + small_gap), top + (i // 2) * (tool_h + small_gap), half,
+                                tool_h), label, action, size=24, colour=th.ACCENT_3, hint=hint)
             for i, (label, hint, action) in enumerate(TOOL_BUTTONS)
+        ]
+        mini_w = (w - 8 * 6) / 9
+        mini_y = top + rows * (tool_h + small_gap)
+        self.mini_digit_buttons = [
+            self._button(f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), ("digit", i + 1, None),
+                         size=30)
+            for i in range(9)
         ]
         third = (w - 2 * gap) / 3
         self.edit_buttons = [
@@ -97,7 +105,8 @@ class Keypad:
         if page not in PAGES:
             raise ValueError(f"unknown keypad page {page!r}")
         self._page = page
-        top = self.mode_buttons + self.digit_buttons if page == "digits" else self.page_buttons
+        top = self.mode_buttons + self.digit_buttons if page == "digits" else \
+            self.page_buttons + self.mini_digit_buttons
         self.buttons = top + self.edit_buttons + self.bottom_buttons
 
     def flip(self) -> None:
@@ -128,6 +137,10 @@ class Keypad:
                 button.size, button.anchor = font(34), (0.5, 0.5)
             else:
                 button.size, button.anchor = font(36 if colour_mode else 58), (0.5, 0.5)
+        for i, button in enumerate(self.mini_digit_buttons):  # the tools page's digits
+            button.swatch = th.CELL_COLOURS[i] if colour_mode else None
+            button.dim = not colour_mode and left[i + 1] == 0
+            button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
         self.edit_buttons[1].enabled = bool(game.undo_stack)
         self.edit_buttons[2].enabled = bool(game.redo_stack)
 

@@ -22,9 +22,24 @@ def test_the_tools_button_flips_the_keypad_to_the_tools_page_and_back(app):
     app.frame(click(button(scene, ("tools",)).rect.center), FRAME)
     assert scene.keypad.page == "tools"
     assert ("tool", "fill") in [b.action for b in scene.keypad.buttons]
-    assert not any(b.action[0] == "digit" for b in scene.keypad.buttons)
+    assert not any(b.action[0] == "mode" for b in scene.keypad.buttons)
     app.frame([key(pygame.K_t)], FRAME)
     assert scene.keypad.page == "digits"
+
+
+def test_the_digits_stay_at_hand_on_the_tools_page(app, screen):
+    """The tools page keeps a row of the nine digits under the tools (they used to vanish):
+    clicking one enters it; none overlaps a tool or the buttons below."""
+    scene = play(app)
+    scene.perform(("tools",))
+    app.frame([], FRAME)
+    digits = [b for b in scene.keypad.buttons if b.action[0] == "digit"]
+    assert [b.action[1] for b in digits] == list(range(1, 10))
+    others = [b for b in scene.keypad.buttons if b.action[0] != "digit"]
+    assert not any(d.rect.colliderect(o.rect) for d in digits for o in others)
+    scene.game.select([R1C3])
+    app.frame(click(digits[3].rect.center), FRAME)
+    assert scene.game.state.entries[R1C3] == 4
 
 
 def test_fill_candidates_from_the_tools_page_is_one_undoable_step(app):
