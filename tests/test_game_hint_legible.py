@@ -14,7 +14,7 @@ import pytest
 
 from game import theme as th
 from game.board import REASON
-from game.hint_view import LINK, LINK_WALKED
+from game.hint_view import LINK_WALKED
 from game.hints import Hint, focus_of, link_sentence, single_reason
 from game.info_panel import PanelText
 from solver.grid import BIT, HOUSES, PEERS, parse_values

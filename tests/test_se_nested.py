@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
