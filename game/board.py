@@ -4,7 +4,7 @@ Layers, bottom to top: cell fills (peers, same digit, the hint's region and grou
 cell colours), the grid lines (pre-drawn once), digits and pencil marks, or a hint's candidates,
 group outlines and chain arrows (game.hint_view), hint edges, selection outline.
 Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred, on two
-lines when one line would need text smaller than MIN_FONT.
+lines when one line would need text smaller than ``readable_font``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
 from game.hints import Hint
-from game.layout import MIN_FONT
+from game.layout import readable_font
 from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
@@ -44,7 +44,7 @@ class BoardView:
         self.k = cell / 72  # line widths and insets were designed for 72-pixel cells
         self.rect = pygame.Rect(origin, (cell * 9, cell * 9))
         self.digit_size = int(cell * 0.86)
-        self.mark_size = max(12, int(cell * 0.31))
+        self.mark_size = max(readable_font(cell / 72), int(cell * 0.31))  # 72: a cell's design size
         self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
         self.painter = HintPainter(theme, self.cell_rect, cell)
         self._lines = self._draw_lines()
@@ -243,7 +243,8 @@ class BoardView:
                          border_radius=self._px(6))
         title = self.theme.text("PAUSED", size, th.ACCENT_2)
         surface.blit(title, title.get_rect(center=(self.rect.centerx, self.rect.centery - size // 2)))
-        note = self.theme.text("Press P or click Pause to go on", max(14, size // 3), th.TEXT_DIM)
+        note = self.theme.text("Press P or click Pause to go on", max(readable_font(self.cell / 72), size // 3),
+                               th.TEXT_DIM)
         surface.blit(note, note.get_rect(center=(self.rect.centerx, self.rect.centery + size // 2)))
 
     def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
@@ -257,7 +258,7 @@ class BoardView:
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
             size = int(self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7))
-            size = max(MIN_FONT, size)
+            size = max(readable_font(rect.w / 72), size)
             lines = [text]
             if self.theme.font(size).size(text)[0] > rect.w - 6:  # too wide to read: two lines
                 half = (len(text) + 1) // 2

@@ -27,7 +27,7 @@ import pygame
 from game import polyline, routing
 from game import theme as th
 from game.hints import Hint
-from game.layout import MIN_FONT
+from game.layout import readable_font
 from solver.grid import DIGITS_OF, HOUSES_OF
 from solver.step import Node
 
@@ -79,7 +79,7 @@ class HintPainter:
         self.theme = theme
         self.cell_rect = cell_rect
         self.cell = cell
-        self.cand_size = max(MIN_FONT, int(cell * 0.29))  # readable in the smallest window
+        self.cand_size = max(readable_font(cell / 72), int(cell * 0.29))  # readable in the smallest window
         self.radius = int(cell / 3 * 0.46)
         self.paths: list[tuple[list[tuple[float, float]], bool]] = []
         self._routed = None  # (hint, values, (nodes, arrows)) of the last routing

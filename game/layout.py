@@ -4,7 +4,7 @@ resolution (no blurry upscaling), with the backdrop filling the whole window.
 
 Scenes place things in design pixels and ask the layout for window pixels: ``layout.rect(x, y,
 w, h)``, ``layout.point(x, y)``, ``layout.px(length)`` and ``layout.font(size)`` (text never
-shrinks below ``MIN_FONT`` pixels, so it stays readable in a small window). No pygame display
+shrinks below a 12 px line, 14 px from the design size up, so it stays readable). No pygame display
 calls here; ``initial_window_size`` only does arithmetic on the desktop size it is given.
 """
 
@@ -16,7 +16,15 @@ import pygame
 
 DESIGN_W, DESIGN_H = 1200, 800
 MIN_W, MIN_H = 800, 600
-MIN_FONT = 14  # pixels: the smallest text size any screen draws
+MIN_FONT = 14  # pixels: the smallest font size asked for (``readable_font`` lifts it)
+READABLE_SMALL, READABLE = 17, 18  # font sizes whose lines are 12 and 14 px (pygame's bundled font)
+
+
+def readable_font(scale: float) -> int:
+    """The least font size any text is drawn at, for a layout of ``scale`` (window pixels per
+    design pixel): a 12 px line in a window smaller than the design size (800x600), 14 px from
+    the design size (1200x800) up."""
+    return READABLE_SMALL if scale < 0.999 else READABLE
 SCREEN_SHARE = 0.9  # a new window takes at most this share of the desktop in each direction
 
 
@@ -54,8 +62,9 @@ class Layout:
         return max(1, value) if length > 0 else value
 
     def font(self, size: float) -> int:
-        """A design font size in window pixels, never below ``MIN_FONT``."""
-        return max(MIN_FONT, round(size * self.scale))
+        """A design font size in window pixels, never below ``readable_font`` (a 12 px line at
+        800x600, 14 px from 1200x800 up)."""
+        return max(readable_font(self.scale), round(size * self.scale))
 
     def x(self, x: float) -> int:
         return self.offset[0] + round(x * self.scale)

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game import theme as th
-from game.layout import DESIGN_W, MIN_FONT, Layout
+from game.layout import DESIGN_W, Layout, readable_font
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -86,17 +86,22 @@ class Button:
         label = theme.text(self.label, self.size, text_colour)
         cx = rect.x + rect.w * self.anchor[0]
         cy = rect.y + rect.h * self.anchor[1] - (round(7 * k) if self.sub else 0)
+        hint = None
+        if self.hint:
+            hint = theme.text(self.hint, max(readable_font(k), round(15 * k)),
+                              th.TEXT_DIM if self.swatch is None else (30, 30, 40))
+            hint_rect = hint.get_rect(topright=(rect.right - round(8 * k), rect.top + round(6 * k)))
+            if label.get_rect(center=(cx, cy)).colliderect(hint_rect):  # a narrow button: the label
+                cx = rect.x + (hint_rect.left - round(4 * k) - rect.x) / 2  # keeps left of the key
         surface.blit(label, label.get_rect(center=(cx, cy)))
         if self.sub:
-            sub = theme.text(self.sub, max(MIN_FONT, round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT)
+            sub = theme.text(self.sub, max(readable_font(k), round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT)
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - round(14 * k))))
         if self.badge:
-            badge = theme.text(self.badge, max(MIN_FONT, round(18 * k)), th.TEXT_DIM)
+            badge = theme.text(self.badge, max(readable_font(k), round(18 * k)), th.TEXT_DIM)
             surface.blit(badge, badge.get_rect(bottomright=(rect.right - round(9 * k), rect.bottom - round(5 * k))))
-        if self.hint:
-            hint = theme.text(self.hint, max(MIN_FONT - 2, round(15 * k)),
-                              th.TEXT_DIM if self.swatch is None else (30, 30, 40))
-            surface.blit(hint, hint.get_rect(topright=(rect.right - round(8 * k), rect.top + round(6 * k))))
+        if hint is not None:
+            surface.blit(hint, hint_rect)
 
 
 class ButtonList:

@@ -15,7 +15,7 @@ import pytest
 from game.app import App
 from game.clipboard import copy_text, paste_text
 from game.hints import Hint
-from game.layout import MIN_FONT, Layout
+from game.layout import MIN_FONT, Layout, readable_font
 from game.playstate import Puzzle
 from game.scenes import SCENES
 from game.scenes.play import BOARD_X, BOARD_Y, CELL
@@ -414,10 +414,9 @@ def draw_every_screen(app: App, monkeypatch) -> None:
     app.frame([], FRAME)
 
 
-def test_no_text_is_smaller_than_min_font_in_the_smallest_window(make_app, monkeypatch):
-    """At 800x600 every text the screens ask of the theme during a frame is at least MIN_FONT
-    pixels, except the key hints in the buttons' corners, which game.widgets draws at
-    max(MIN_FONT - 2, 15 design pixels): exactly MIN_FONT - 2 at this size."""
+def test_no_text_is_smaller_than_a_12_px_line_in_the_smallest_window(make_app, monkeypatch):
+    """At 800x600 every text the screens ask of the theme during a frame, the key hints in the
+    buttons' corners included, is at least ``readable_font`` (a 12 px line)."""
     asked: list[tuple[str, int, Button | None, str]] = []  # (text, size, the button whose key hint it is, scene)
     real_text, real_glow = Theme.text, Theme.glow_text
     app = make_app(SMALLEST)
@@ -437,12 +436,11 @@ def test_no_text_is_smaller_than_min_font_in_the_smallest_window(make_app, monke
     monkeypatch.setattr(Theme, "glow_text", glow_text)
     draw_every_screen(app, monkeypatch)
     assert {scene for *_, scene in asked} == set(SCENES)
-    small = sorted({(size, text) for text, size, owner, _ in asked if owner is None and size < MIN_FONT})
-    assert not small, f"text below {MIN_FONT} pixels at 800x600: {small}"
+    least = readable_font(app.layout.scale)
+    small = sorted({(size, text) for text, size, owner, _ in asked if size < least})
+    assert not small, f"text below size {least} (a 12 px line) at 800x600: {small}"
     hints = [(text, size, owner) for text, size, owner, _ in asked if owner is not None]
     assert {text for text, _, _ in hints} >= {"Z", "X", "C", "V", "Del", "^Z", "^Y", "H", "T", "P", "F", "E", "N"}
-    assert all(size == max(MIN_FONT - 2, round(15 * owner.scale)) for _, size, owner in hints)
-    assert {size for _, size, _ in hints} == {MIN_FONT - 2}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -618,3 +616,61 @@ def test_f11_never_pauses_and_leaving_full_screen_restores_the_window(app, monke
     app.settling_until = real_time.monotonic() - 1  # later, a real loss of focus pauses
     app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
     assert scene.paused
+
+
+@pytest.mark.parametrize("size, least", [((800, 600), 12), ((1200, 800), 14), ((1920, 1080), 14)])
+def test_no_text_is_smaller_than_a_readable_line_in_any_scene(app, monkeypatch, fake_generate, size, least):
+    """Every text any scene draws (menus, the play screen with marks, a hint at both stages, the
+    tools page, the win and generating screens) is at least a 12 px line in an 800x600 window
+    and 14 px from 1200x800 up (the rendered line's height)."""
+    from game import theme as th
+    from game.hints import Hint
+    from game.scenes.generating import GeneratingScene
+    from game.scenes.win import WinScene
+    from tests.gameplay import X_CHAIN, play
+
+    small: list[tuple[str, str, int]] = []
+    real_text = th.Theme.text
+    where = {"scene": ""}
+
+    def text(self, words, font_size, colour):
+        surface = real_text(self, words, font_size, colour)
+        if words.strip() and surface.get_height() < least:
+            small.append((where["scene"], words, surface.get_height()))
+        return surface
+
+    monkeypatch.setattr(th.Theme, "text", text)
+    app.resize(pygame.Surface(size))
+
+    def look(name):
+        where["scene"] = name
+        app.theme.clear()
+        app.frame([], FRAME)
+
+    for name in ("menu", "difficulty", "settings", "stats"):
+        app.goto(name)
+        look(name)
+    scene = play(app)
+    game = scene.game
+    game.set_mode("corner")
+    game.select([R1C3])
+    for digit in range(1, 10):
+        game.input_digit(digit)
+    game.set_mode("centre")
+    game.select([R1C4])
+    for digit in (1, 2, 5, 7):
+        game.input_digit(digit)
+    look("play")
+    for stage in (1, 2):
+        game.hint = Hint("step", stage, X_CHAIN, candidates=tuple(game.state.solver_grid().candidates))
+        look(f"hint stage {stage}")
+    game.hint = None
+    scene.perform(("tools",))
+    look("tools page")
+    app.switch(WinScene(app, game))
+    look("win")
+    fake_generate.gate.clear()
+    app.switch(GeneratingScene(app, Level.EXPERT))
+    look("generating")
+    fake_generate.gate.set()
+    assert not small, small[:5]

@@ -24,7 +24,7 @@ import pygame
 
 from game import jobs
 from game import theme as th
-from game.layout import Layout
+from game.layout import Layout, readable_font
 from game.made import MakingStatus
 from game.playstate import Puzzle
 from game.scenes.base import Scene
@@ -561,7 +561,8 @@ class GeneratingScene(Scene):
         """The grid the worker last told of (``shown``): its digits, and in each open cell how
         many digits it could still hold (every cell 9 before the first grid is told of)."""
         values = list(self.shown.values) if self.shown is not None and self.shown.values else [0] * 81
-        small, large = max(6, field.w // 21), max(8, field.w // 14)
+        least = readable_font(self.layout.scale)
+        small, large = max(least, field.w // 21), max(least, field.w // 14)
         counts = open_counts(values)
         colour = th.GIVEN if self.shown is not None and self.shown.stage == "checking" else th.ENTRY
         for cell in range(81):
@@ -577,7 +578,8 @@ class GeneratingScene(Scene):
         flashes for collapses (cyan), contradictions (red), undone and dug digits."""
         theme, replay = self.theme, self.replay
         now = replay.clock
-        small, large = max(6, field.w // 21), max(8, field.w // 14)
+        least = readable_font(self.layout.scale)
+        small, large = max(least, field.w // 21), max(least, field.w // 14)
         entropy = replay.entropy()
         focus_age = now - replay.focus_time
         peers = set(PEERS[replay.focus]) if replay.focus >= 0 and focus_age < FLASH and not replay.digging else ()
