@@ -29,7 +29,7 @@ from game.made import MakingStatus
 from game.playstate import Puzzle
 from game.scenes.base import Scene
 from game.session import Game
-from game.theme import draw_panel, fit_text
+from game.theme import draw_panel, fit_text, wrap_text
 from game.widgets import Button
 from solver.grid import ALL_DIGITS, BIT, HOUSES, HOUSES_OF, PEERS, POPCOUNT, cell_name
 from solver.levels import Level
@@ -71,8 +71,22 @@ def open_counts(values) -> list[int]:
             for c, (r, k, b) in enumerate(HOUSES_OF)]
 
 
+_ENTROPY_COLOURS: dict[tuple, tuple[int, int, int]] = {}  # (count, the palette's colours) -> colour
+
+
 def entropy_colour(entropy: int) -> tuple[int, int, int]:
-    """The colour of an entropy count: red at 0, yellow at 1, magenta at 2, dimmer above."""
+    """The colour of an entropy count: red at 0, yellow at 1, magenta at 2, dimmer above
+    (worked out once per count and palette: the field asks 81 times a frame)."""
+    key = (entropy, th.CONFLICT, th.ACCENT_2, th.ACCENT, th.BOARD_BG, th.TEXT, th.TEXT_DIM)
+    colour = _ENTROPY_COLOURS.get(key)
+    if colour is None:
+        if len(_ENTROPY_COLOURS) > 256:
+            _ENTROPY_COLOURS.clear()
+        colour = _ENTROPY_COLOURS[key] = _entropy_colour(entropy)
+    return colour
+
+
+def _entropy_colour(entropy: int) -> tuple[int, int, int]:
     if entropy <= 0:
         return th.CONFLICT
     if entropy == 1:
@@ -205,6 +219,7 @@ class GeneratingScene(Scene):
         self.searched = 0.0  # seconds of search so far (stops when the puzzle arrives)
         self.filled = 0.0  # the bar's time-driven share, 0..1; never goes back
         self.time = 0.0
+        self._wrapped: dict[tuple, list[str]] = {}  # (text, width, size) -> its lines
         self.job_id = 0
         self.result = None  # the finished puzzle
         self.replay: Replay | None = None
@@ -465,7 +480,18 @@ class GeneratingScene(Scene):
         return panel, pad, panel.y + pad + head.get_height() + layout.px(12)
 
     def _lines(self, text: str, width: int, size: int, colour) -> list[pygame.Surface]:
-        return fit_text(self.theme, text, width, (size,), max_lines=3, colour=colour)
+        """``text`` wrapped to ``width`` (at most 3 lines), remembered: the panels say the
+        same things frame after frame, and wrapping measures every word."""
+        key = (text, width, size)
+        words = self._wrapped.get(key)
+        if words is None:
+            if len(self._wrapped) > 200:
+                self._wrapped.clear()
+            words = self._wrapped[key] = wrap_text(self.theme, text, size, width)
+        font = self.theme.font(size)
+        if len(words) > 3 or any(font.size(line)[0] > width for line in words):
+            return fit_text(self.theme, text, width, (size,), max_lines=3, colour=colour)  # the rare squeeze
+        return [self.theme.text(line, size, colour) for line in words]
 
     @staticmethod
     def _blit_lines(surface: pygame.Surface, parts: list[pygame.Surface], x: int, y: int) -> int:
