@@ -19,7 +19,8 @@ from game import theme as th
 from game.layout import Layout
 from game.made import PACE_GRIDS, MakingStatus
 from game.scenes.difficulty import DifficultyScene
-from game.scenes.generating import FLASH, HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene, Replay
+from game.replay import Replay
+from game.scenes.generating import FLASH, HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene
 from game.theme import Theme
 from game.scenes.play import PlayScene
 from generator.wfc import BACKTRACK, Event, fill

@@ -12,7 +12,8 @@ red and the search backtracks, then the givens are dug out in the digger's order
 puzzle that will be played. The replay takes about ``REPLAY_SECONDS[speed]`` whatever the trace's
 length (many steps per frame when it is long). Any key or click skips to play; Esc cancels the
 job and goes back (to the difficulty screen, or to the game when a new puzzle was asked for
-during play). Everything is drawn relative to the surface's size (a 1200x800 design, scaled).
+during play). The replay's model is game.replay; everything is drawn relative to the surface's
+size (a 1200x800 design, scaled).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from game import theme as th
 from game.layout import Layout, readable_font
 from game.made import MakingStatus
 from game.playstate import Puzzle
+from game.replay import CONFLICT_FLASH, Replay, open_counts
 from game.scenes.base import Scene
 from game.session import Game
 from game.theme import draw_panel, fit_text, wrap_text
 from game.widgets import Button
-from solver.grid import ALL_DIGITS, BIT, HOUSES, HOUSES_OF, PEERS, POPCOUNT, cell_name
+from solver.grid import PEERS
 from solver.levels import Level
 
 DESIGN = (1200, 800)  # the layout's reference size; drawn scaled by min(width/1200, height/800)
@@ -49,26 +51,12 @@ STAGE_TEXT = {
 }
 MIN_SECONDS = 0.7  # a puzzle without a trace to replay is still shown this long
 REPLAY_SECONDS = {"slow": 6.0, "normal": 3.5, "fast": 1.8, "off": 0.0}
-FILL_SHARE, DIG_SHARE = 0.64, 0.28  # of the replay's time; the rest holds the finished puzzle
-WEIGHTS = {"given": 0.4, "collapse": 1.0, "propagate": 0.45, "backtrack": 3.0, "dig": 1.0, "restore": 1.0}
 FLASH = 0.35  # seconds a collapse, a restore or a dug cell's fade lasts
-CONFLICT_FLASH = 0.6  # seconds a contradiction shows red
 FADE_STEPS = 6  # fading digits use this many shades (each shade is one cached text surface)
 MODIFIER_KEYS = {
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE,
 }
-
-
-def open_counts(values) -> list[int]:
-    """81 ints for ``values`` (81 ints, 0 = empty): for each open cell, how many digits no peer
-    holds (its entropy); 0 for a filled cell."""
-    used = [0] * 27
-    for h, house in enumerate(HOUSES):
-        for c in house:
-            used[h] |= BIT[values[c]]
-    return [0 if values[c] else POPCOUNT[ALL_DIGITS & ~(used[r] | used[k] | used[b])]
-            for c, (r, k, b) in enumerate(HOUSES_OF)]
 
 
 _ENTROPY_COLOURS: dict[tuple, tuple[int, int, int]] = {}  # (count, the palette's colours) -> colour
@@ -95,97 +83,6 @@ def _entropy_colour(entropy: int) -> tuple[int, int, int]:
         return th.ACCENT
     high, low = th.blend(th.BOARD_BG, th.TEXT, 0.8), th.blend(th.BOARD_BG, th.TEXT_DIM, 0.7)
     return th.blend(high, low, min(1.0, (entropy - 3) / 6))
-
-
-class Replay:
-    """How a generated puzzle was made, as steps on a clock (plain Python, no pygame).
-
-    Built from ``trace`` (``generator.wfc.Event``-like objects with ``kind``, ``cell``,
-    ``digit``, ``undone``), ``dig_order`` and ``put_back`` (cells), and ``solution`` (81 ints).
-    The fill's steps share ``FILL_SHARE`` of ``seconds`` and the dig's ``DIG_SHARE``, each in
-    proportion to its kind's weight in ``WEIGHTS``. ``advance(dt)`` applies every step whose
-    time has come; ``values`` is the grid so far (81 ints, 0 = empty); ``done`` turns true after
-    ``seconds``.
-    """
-
-    def __init__(self, trace, dig_order, put_back, solution, seconds: float):
-        self.steps = [(e.kind, e.cell, e.digit, tuple(e.undone)) for e in trace]
-        self.fill_steps = len(self.steps)
-        self.steps += [("dig", cell, 0, ()) for cell in dig_order]
-        self.steps += [("restore", cell, solution[cell], ()) for cell in put_back]
-        self.seconds = seconds
-        fill, dig = self.steps[:self.fill_steps], self.steps[self.fill_steps:]
-        self.times = _schedule(fill, 0.0, FILL_SHARE * seconds) + _schedule(
-            dig, FILL_SHARE * seconds, DIG_SHARE * seconds)
-        self.clock = 0.0
-        self.cursor = 0
-        self.values = [0] * 81
-        self.ghost = [0] * 81  # the digit a cell just lost (undone or dug), drawn fading
-        self.changed = [-9.0] * 81  # when each cell last changed (replay seconds)
-        self.effect = [""] * 81  # the kind of that change
-        self.focus, self.focus_time = -1, -9.0  # the last collapse
-        self.conflict, self.conflict_time, self.conflict_undone = -1, -9.0, 0
-        self.counts = {"collapse": 0, "propagate": 0, "backtrack": 0}
-        self._entropy: list[int] | None = None
-
-    @property
-    def done(self) -> bool:
-        return self.clock >= self.seconds and self.cursor == len(self.steps)
-
-    @property
-    def digging(self) -> bool:
-        """True once the fill is over and the first given has been dug out."""
-        return self.cursor > self.fill_steps
-
-    def advance(self, dt: float) -> None:
-        """Move the clock ``dt`` seconds on and apply the steps due by then."""
-        self.clock += dt
-        while self.cursor < len(self.steps) and self.times[self.cursor] <= self.clock:
-            self._apply(*self.steps[self.cursor], self.times[self.cursor])
-            self.cursor += 1
-
-    def _apply(self, kind: str, cell: int, digit: int, undone: tuple[int, ...], when: float) -> None:
-        self._entropy = None
-        if kind == "backtrack":
-            self.conflict, self.conflict_time, self.conflict_undone = cell, when, len(undone)
-            for c in undone:
-                self._set(c, 0, "undone", when)
-        elif kind == "dig":
-            self._set(cell, 0, "dig", when)
-        else:
-            self._set(cell, digit, kind, when)
-            if kind == "collapse":
-                self.focus, self.focus_time = cell, when
-        if kind in self.counts:
-            self.counts[kind] += 1
-
-    def _set(self, cell: int, digit: int, effect: str, when: float) -> None:
-        if not digit:
-            self.ghost[cell] = self.values[cell]
-        self.values[cell] = digit
-        self.changed[cell], self.effect[cell] = when, effect
-
-    def entropy(self) -> list[int]:
-        """81 ints: for each open cell, how many digits no peer holds (0 for a filled cell)."""
-        if self._entropy is None:
-            self._entropy = open_counts(self.values)
-        return self._entropy
-
-    def status(self) -> str:
-        """One line saying what the replay is showing now."""
-        if self.clock - self.conflict_time < CONFLICT_FLASH and not self.digging:
-            return f"Contradiction at {cell_name(self.conflict)}: backtrack, {self.conflict_undone} cells undone"
-        stuck = [c for c, e in enumerate(self.entropy()) if not e and not self.values[c]]
-        if stuck and not self.digging:
-            return f"Contradiction: no digit is left for {cell_name(stuck[0])}"
-        if self.digging:
-            givens = sum(1 for v in self.values if v)
-            return f"Digging out givens: {givens} left" if self.cursor < len(self.steps) else f"Ready: {givens} givens"
-        if self.focus >= 0:
-            return (f"Collapse {cell_name(self.focus)} = {self.values[self.focus] or '?'}   "
-                    f"{self.counts['collapse']} collapses, {self.counts['propagate']} forced, "
-                    f"{self.counts['backtrack']} backtracks")
-        return "Every cell could hold any of 9 digits"
 
 
 class GeneratingScene(Scene):
@@ -639,18 +536,6 @@ class GeneratingScene(Scene):
             else:
                 continue
             surface.blit(glyph, glyph.get_rect(center=box.center))
-
-
-def _schedule(steps: list[tuple], start: float, span: float) -> list[float]:
-    """When each of ``steps`` is due (seconds): from ``start`` over ``span``, each step after a
-    wait in proportion to its kind's weight (so a contradiction stays on screen before the
-    backtrack undoes it); the last step is due at ``start + span``."""
-    total = sum(WEIGHTS.get(step[0], 1.0) for step in steps) or 1.0
-    times, clock = [], 0.0
-    for step in steps:
-        clock += WEIGHTS.get(step[0], 1.0)
-        times.append(start + clock * span / total)
-    return times
 
 
 def _shade(fraction: float) -> float:
