@@ -60,6 +60,11 @@ def walked_links(links: tuple, current: int) -> set[int]:
     return set(range(start, current + 1))
 
 
+def _within(rect: pygame.Rect, points) -> bool:
+    """True when every point lies in ``rect``, its edges included."""
+    return all(rect.left <= x <= rect.right and rect.top <= y <= rect.bottom for x, y in points)
+
+
 def group_colour(index: int) -> tuple[int, int, int]:
     return GROUP_COLOURS[index % len(GROUP_COLOURS)]
 
@@ -216,7 +221,7 @@ class HintPainter:
         digits = {c for c in range(len(values)) if values[c]} | {c for c, _ in step.placements}
         self._lattice = (
             digits,
-            {routing.third_of(c, d) for c, d in roles} | {routing.third_of(c, d) for c in digits for d in (5,)},
+            {routing.third_of(c, d) for c, d in roles} | {routing.third_of(c, 5) for c in digits},  # 5: middle third
             routing.closed_points(digits),
             {routing.third_of(c, d): 0.5 for c in shown if not (values and values[c])
              for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]},
@@ -312,8 +317,7 @@ class HintPainter:
             p2 = self._anchor(end, control if bend else a)
             points = polyline.bezier(p0, control, p2) if bend else [p0, p2]
             cost = abs(offset) * 0.6
-            cost += 20 * (not all(board.left <= x <= board.right and board.top <= y <= board.bottom
-                                  for x, y in points))  # off the board
+            cost += 20 * (not _within(board, points))  # off the board
             cost += 10 * polyline.hits(marked, points, self.radius + 1)
             cost += 0.5 * polyline.hits(plain, points, self.radius * 0.7)
             if best_cost is None or cost < best_cost:
@@ -327,8 +331,7 @@ class HintPainter:
         nodes', and keeps off every digit's glyph (given, entry or placement)."""
         if self._lattice is None:
             return True
-        board = self.board_rect()
-        if not all(board.left <= x <= board.right and board.top <= y <= board.bottom for x, y in points):
+        if not _within(self.board_rect(), points):
             return False
         if polyline.hits(marked, points, self.radius + 1):
             return False

@@ -297,6 +297,8 @@ def houses_text(houses: tuple[int, ...]) -> str:
 
 
 def _and_list(words: list[str]) -> str:
+    """As solver.techniques.wording.and_list, which cannot be imported here: importing it loads
+    the whole technique registry (200 ms) before the first frame."""
     if len(words) <= 1:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
