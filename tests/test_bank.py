@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import bank, bank_format, bank_work
 from generator.bank import BankError, BuildCancelled, annotate_bank, build_bank, check_bank, load_bank
@@ -255,6 +257,15 @@ def test_load_bank_reads_a_level_without_solving(small_bank, tmp_path):
         load_bank(bad, Level.EASY)
 
 
+def test_a_bank_read_on_a_thread_lets_other_threads_run_after_every_puzzle(small_bank):
+    # the game reads the bank while its frame loop runs: ``between`` (a sleep(0) there) must
+    # come after each puzzle decoded and each taken, never after one long stretch of C
+    folder = small_bank[0]
+    calls = []
+    puzzles = load_bank(folder, Level.MEDIUM, between=lambda: calls.append(1))
+    assert puzzles and len(calls) == 2 * len(puzzles)
+
+
 def test_annotate_adds_the_interest_fields_to_a_bank_built_without_them(tmp_path, monkeypatch):
     monkeypatch.setattr(bank_work, "measure_interest", lambda result: {})  # a bank made before the metrics existed
     build_bank(tmp_path, 2, (Level.EASY,), SEED, 1)
@@ -370,3 +381,28 @@ def test_the_pool_workers_end_when_bank_check_is_killed(tmp_path):
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+# --- reading in pieces (bank_format.loads_in_pieces) ---------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=JSON_VALUES, indent=st.sampled_from([None, 0, 2]), bom=st.booleans())
+def test_reading_in_pieces_gives_what_json_loads_gives(value, indent, bom):
+    raw = (b"\xef\xbb\xbf" if bom else b"") + json.dumps(value, indent=indent).encode()
+    assert bank_format.loads_in_pieces(raw) == json.loads(raw)
+
+
+@pytest.mark.parametrize("text", ['{"a":1,}', '{"a" 1}', '{"a":[1 2]}', '{"a":1} x', '{1:2}', '{"a":[1,]}',
+                                  "{", '{"a":[', '{"a":1', "", "  "])
+def test_reading_in_pieces_refuses_what_json_loads_refuses(text):
+    with pytest.raises(ValueError):
+        json.loads(text.encode())
+    with pytest.raises(ValueError):
+        bank_format.loads_in_pieces(text.encode())

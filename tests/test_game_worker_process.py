@@ -3,6 +3,7 @@ plain data, a newer job cancels the older, and a worker that dies is reported an
 
 from __future__ import annotations
 
+import os
 import time
 from functools import partial
 
@@ -109,3 +110,13 @@ def test_a_bad_paste_reads_as_words_for_the_player(runner, text):
     assert kind == "error"
     assert not re.search(r"\(\w*_\w*\)|Error\b|\bparse_|\bsolve_", message), message
     assert message[0].isupper() and message.endswith(".")
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no POSIX priorities here")
+def test_the_worker_runs_below_the_games_priority(runner):
+    from game.worker_process import WORKER_NICENESS
+
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    runner.submit(partial(worker_jobs.niceness))
+    done = [m for m in finish(runner) if m.kind == "done"]
+    assert done and done[0].value == min(19, ours + WORKER_NICENESS)

@@ -25,3 +25,8 @@ def die(progress, cancel):
 
 def fail(progress, cancel):
     raise ValueError("no such puzzle")
+
+
+def niceness(progress, cancel):
+    """The worker's scheduling niceness (POSIX)."""
+    return os.getpriority(os.PRIO_PROCESS, 0)
