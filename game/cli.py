@@ -33,6 +33,7 @@ from game.cli_common import (
     level_arg,
     non_negative_arg,
     output_argument,
+    program_name,
     puzzles_of,
     report,
     se_config_option,
@@ -84,7 +85,7 @@ def cmd_view(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_convert(args: argparse.Namespace, out: Output) -> int:
     problems = convert_batch(puzzles_of(args, out), out, args.to,
-                             lambda message: report(out, f"main.py convert: {message}"))
+                             lambda message: report(out, f"{program_name()} convert: {message}"))
     return EXIT_PUZZLE if problems else EXIT_OK
 
 
@@ -122,7 +123,7 @@ def cmd_play(args: argparse.Namespace, out: Output) -> int:
         try:
             imported = import_puzzle(args.puzzle)
         except PuzzleError as error:
-            print(f"main.py play: --puzzle: {error}", file=sys.stderr)
+            print(f"{program_name()} play: --puzzle: {error}", file=sys.stderr)
             return EXIT_PUZZLE
     from game.window import run
 
@@ -229,7 +230,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command's, or only ``command``'s (one of
     ``COMMANDS``: building the others' parsers would cost a short run a tenth of its time)."""
     parser = argparse.ArgumentParser(
-        prog="main.py", formatter_class=_Formatter,
+        prog=program_name(), formatter_class=_Formatter,
         description="Sudoku: a game whose puzzles are generated on the spot, and tools for "
         "puzzle setters. With no command, the game starts.",
     )

@@ -5,6 +5,7 @@ and options, exit codes, usage errors, reading the input, messages and progress 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 
@@ -54,6 +55,13 @@ def level_list_arg(text: str) -> tuple[Level, ...]:
 def puzzles_of(args: argparse.Namespace, out: Output) -> Iterator[Puzzle | BadLine]:
     """The entries of FILE (--from: its format), read as asked for; ``out`` flushed before waits."""
     return read_source(args.file, args.source, sys.stdin, out.flush)
+
+
+def program_name() -> str:
+    """How the command was started, for messages and usage: ``sudoku`` (the command ``pip
+    install .`` puts on the PATH) or ``main.py``."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return "sudoku" if name.removesuffix(".exe") == "sudoku" else "main.py"
 
 
 def report(out: Output, message: str) -> None:
