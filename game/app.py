@@ -12,9 +12,9 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 import pygame
 
@@ -67,10 +67,17 @@ class App:
     background by ``filler``.
     """
 
-    def __init__(self, screen: pygame.Surface, *, seed: int | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 scenes: dict[str, Callable[..., Scene]] | None = None,
-                 profile: Profile | None = None, jobs=None, supply: PuzzleSupply | None = None):
+    def __init__(
+        self,
+        screen: pygame.Surface,
+        *,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        scenes: dict[str, Callable[..., Scene]] | None = None,
+        profile: Profile | None = None,
+        jobs=None,
+        supply: PuzzleSupply | None = None,
+    ):
         self.screen = screen
         self.size = screen.get_size()
         self.layout = Layout.fit(self.size)
@@ -327,8 +334,12 @@ class App:
         if not self._bank_read:
             self._bank_read = True
             self.supply.start_loading()
-        elif (not self._warm and self.settings.puzzle_source == "bank" and self.supply.ready
-              and getattr(self.scene, "name", None) in QUIET_SCENES):
+        elif (
+            not self._warm
+            and self.settings.puzzle_source == "bank"
+            and self.supply.ready
+            and getattr(self.scene, "name", None) in QUIET_SCENES
+        ):
             self._warm = True
             self._guard(self.warm_up)
         self._guard(self.filler.tick, self, dt)
@@ -354,8 +365,7 @@ class App:
             return
         self.toasts[0] = (message, left)
         f = self.layout
-        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3,
-                         colour=th.TEXT)
+        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3, colour=th.TEXT)
         height = sum(line.get_height() for line in lines) + f.px(20)
         rect = pygame.Rect(0, 0, f.px(1080), height)
         rect.midbottom = (f.centre_x, f.height - f.px(12))

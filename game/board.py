@@ -25,8 +25,15 @@ REASON = th.ACCENT_3  # a single's reasons: the digits that rule options out, th
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
 # slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
 CORNER_SLOTS = (  # clear of the selection's frame (4 design pixels in from the cell's edge, 4 wide)
-    (0.23, 0.24), (0.77, 0.24), (0.23, 0.76), (0.77, 0.76),
-    (0.5, 0.24), (0.5, 0.76), (0.23, 0.5), (0.77, 0.5), (0.5, 0.5),
+    (0.23, 0.24),
+    (0.77, 0.24),
+    (0.23, 0.76),
+    (0.77, 0.76),
+    (0.5, 0.24),
+    (0.5, 0.76),
+    (0.23, 0.5),
+    (0.77, 0.5),
+    (0.5, 0.5),
 )
 DARK_INK = (24, 26, 52)  # small digits on a bright cell colour (yellow, orange...)
 BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK
@@ -90,8 +97,13 @@ class BoardView:
         rect = self.rect
         surface = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
         inner = pygame.Rect(pad, pad, rect.w, rect.h)
-        pygame.draw.rect(surface, (*th.BOARD_GLOW, 200), inner.inflate(self._px(8), self._px(8)), self._px(6),
-                         border_radius=self._px(8))
+        pygame.draw.rect(
+            surface,
+            (*th.BOARD_GLOW, 200),
+            inner.inflate(self._px(8), self._px(8)),
+            self._px(6),
+            border_radius=self._px(8),
+        )
         return th.soft_blur(surface, self._px(9))
 
     def _px(self, length: float) -> int:
@@ -125,11 +137,20 @@ class BoardView:
         state = game.state
         hint = game.hint
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
-        self._fill_cells(surface, game, hint, show_selection, show_selection and peers,
-                         show_selection and same_digit, mistakes, flourish)
+        self._fill_cells(
+            surface,
+            game,
+            hint,
+            show_selection,
+            show_selection and peers,
+            show_selection and same_digit,
+            mistakes,
+            flourish,
+        )
         surface.blit(self._lines, self.rect.topleft)
-        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3),
-                         border_radius=self._px(6))
+        pygame.draw.rect(
+            surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3), border_radius=self._px(6)
+        )
         staged = hint is not None and hint.kind == "step" and hint.step is not None and hint.stage >= 2
         hint_cells = hint.shown_cells if staged else frozenset()
         roles = self.painter.roles(hint) if staged else {}
@@ -169,8 +190,17 @@ class BoardView:
             middle = self.rect.y + i * self.cell + self.cell // 2
             surface.blit(glyph, glyph.get_rect(center=(self.rect.x - gap, middle)))
 
-    def _fill_cells(self, surface, game: Game, hint: Hint | None, show_selection: bool, peers_on: bool,
-                    same_on: bool, mistakes: frozenset[int], flourish) -> None:
+    def _fill_cells(
+        self,
+        surface,
+        game: Game,
+        hint: Hint | None,
+        show_selection: bool,
+        peers_on: bool,
+        same_on: bool,
+        mistakes: frozenset[int],
+        flourish,
+    ) -> None:
         state = game.state
         values = state.values
         cursor = game.cursor
@@ -239,12 +269,14 @@ class BoardView:
         """The board hidden behind a pause panel (the timer is stopped meanwhile)."""
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
         surface.fill(th.BOARD_BG, self.rect)
-        pygame.draw.rect(surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3),
-                         border_radius=self._px(6))
+        pygame.draw.rect(
+            surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3), border_radius=self._px(6)
+        )
         title = self.theme.text("PAUSED", size, th.ACCENT_2)
         surface.blit(title, title.get_rect(center=(self.rect.centerx, self.rect.centery - size // 2)))
-        note = self.theme.text("Press P or click Pause to go on", max(readable_font(self.cell / 72), size // 3),
-                               th.TEXT_DIM)
+        note = self.theme.text(
+            "Press P or click Pause to go on", max(readable_font(self.cell / 72), size // 3), th.TEXT_DIM
+        )
         surface.blit(note, note.get_rect(center=(self.rect.centerx, self.rect.centery + size // 2)))
 
     def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
@@ -257,7 +289,9 @@ class BoardView:
                 surface.blit(glyph, glyph.get_rect(center=pos))
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
-            size = int(self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7))
+            size = int(
+                self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7)
+            )
             size = max(readable_font(rect.w / 72), size)
             lines = [text]
             if self.theme.font(size).size(text)[0] > rect.w - 6:  # too wide to read: two lines
@@ -291,8 +325,13 @@ class BoardView:
             for cell in sorted({c for c, _ in step.pattern} - fins - set(grouped)):
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(3), border_radius=self._px(6))
             for cell in sorted(fins - set(grouped)):
-                pygame.draw.rect(surface, th.blend(th.BOARD_BG, FIN, pulse), self._inset(cell),
-                                 self._px(3), border_radius=self._px(6))
+                pygame.draw.rect(
+                    surface,
+                    th.blend(th.BOARD_BG, FIN, pulse),
+                    self._inset(cell),
+                    self._px(3),
+                    border_radius=self._px(6),
+                )
             for cell, _ in hint.step.placements:
                 pygame.draw.rect(surface, th.GOOD, self._inset(cell), self._px(4), border_radius=self._px(6))
             reason = hint.reason
@@ -336,4 +375,3 @@ class BoardView:
                 surface.fill(colour, (left, y0, width, y1 - y0))
             if not east:
                 surface.fill(colour, (right - width, y0, width, y1 - y0))
-

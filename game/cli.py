@@ -68,14 +68,16 @@ def _on_interrupt(signum: int, frame: object) -> None:
 
 
 def cmd_solve(args: argparse.Namespace, out: Output) -> int:
-    problems = solve_batch(puzzles_of(args, out), out, method=args.method, as_json=args.json,
-                           steps=args.steps, uniqueness=args.uniqueness)
+    problems = solve_batch(
+        puzzles_of(args, out), out, method=args.method, as_json=args.json, steps=args.steps, uniqueness=args.uniqueness
+    )
     return EXIT_PUZZLE if problems else EXIT_OK
 
 
 def cmd_rate(args: argparse.Namespace, out: Output) -> int:
-    problems = rate_batch(puzzles_of(args, out), out, as_json=args.json, uniqueness=args.uniqueness,
-                          se_config=args.se_config)
+    problems = rate_batch(
+        puzzles_of(args, out), out, as_json=args.json, uniqueness=args.uniqueness, se_config=args.se_config
+    )
     return EXIT_PUZZLE if problems else EXIT_OK
 
 
@@ -84,8 +86,9 @@ def cmd_view(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_convert(args: argparse.Namespace, out: Output) -> int:
-    problems = convert_batch(puzzles_of(args, out), out, args.to,
-                             lambda message: report(out, f"{program_name()} convert: {message}"))
+    problems = convert_batch(
+        puzzles_of(args, out), out, args.to, lambda message: report(out, f"{program_name()} convert: {message}")
+    )
     return EXIT_PUZZLE if problems else EXIT_OK
 
 
@@ -97,9 +100,14 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
     for index in range(args.n):
         seed = None if args.seed is None else args.seed + index
         try:
-            made = generate(args.difficulty, seed, symmetry=args.symmetry,
-                            max_blanks=args.max_blanks, order=args.order,
-                            uniqueness=args.uniqueness)
+            made = generate(
+                args.difficulty,
+                seed,
+                symmetry=args.symmetry,
+                max_blanks=args.max_blanks,
+                order=args.order,
+                uniqueness=args.uniqueness,
+            )
         except GenerationError as error:
             code = EXIT_PUZZLE
             which = f"seed {seed}" if seed is not None else f"puzzle {index + 1}"
@@ -135,36 +143,51 @@ def cmd_play(args: argparse.Namespace, out: Output) -> int:
 
 def _add_play(commands) -> None:
     play = commands.add_parser("play", help="play the game (the default)")
-    play.add_argument("--difficulty", "-d", type=level_arg, metavar="LEVEL",
-                      help=f"skip the menu and start a puzzle: {', '.join(LEVEL_NAMES)}")
+    play.add_argument(
+        "--difficulty",
+        "-d",
+        type=level_arg,
+        metavar="LEVEL",
+        help=f"skip the menu and start a puzzle: {', '.join(LEVEL_NAMES)}",
+    )
     play.add_argument("--seed", type=non_negative_arg, help="seed for the first generated puzzle")
-    play.add_argument("--demo", action="store_true",
-                      help="attract mode: the game plays itself with hints until closed")
-    play.add_argument("--puzzle", metavar="STRING",
-                      help="play this puzzle: 81 characters (0 or . for empty) or a 9-line grid; "
-                      "it is checked first, then graded while you play")
+    play.add_argument("--demo", action="store_true", help="attract mode: the game plays itself with hints until closed")
+    play.add_argument(
+        "--puzzle",
+        metavar="STRING",
+        help="play this puzzle: 81 characters (0 or . for empty) or a 9-line grid; "
+        "it is checked first, then graded while you play",
+    )
     play.set_defaults(func=cmd_play)
 
 
 def _add_gen(commands) -> None:
     gen = commands.add_parser("gen", help="generate graded puzzles, one per line")
-    gen.add_argument("-d", "--difficulty", type=level_arg, default=Level.EASY, metavar="LEVEL",
-                     help=f"{', '.join(LEVEL_NAMES)} (default easy)")
+    gen.add_argument(
+        "-d",
+        "--difficulty",
+        type=level_arg,
+        default=Level.EASY,
+        metavar="LEVEL",
+        help=f"{', '.join(LEVEL_NAMES)} (default easy)",
+    )
     gen.add_argument("-n", type=non_negative_arg, default=1, help="how many puzzles (default 1)")
-    gen.add_argument("--seed", type=non_negative_arg,
-                     help="seed of the first puzzle (0 or more); puzzle i uses seed+i")
+    gen.add_argument("--seed", type=non_negative_arg, help="seed of the first puzzle (0 or more); puzzle i uses seed+i")
     gen.add_argument("--symmetry", action="store_true", help="remove givens in 180-degree pairs")
-    gen.add_argument("--max-blanks", type=non_negative_arg, metavar="K",
-                     help="leave at most K empty cells")
-    gen.add_argument("--order", choices=("entropy", "random"), default=None,
-                     help="digging order: lowest entropy first or random (default: entropy up "
-                     "to hard, random for expert and master)")
+    gen.add_argument("--max-blanks", type=non_negative_arg, metavar="K", help="leave at most K empty cells")
+    gen.add_argument(
+        "--order",
+        choices=("entropy", "random"),
+        default=None,
+        help="digging order: lowest entropy first or random (default: entropy up "
+        "to hard, random for expert and master)",
+    )
     uniqueness_option(gen)
-    gen.add_argument("-s", "--solution", action="store_true",
-                     help="append the solution to each line")
+    gen.add_argument("-s", "--solution", action="store_true", help="append the solution to each line")
     output_argument(gen)
-    gen.add_argument("--json", action="store_true",
-                     help="one JSON object per line: puzzle, solution, level, seed, givens, ms, ...")
+    gen.add_argument(
+        "--json", action="store_true", help="one JSON object per line: puzzle, solution, level, seed, givens, ms, ..."
+    )
     gen.set_defaults(func=cmd_gen)
 
 
@@ -173,10 +196,13 @@ def _add_solve(commands) -> None:
     input_arguments(solve)
     solve.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     uniqueness_option(solve)
-    solve.add_argument("--steps", action="store_true",
-                       help="also print the human solver's steps in standard notation")
-    solve.add_argument("--method", choices=("wave", "wfc"), default="wave",
-                       help="exact solver: wave (adds hidden singles; default) or wfc")
+    solve.add_argument("--steps", action="store_true", help="also print the human solver's steps in standard notation")
+    solve.add_argument(
+        "--method",
+        choices=("wave", "wfc"),
+        default="wave",
+        help="exact solver: wave (adds hidden singles; default) or wfc",
+    )
     solve.set_defaults(func=cmd_solve)
 
 
@@ -197,29 +223,41 @@ def _add_view(commands) -> None:
 
 def _add_convert(commands) -> None:
     convert = commands.add_parser("convert", help="convert puzzles between formats")
-    convert.add_argument("--to", required=True, choices=FORMATS, metavar="FORMAT",
-                         help=f"the format to write: {', '.join(FORMATS)} ({', '.join(GRID_FORMATS)} "
-                         "puzzles are separated by a blank line; only sdk keeps .sdk metadata, "
-                         "only hodoku keeps candidates)")
+    convert.add_argument(
+        "--to",
+        required=True,
+        choices=FORMATS,
+        metavar="FORMAT",
+        help=f"the format to write: {', '.join(FORMATS)} ({', '.join(GRID_FORMATS)} "
+        "puzzles are separated by a blank line; only sdk keeps .sdk metadata, "
+        "only hodoku keeps candidates)",
+    )
     input_arguments(convert)
     output_argument(convert)
     convert.set_defaults(func=cmd_convert)
 
 
-COMMANDS = {"play": _add_play, "gen": _add_gen, "solve": _add_solve, "rate": _add_rate,
-            "view": _add_view, "convert": _add_convert, "optimize": add_optimize, "bank": add_bank,
-            "book": add_book}
+COMMANDS = {
+    "play": _add_play,
+    "gen": _add_gen,
+    "solve": _add_solve,
+    "rate": _add_rate,
+    "view": _add_view,
+    "convert": _add_convert,
+    "optimize": add_optimize,
+    "bank": add_bank,
+    "book": add_book,
+}
 
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout, the terminal's width read as shutil reads it: argparse imports
     shutil (and the compression modules shutil loads) for this alone, 3% of a short run."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
         if width is None:
             try:
-                width = int(os.environ.get("COLUMNS", 0)) or os.get_terminal_size(1).columns
+                width = int(os.environ.get("COLUMNS") or 0) or os.get_terminal_size(1).columns
             except (ValueError, OSError):
                 width = 80
             width -= 2
@@ -230,12 +268,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command's, or only ``command``'s (one of
     ``COMMANDS``: building the others' parsers would cost a short run a tenth of its time)."""
     parser = argparse.ArgumentParser(
-        prog=program_name(), formatter_class=_Formatter,
+        prog=program_name(),
+        formatter_class=_Formatter,
         description="Sudoku: a game whose puzzles are generated on the spot, and tools for "
         "puzzle setters. With no command, the game starts.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=partial(
-        argparse.ArgumentParser, formatter_class=_Formatter))
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=partial(argparse.ArgumentParser, formatter_class=_Formatter)
+    )
     for name, add in COMMANDS.items():
         if command is None or name == command:
             add(commands)
@@ -249,7 +289,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     """
     argv = sys.argv[1:] if argv is None else argv
     out = sys.stdout if out is None else out
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["play", *argv]
     parser = build_parser(argv[0] if argv[0] in COMMANDS else None)
     try:
@@ -322,4 +362,3 @@ def _run() -> int:
     except OSError:
         _discard_pending_output(sys.stdout)
     return code
-

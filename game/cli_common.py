@@ -77,33 +77,58 @@ def progress_bar(total: int, description: str, position: int = 0):
     """A progress bar on stderr (tqdm), drawn only when stderr is a terminal."""
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=description, position=position, unit="puzzle", leave=True,
-                disable=None, file=sys.stderr, dynamic_ncols=True)
+    return tqdm(
+        total=total,
+        desc=description,
+        position=position,
+        unit="puzzle",
+        leave=True,
+        disable=None,
+        file=sys.stderr,
+        dynamic_ncols=True,
+    )
 
 
 def input_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
-                        help="puzzle file, or - for standard input (the default)")
-    parser.add_argument("--from", dest="source", choices=FORMATS, default=None, metavar="FORMAT",
-                        help=f"read FILE as this format ({', '.join(FORMATS)}); default: worked "
-                        "out from the content, line by line")
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE", help="puzzle file, or - for standard input (the default)"
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=FORMATS,
+        default=None,
+        metavar="FORMAT",
+        help=f"read FILE as this format ({', '.join(FORMATS)}); default: worked out from the content, line by line",
+    )
 
 
 def output_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write to FILE instead of standard output (FILE is replaced when "
-                        "the command ends, and left as it was if it fails or is interrupted)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of standard output (FILE is replaced when "
+        "the command ends, and left as it was if it fails or is interrupted)",
+    )
 
 
 def se_config_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--se-config", choices=("bank", "sukaku"), default="bank",
-                        help="the Sudoku Explainer estimate's techniques: bank (default) as the "
-                        "bank was rated, SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings "
-                        "and Four Strong Links; sukaku: SukakuExplainer 1.18.1's defaults, with "
-                        "them")
+    parser.add_argument(
+        "--se-config",
+        choices=("bank", "sukaku"),
+        default="bank",
+        help="the Sudoku Explainer estimate's techniques: bank (default) as the "
+        "bank was rated, SukakuExplainer without the UVWXYZ- and TUVWXYZ-Wings "
+        "and Four Strong Links; sukaku: SukakuExplainer 1.18.1's defaults, with "
+        "them",
+    )
 
 
 def uniqueness_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--no-uniqueness", dest="uniqueness", action="store_false",
-                        help="leave out the techniques that assume one solution (Unique "
-                        "Rectangles, BUG+1, ...)")
+    parser.add_argument(
+        "--no-uniqueness",
+        dest="uniqueness",
+        action="store_false",
+        help="leave out the techniques that assume one solution (Unique Rectangles, BUG+1, ...)",
+    )

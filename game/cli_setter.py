@@ -36,8 +36,9 @@ def cmd_optimize(args: argparse.Namespace, out: Output) -> int:
     from generator.optimize import optimize, plot_history
 
     level = args.difficulty
-    report(out, f"optimize: making a first pool of {args.pool} {level.label} puzzles, "
-            f"then {args.iterations} iterations")
+    report(
+        out, f"optimize: making a first pool of {args.pool} {level.label} puzzles, then {args.iterations} iterations"
+    )
     bar = progress_bar(args.iterations, f"{level.label} interest")
     bar.unit = "it"
 
@@ -55,9 +56,12 @@ def cmd_optimize(args: argparse.Namespace, out: Output) -> int:
     for entry in result.pool:
         out.write(json_line(entry.to_dict()) if args.json else to_line(entry.puzzle) + "\n")
     first, last = result.history[0], result.history[-1]
-    report(out, f"optimize: {level.label}, seed {result.seed}, {result.iterations} iterations in "
-            f"{result.seconds:.1f} s: best interest {last.best:.1f} (generated {first.best:.1f}), "
-            f"pool mean {last.mean:.1f} (generated {first.mean:.1f})")
+    report(
+        out,
+        f"optimize: {level.label}, seed {result.seed}, {result.iterations} iterations in "
+        f"{result.seconds:.1f} s: best interest {last.best:.1f} (generated {first.best:.1f}), "
+        f"pool mean {last.mean:.1f} (generated {first.mean:.1f})",
+    )
     if args.plot:
         try:
             plot_history(result.history, args.plot)
@@ -89,16 +93,25 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
     try:
         if args.action == "build":
             try:
-                result = build_bank(args.output_dir or SHIPPED_BANK, args.per_level, args.levels, args.seed, args.jobs,
-                                    optimize_iterations=args.optimize_iterations, progress=progress,
-                                    scheduler=args.scheduler)
+                result = build_bank(
+                    args.output_dir or SHIPPED_BANK,
+                    args.per_level,
+                    args.levels,
+                    args.seed,
+                    args.jobs,
+                    optimize_iterations=args.optimize_iterations,
+                    progress=progress,
+                    scheduler=args.scheduler,
+                )
             finally:
                 for bar in bars.values():
                     bar.close()
             for level in result.levels:
-                out.write(f"{level.level.name.lower():<7} {level.total:>6} puzzles  "
-                          f"({level.kept} kept, {level.made} made, {level.retried} seeds retried, "
-                          f"{level.cpu_seconds:.0f} s of worker time)  {level.path}\n")
+                out.write(
+                    f"{level.level.name.lower():<7} {level.total:>6} puzzles  "
+                    f"({level.kept} kept, {level.made} made, {level.retried} seeds retried, "
+                    f"{level.cpu_seconds:.0f} s of worker time)  {level.path}\n"
+                )
             out.write(f"built in {result.seconds:.1f} s\n")
             return EXIT_OK
         if args.action == "check":
@@ -111,8 +124,11 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
                 out.write(f"fault: {fault}\n")
             for level, count in result.counts.items():
                 out.write(f"{level.name.lower():<7} {count:>6} puzzles checked\n")
-            verdict = "every puzzle is unique, solved and exactly its level" if result.ok else \
-                f"{len(result.faults)} fault(s)"
+            verdict = (
+                "every puzzle is unique, solved and exactly its level"
+                if result.ok
+                else f"{len(result.faults)} fault(s)"
+            )
             out.write(f"{result.folder}: {result.puzzles} puzzles: {verdict}\n")
             return EXIT_OK if result.ok else EXIT_PUZZLE
         from generator.bank_stats import bank_table
@@ -143,8 +159,9 @@ def cmd_book(args: argparse.Namespace, out: Output) -> int:
     bar = progress_bar(args.n, "grading")
     try:
         if args.file is None:
-            puzzles = book_puzzles_from_bank(args.difficulty, args.n, seed=args.seed,
-                                             progress=lambda done, total: bar.update(done - bar.n))
+            puzzles = book_puzzles_from_bank(
+                args.difficulty, args.n, seed=args.seed, progress=lambda done, total: bar.update(done - bar.n)
+            )
         else:
             puzzles = []
             for entry in puzzles_of(args, out):
@@ -159,8 +176,9 @@ def cmd_book(args: argparse.Namespace, out: Output) -> int:
                 raise BookError("no puzzle given")
         bar.close()
         level = args.difficulty.label if args.file is None else "Sudoku"
-        pages = write_book(args.pdf, puzzles, title=args.title or f"{level} Sudoku",
-                           per_page=args.per_page, page_size=args.page_size)
+        pages = write_book(
+            args.pdf, puzzles, title=args.title or f"{level} Sudoku", per_page=args.per_page, page_size=args.page_size
+        )
     except (BookError, BankError) as error:
         report(out, f"error: book: {error}")
         return EXIT_PUZZLE
@@ -174,22 +192,30 @@ def cmd_book(args: argparse.Namespace, out: Output) -> int:
 
 def add_optimize(commands) -> None:
     optimize = commands.add_parser(
-        "optimize", help="search for interesting puzzles of a level (deep, narrow solutions)",
+        "optimize",
+        help="search for interesting puzzles of a level (deep, narrow solutions)",
         description="Keep a pool of puzzles of one level; each iteration mutates one (adds givens "
         "back and digs again, moves a given, or refills boxes by WFC), keeps the result if it is "
         "unique and exactly the level, and drops the least interesting. Prints the pool, most "
-        "interesting first.")
-    optimize.add_argument("-d", "--difficulty", type=level_arg, required=True, metavar="LEVEL",
-                          help=", ".join(LEVEL_NAMES))
-    optimize.add_argument("--iterations", type=non_negative_arg, default=300, metavar="N",
-                          help="mutations to try (default 300)")
+        "interesting first.",
+    )
+    optimize.add_argument(
+        "-d", "--difficulty", type=level_arg, required=True, metavar="LEVEL", help=", ".join(LEVEL_NAMES)
+    )
+    optimize.add_argument(
+        "--iterations", type=non_negative_arg, default=300, metavar="N", help="mutations to try (default 300)"
+    )
     optimize.add_argument("--pool", type=positive_arg, default=10, help="pool size (default 10)")
     optimize.add_argument("--seed", type=non_negative_arg, help="makes the run reproducible")
-    optimize.add_argument("--json", action="store_true",
-                          help="one JSON object per puzzle: puzzle, solution, level, se, depth, "
-                          "width_max, width_mean, bottlenecks, interest, ...")
-    optimize.add_argument("--plot", metavar="FILE.png",
-                          help="plot the best and mean interest per iteration (needs matplotlib)")
+    optimize.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per puzzle: puzzle, solution, level, se, depth, "
+        "width_max, width_mean, bottlenecks, interest, ...",
+    )
+    optimize.add_argument(
+        "--plot", metavar="FILE.png", help="plot the best and mean interest per iteration (needs matplotlib)"
+    )
     output_argument(optimize)
     optimize.set_defaults(func=cmd_optimize)
 
@@ -198,28 +224,52 @@ def add_bank(commands) -> None:
     bank = commands.add_parser("bank", help="build, check or summarise a puzzle bank")
     actions = bank.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = actions.add_parser(
-        "build", help="make (or finish) a bank: N verified puzzles per level, on every core",
+        "build",
+        help="make (or finish) a bank: N verified puzzles per level, on every core",
         description="Generates puzzles for every level in parallel, checks each (unique, its "
         "solution, exactly its level) and writes one JSON file per level. Reproducible from "
-        "--seed; interrupted, the same command goes on where it stopped.")
-    build.add_argument("-o", "--output", dest="output_dir", default=None, metavar="DIR",
-                       help="the bank folder (default: the shipped bank, assets/bank)")
-    build.add_argument("--per-level", type=positive_arg, default=1000, metavar="N",
-                       help="puzzles per level (default 1000)")
-    build.add_argument("--levels", type=level_list_arg, default=PLAYABLE_LEVELS, metavar="L,L",
-                       help="levels to build, comma-separated (default: all)")
-    build.add_argument("--jobs", "-j", type=positive_arg, default=os.cpu_count() or 1,
-                       help="worker processes (default: every core)")
-    build.add_argument("--optimize-iterations", type=non_negative_arg, default=0, metavar="K",
-                       help="optimize each puzzle for interest with K iterations (default 0)")
+        "--seed; interrupted, the same command goes on where it stopped.",
+    )
+    build.add_argument(
+        "-o",
+        "--output",
+        dest="output_dir",
+        default=None,
+        metavar="DIR",
+        help="the bank folder (default: the shipped bank, assets/bank)",
+    )
+    build.add_argument(
+        "--per-level", type=positive_arg, default=1000, metavar="N", help="puzzles per level (default 1000)"
+    )
+    build.add_argument(
+        "--levels",
+        type=level_list_arg,
+        default=PLAYABLE_LEVELS,
+        metavar="L,L",
+        help="levels to build, comma-separated (default: all)",
+    )
+    build.add_argument(
+        "--jobs", "-j", type=positive_arg, default=os.cpu_count() or 1, help="worker processes (default: every core)"
+    )
+    build.add_argument(
+        "--optimize-iterations",
+        type=non_negative_arg,
+        default=0,
+        metavar="K",
+        help="optimize each puzzle for interest with K iterations (default 0)",
+    )
     build.add_argument("--seed", type=non_negative_arg, default=1, help="the bank's seed (default 1)")
-    build.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on a Dask cluster (tcp://host:8786; pip install -r requirements-dask.txt)")
+    build.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster (tcp://host:8786; pip install -r requirements-dask.txt)",
+    )
     check = actions.add_parser("check", help="re-verify every puzzle of a bank; exit 1 on a fault")
     stats = actions.add_parser("stats", help="givens, SE and interest per level (min, median, max)")
     for action in (check, stats):
-        action.add_argument("folder", nargs="?", default=None, metavar="DIR",
-                            help="the bank folder (default: the shipped bank)")
+        action.add_argument(
+            "folder", nargs="?", default=None, metavar="DIR", help="the bank folder (default: the shipped bank)"
+        )
     check.add_argument("--jobs", "-j", type=positive_arg, default=None, help="worker processes (default: every core)")
     check.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
     bank.set_defaults(func=cmd_bank)
@@ -227,21 +277,40 @@ def add_bank(commands) -> None:
 
 def add_book(commands) -> None:
     book = commands.add_parser(
-        "book", help="a printable puzzle book (PDF): puzzles, captions, answer key",
+        "book",
+        help="a printable puzzle book (PDF): puzzles, captions, answer key",
         description="Writes a PDF: a title page, the puzzles with their level, SE estimate, "
         "interest and the techniques each needs, and the solutions at the back. The puzzles "
-        "come from the puzzle bank (-d, -n), or from FILE (any format solve reads).")
-    book.add_argument("file", nargs="?", default=None, metavar="FILE",
-                      help="take the puzzles from FILE (- for standard input) instead of the bank")
-    book.add_argument("--from", dest="source", choices=FORMATS, default=None, metavar="FORMAT",
-                      help="read FILE as this format")
-    book.add_argument("-d", "--difficulty", type=level_arg, default=Level.MEDIUM, metavar="LEVEL",
-                      help=f"{', '.join(LEVEL_NAMES)} (default medium)")
+        "come from the puzzle bank (-d, -n), or from FILE (any format solve reads).",
+    )
+    book.add_argument(
+        "file",
+        nargs="?",
+        default=None,
+        metavar="FILE",
+        help="take the puzzles from FILE (- for standard input) instead of the bank",
+    )
+    book.add_argument(
+        "--from", dest="source", choices=FORMATS, default=None, metavar="FORMAT", help="read FILE as this format"
+    )
+    book.add_argument(
+        "-d",
+        "--difficulty",
+        type=level_arg,
+        default=Level.MEDIUM,
+        metavar="LEVEL",
+        help=f"{', '.join(LEVEL_NAMES)} (default medium)",
+    )
     book.add_argument("-n", type=positive_arg, default=12, help="how many puzzles (default 12)")
-    book.add_argument("-o", "--output", dest="pdf", required=True, metavar="FILE.pdf",
-                      help="the PDF to write (replaced only when the book is complete)")
-    book.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=1,
-                      help="puzzles per page (default 1)")
+    book.add_argument(
+        "-o",
+        "--output",
+        dest="pdf",
+        required=True,
+        metavar="FILE.pdf",
+        help="the PDF to write (replaced only when the book is complete)",
+    )
+    book.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=1, help="puzzles per page (default 1)")
     book.add_argument("--page-size", choices=("A4", "letter"), default="A4", help="default A4")
     book.add_argument("--title", help="the title page's title (default: 'LEVEL Sudoku')")
     book.add_argument("--seed", type=non_negative_arg, help="which bank puzzles: the same seed picks the same")

@@ -138,8 +138,15 @@ class HintPainter:
 
     # --- candidates --------------------------------------------------------------------------
 
-    def draw_candidates(self, surface: pygame.Surface, cell: int, hint: Hint, roles: dict,
-                        bright_fill: bool, dark_ink: tuple[int, int, int]) -> None:
+    def draw_candidates(
+        self,
+        surface: pygame.Surface,
+        cell: int,
+        hint: Hint,
+        roles: dict,
+        bright_fill: bool,
+        dark_ink: tuple[int, int, int],
+    ) -> None:
         """The cell's candidates at their spots, each in its role's colour; a placement as a
         big green digit instead."""
         step = hint.step
@@ -180,8 +187,14 @@ class HintPainter:
 
     # --- chains ----------------------------------------------------------------------------------
 
-    def draw_links(self, surface: pygame.Surface, hint: Hint, roles: dict, shown: frozenset[int] = frozenset(),
-                   values: tuple[int, ...] = ()) -> None:
+    def draw_links(
+        self,
+        surface: pygame.Surface,
+        hint: Hint,
+        roles: dict,
+        shown: frozenset[int] = frozenset(),
+        values: tuple[int, ...] = (),
+    ) -> None:
         """Every chain of the step: node outlines, then arrows (shadow first, then colour).
         ``shown`` are the cells whose candidates are drawn and ``values`` the board's digits:
         arrows bend around marked candidates first, then around plain ones and digits. The
@@ -213,8 +226,12 @@ class HintPainter:
         """The nodes to outline and the arrows' (points, strong) of every chain of the step."""
         step = hint.step
         marked = list(dict.fromkeys(self.spot(*candidate) for candidate in roles))  # nodes included
-        plain = [self.spot(c, d) for c in shown if not (values and values[c])
-                 for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]]
+        plain = [
+            self.spot(c, d)
+            for c in shown
+            if not (values and values[c])
+            for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]
+        ]
         plain += [self.cell_rect(c).center for c in range(len(values)) if values[c]]
         taken = set(marked)
         obstacles = (marked, [p for p in plain if p not in taken])
@@ -223,8 +240,12 @@ class HintPainter:
             digits,
             {routing.third_of(c, d) for c, d in roles} | {routing.third_of(c, 5) for c in digits},  # 5: middle third
             routing.closed_points(digits),
-            {routing.third_of(c, d): 0.5 for c in shown if not (values and values[c])
-             for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]},
+            {
+                routing.third_of(c, d): 0.5
+                for c in shown
+                if not (values and values[c])
+                for d in DIGITS_OF[hint.candidates[c] if hint.candidates else 0]
+            },
             set(),  # lattice edges taken by earlier arrows
         )
         nodes: dict[Node, None] = {}
@@ -343,7 +364,7 @@ class HintPainter:
     def _lattice_path(self, start: Node, end: Node) -> list[tuple[float, float]] | None:
         """The arrow's points along the lattice between candidates (game.routing), ending at the
         nodes' outlines; None when the lattice has no way."""
-        digits, blocked, closed, soft, used = self._lattice
+        _digits, blocked, closed, soft, used = self._lattice
         starts = [routing.third_of(c, start[1]) for c in start[0]]
         ends = [routing.third_of(c, end[1]) for c in end[0]]
         found = routing.route(starts, ends, blocked - set(starts) - set(ends), closed, soft, used)
@@ -380,5 +401,8 @@ class HintPainter:
         base = (tip[0] - ux * head, tip[1] - uy * head)
         grow = (width - LINE_W) / 2
         tip_out = (tip[0] + ux * grow, tip[1] + uy * grow)
-        pygame.draw.polygon(surface, colour, [tip_out, (base[0] - uy * half, base[1] + ux * half),
-                                              (base[0] + uy * half, base[1] - ux * half)])
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [tip_out, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+        )

@@ -15,10 +15,10 @@ presses H. The search is cooperative: ``find_step`` is ``solver.human.next_step`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from solver.grid import BOX_OF, HOUSES, HOUSE_KINDS, HOUSES_OF, PEERS, Grid, cell_name, house_name
+from solver.grid import BOX_OF, HOUSE_KINDS, HOUSES, HOUSES_OF, PEERS, Grid, cell_name, house_name
 from solver.levels import Level
 from solver.step import Link, Node, Step, split_chains
 
@@ -133,8 +133,11 @@ def focus_of(step: Step) -> Focus:
     if "Colors" in name and step.groups:
         start = min(c for c, _ in step.groups[0])
         digit = step.groups[0][0][1]
-        return Focus((), (start,), f"Look at the {digit} in {cell_name(start)} and follow the {digit}s'"
-                                   " conjugate pairs from there.")
+        return Focus(
+            (),
+            (start,),
+            f"Look at the {digit} in {cell_name(start)} and follow the {digit}s' conjugate pairs from there.",
+        )
     houses = step.houses[:1]
     if houses:
         if len(step.houses) > 1 and _meeting_cell(step.houses) is not None:
@@ -162,8 +165,11 @@ def _forcing_focus(premises) -> Focus:
         shared = set(HOUSES_OF[min(cells)]).intersection(*(HOUSES_OF[c] for c in cells))
         if shared:
             house = min(shared)
-            return Focus((house,), tuple(sorted(cells)),
-                         f"Look at the {next(iter(digits))}s in {house_name(house)}: try each place in turn.")
+            return Focus(
+                (house,),
+                tuple(sorted(cells)),
+                f"Look at the {next(iter(digits))}s in {house_name(house)}: try each place in turn.",
+            )
     return Focus((), tuple(sorted(cells)), f"Look at {_cells_text(tuple(sorted(cells)))}: try each in turn.")
 
 
@@ -269,8 +275,10 @@ def single_reason(step: Step, values: tuple[int, ...]) -> SingleReason | None:
             blockers[(best, digit)] = seen[best]
             left -= set(seen[best])
         earlier = sorted(left)
-        parts = [f"{_cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
-                 for (peer, _), cells in blockers.items()]
+        parts = [
+            f"{_cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
+            for (peer, _), cells in blockers.items()
+        ]
         if earlier:
             parts.append(f"{digit} went from {_cells_text(tuple(earlier))} in earlier steps")
         ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + earlier)

@@ -14,9 +14,19 @@ from game.widgets import format_time
 CHIP_GAP = 12  # design pixels between the chips
 
 
-def draw_header(surface: pygame.Surface, theme: th.Theme, layout: Layout, game: Game, *, demo: bool,
-                show_timer: bool, title_at: tuple[int, int], chips: pygame.Rect, status: str = "",
-                level_text: str | None = None) -> None:
+def draw_header(
+    surface: pygame.Surface,
+    theme: th.Theme,
+    layout: Layout,
+    game: Game,
+    *,
+    demo: bool,
+    show_timer: bool,
+    title_at: tuple[int, int],
+    chips: pygame.Rect,
+    status: str = "",
+    level_text: str | None = None,
+) -> None:
     """The title with its left middle at ``title_at`` and the chips side by side in ``chips``
     (window pixels); the time shows as --:-- when ``show_timer`` is off. ``status`` is a line
     of work under way (grading), drawn between the title and the chips, so neither a hint nor
@@ -30,8 +40,9 @@ def draw_header(surface: pygame.Surface, theme: th.Theme, layout: Layout, game: 
         surface.blit(tag, tag.get_rect(midleft=(place.right + f.px(12), place.centery + f.px(2))))
     if status:
         left = place.right + f.px(24)
-        lines = fit_text(theme, status, chips.x - f.px(16) - left, (f.font(22), f.font(18)), max_lines=2,
-                         colour=th.ACCENT_3)
+        lines = fit_text(
+            theme, status, chips.x - f.px(16) - left, (f.font(22), f.font(18)), max_lines=2, colour=th.ACCENT_3
+        )
         top = place.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:
             surface.blit(line, (left, top))

@@ -75,7 +75,7 @@ class InfoPanel:
         y += head.get_height() + f.px(10)
         bottom = rect.bottom - f.px(8) - (f.px(36) if text.walk else 0)
         self.hidden = 0
-        for i, line in enumerate(body[self.scroll:]):
+        for i, line in enumerate(body[self.scroll :]):
             if y + line.get_height() > bottom:
                 self.hidden = len(body) - self.scroll - i
                 break
@@ -85,8 +85,9 @@ class InfoPanel:
         if text.walk:  # "<" and ">" at the bottom right: walk the chain
             size = f.px(30)
             for i, (delta, label) in enumerate(((1, ">"), (-1, "<"))):
-                button = pygame.Rect(rect.right - f.px(12) - (i + 1) * size - i * f.px(6),
-                                     rect.bottom - f.px(10) - size, size, size)
+                button = pygame.Rect(
+                    rect.right - f.px(12) - (i + 1) * size - i * f.px(6), rect.bottom - f.px(10) - size, size, size
+                )
                 draw_panel(surface, button, th.PANEL, text.edge, radius=f.px(6), width=f.px(2))
                 glyph = self.theme.text(label, self.layout.font(22), th.TEXT)
                 surface.blit(glyph, glyph.get_rect(center=button.center))
@@ -125,8 +126,9 @@ class InfoPanel:
             lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
             if text.chain:
                 lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, text.chain, size, width)]
-            return lines + [theme.text(line, size, th.TEXT_DIM)
-                            for line in wrap_text(theme, text.prompt, size, width) if line]
+            return lines + [
+                theme.text(line, size, th.TEXT_DIM) for line in wrap_text(theme, text.prompt, size, width) if line
+            ]
 
         def height(lines: list[pygame.Surface]) -> int:
             return frame + sum(line.get_height() + f.px(4) for line in lines)
@@ -161,8 +163,10 @@ def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
     return lines
 
 
-KEYS_HELP = ("Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H asks for a hint: "
-             "once to name it, twice to see it, three times to apply it. T shows the tools, P pauses.")
+KEYS_HELP = (
+    "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H asks for a hint: "
+    "once to name it, twice to see it, three times to apply it. T shows the tools, P pauses."
+)
 DEMO_HELP = "The hint engine is playing. Esc returns to the menu."
 
 
@@ -172,15 +176,24 @@ def entropy_text(detail) -> PanelText:
 
     name = cell_name(detail.cell)
     if detail.value:
-        return PanelText(f"{name}: {detail.value}", f"{name} is filled; its houses are "
-                         f"{', '.join(detail.houses)}.", colour=ENTROPY_INK, edge=ENTROPY_INK)
+        return PanelText(
+            f"{name}: {detail.value}",
+            f"{name} is filled; its houses are {', '.join(detail.houses)}.",
+            colour=ENTROPY_INK,
+            edge=ENTROPY_INK,
+        )
     possible = " ".join(map(str, detail.candidates)) or "none: a contradiction"
     reasons = []
     for digit, cells in detail.ruled_out.items():
         reasons.append(f"{digit} by {', '.join(cell_name(c) for c in cells)}" if cells else f"{digit} by a hint")
     body = f"Candidates: {possible}. Ruled out: {'; '.join(reasons) or 'nothing'}."
-    return PanelText(f"{name}: entropy {detail.entropy}", body, prompt=f"Houses: {', '.join(detail.houses)}.",
-                     colour=ENTROPY_INK, edge=ENTROPY_INK)
+    return PanelText(
+        f"{name}: entropy {detail.entropy}",
+        body,
+        prompt=f"Houses: {', '.join(detail.houses)}.",
+        colour=ENTROPY_INK,
+        edge=ENTROPY_INK,
+    )
 
 
 ENTROPY_INK = (255, 84, 84)  # the entropy overlay's red (game.board.ENTROPY)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.made import MadePuzzle, MakingStatus, TraceEvent
 from solver.levels import Level
@@ -53,11 +54,19 @@ def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel
     """
     import generator
 
-    made = generator.generate(level, seed, progress=progress, cancel=cancel, trace=True,
-                              status=lambda status: progress(MakingStatus(*status)))
-    return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.grade.hardest, made.seed,
-                      tuple(TraceEvent(*event) for event in made.trace), tuple(made.dig_order),
-                      tuple(made.put_back))
+    made = generator.generate(
+        level, seed, progress=progress, cancel=cancel, trace=True, status=lambda status: progress(MakingStatus(*status))
+    )
+    return MadePuzzle(
+        tuple(made.puzzle),
+        tuple(made.solution),
+        made.level,
+        made.grade.hardest,
+        made.seed,
+        tuple(TraceEvent(*event) for event in made.trace),
+        tuple(made.dig_order),
+        tuple(made.put_back),
+    )
 
 
 def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
@@ -175,7 +184,7 @@ class JobRunner:
         progress = reporter(lambda kind, value: self._queue.put(JobMessage(job_id, kind, value)))
         try:
             result = job(progress, event.is_set)
-        except BaseException as exc:  # noqa: BLE001 - every failure, SystemExit too, is reported as data
+        except BaseException as exc:
             if event.is_set():
                 self._queue.put(JobMessage(job_id, "cancelled"))
             else:

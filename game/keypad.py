@@ -3,8 +3,9 @@
 The digit page holds the mode buttons and digits 1-9 (colour swatches in Colour mode; each
 digit shows how many are still to place); the tools page holds the solver's tools (fill
 candidates, the entropy overlay, solve singles and pairs, check, solve, restart, new puzzle,
-copy and paste) and, under them, a row of the nine digits, so digits stay at hand. Below both: erase, undo, redo, then hint, tools (which flips the page) and
-pause. Buttons carry the same action tuples as the keyboard map (game.input).
+copy and paste) and, under them, a row of the nine digits, so digits stay at hand. Below both:
+erase, undo, redo, then hint, tools (which flips the page) and pause. Buttons carry the same
+action tuples as the keyboard map (game.input).
 """
 
 from __future__ import annotations
@@ -46,15 +47,25 @@ class Keypad:
         top = y
         mode_w = (w - 3 * gap) / 4
         self.mode_buttons = [
-            self._button(f.rect(x + i * (mode_w + gap), y, mode_w, 52), MODE_LABELS[m], ("mode", m),
-                         size=24, colour=th.ACCENT, hint=MODE_HINTS[m])
+            self._button(
+                f.rect(x + i * (mode_w + gap), y, mode_w, 52),
+                MODE_LABELS[m],
+                ("mode", m),
+                size=24,
+                colour=th.ACCENT,
+                hint=MODE_HINTS[m],
+            )
             for i, m in enumerate(MODES)
         ]
         y += 52 + 18
         digit_w, digit_h = (w - 2 * gap) / 3, 80
         self.digit_buttons = [
-            self._button(f.rect(x + (i % 3) * (digit_w + gap), y + (i // 3) * (digit_h + gap), digit_w, digit_h),
-                         str(i + 1), ("digit", i + 1, None), size=58)
+            self._button(
+                f.rect(x + (i % 3) * (digit_w + gap), y + (i // 3) * (digit_h + gap), digit_w, digit_h),
+                str(i + 1),
+                ("digit", i + 1, None),
+                size=58,
+            )
             for i in range(9)
         ]
         y += 3 * digit_h + 2 * gap + 18
@@ -63,15 +74,22 @@ class Keypad:
         tool_h = (y - 18 - top - mini_h - small_gap - rows * small_gap) / rows
         half = (w - small_gap) / 2
         self.page_buttons = [
-            self._button(f.rect(x + (i % 2) * (half + small_gap), top + (i // 2) * (tool_h + small_gap), half,
-                                tool_h), label, action, size=24, colour=th.ACCENT_3, hint=hint)
+            self._button(
+                f.rect(x + (i % 2) * (half + small_gap), top + (i // 2) * (tool_h + small_gap), half, tool_h),
+                label,
+                action,
+                size=24,
+                colour=th.ACCENT_3,
+                hint=hint,
+            )
             for i, (label, hint, action) in enumerate(TOOL_BUTTONS)
         ]
         mini_w = (w - 8 * 6) / 9
         mini_y = top + rows * (tool_h + small_gap)
         self.mini_digit_buttons = [
-            self._button(f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), ("digit", i + 1, None),
-                         size=30)
+            self._button(
+                f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), ("digit", i + 1, None), size=30
+            )
             for i in range(9)
         ]
         third = (w - 2 * gap) / 3
@@ -83,10 +101,12 @@ class Keypad:
         y += 54 + gap
         self.bottom_buttons = [
             self._button(f.rect(x, y, third, 54), "Hint", ("hint",), size=28, colour=th.ACCENT_2, hint="H"),
-            self._button(f.rect(x + third + gap, y, third, 54), "Tools", ("tools",), size=28,
-                         colour=th.ACCENT_2, hint="T"),
-            self._button(f.rect(x + 2 * (third + gap), y, third, 54), "Pause", ("pause",), size=28,
-                         colour=th.ACCENT_2, hint="P"),
+            self._button(
+                f.rect(x + third + gap, y, third, 54), "Tools", ("tools",), size=28, colour=th.ACCENT_2, hint="T"
+            ),
+            self._button(
+                f.rect(x + 2 * (third + gap), y, third, 54), "Pause", ("pause",), size=28, colour=th.ACCENT_2, hint="P"
+            ),
         ]
         self.bottom = f.y(y + 54)
         self.hover: Button | None = None
@@ -105,8 +125,9 @@ class Keypad:
         if page not in PAGES:
             raise ValueError(f"unknown keypad page {page!r}")
         self._page = page
-        top = self.mode_buttons + self.digit_buttons if page == "digits" else \
-            self.page_buttons + self.mini_digit_buttons
+        top = (
+            self.mode_buttons + self.digit_buttons if page == "digits" else self.page_buttons + self.mini_digit_buttons
+        )
         self.buttons = top + self.edit_buttons + self.bottom_buttons
 
     def flip(self) -> None:

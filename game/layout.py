@@ -25,6 +25,8 @@ def readable_font(scale: float) -> int:
     design pixel): a 12 px line in a window smaller than the design size (800x600), 14 px from
     the design size (1200x800) up."""
     return READABLE_SMALL if scale < 0.999 else READABLE
+
+
 SCREEN_SHARE = 0.9  # a new window takes at most this share of the desktop in each direction
 
 
@@ -41,7 +43,7 @@ class Layout:
     offset: tuple[int, int]
 
     @classmethod
-    def fit(cls, size: tuple[int, int]) -> "Layout":
+    def fit(cls, size: tuple[int, int]) -> Layout:
         """The layout that fits the whole design space into a window of ``size``, centred."""
         width, height = max(1, size[0]), max(1, size[1])
         scale = min(width / DESIGN_W, height / DESIGN_H)

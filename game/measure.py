@@ -15,8 +15,8 @@ import pygame
 from game import savegame, storage
 from game.app import FPS, App
 from game.profile import Profile
-from game.worker_process import ProcessJobRunner
 from game.window import _init_pygame, _open_window, _responsive_threads
+from game.worker_process import ProcessJobRunner
 from solver.levels import Level
 
 
@@ -137,8 +137,9 @@ def time_to_first_frame(started: float) -> float:
         pygame.quit()
 
 
-def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, ...] | None = None
-                          ) -> dict[str, list[float]]:
+def measure_instant_start(
+    rounds: int = 3, bank_dir=None, levels: tuple[Level, ...] | None = None
+) -> dict[str, list[float]]:
     """Time a new game from the bank: milliseconds from the click on a level's button (the
     difficulty screen shown) to the play screen drawn and flipped, with the "bank" puzzle
     source, on a real app and window over a temporary data folder. ``bank_dir``: the bank
@@ -156,8 +157,12 @@ def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, .
     try:
         with _responsive_threads():
             profile = Profile(tempfile.mkdtemp(prefix="sudoku-bench-"))
-            app = App(_open_window(), seed=1, profile=profile,
-                      supply=PuzzleSupply(profile.folder, profile.writer, bank_dir=bank_dir))
+            app = App(
+                _open_window(),
+                seed=1,
+                profile=profile,
+                supply=PuzzleSupply(profile.folder, profile.writer, bank_dir=bank_dir),
+            )
             app.load_profile()
             app.apply_settings(replace(app.settings, puzzle_source="bank"))
             app.filler.wait = float("inf")  # no background puzzles: the clicks alone are timed
@@ -171,8 +176,10 @@ def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, .
                 app.frame(pygame.event.get(), 0.0)
                 pygame.display.flip()
                 button = next(b for b in app.scene.menu.buttons if b.action == level)
-                events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
-                          pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center)]
+                events = [
+                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center),
+                ]
                 start = time.perf_counter()
                 app.frame(events, 1 / FPS)
                 pygame.display.flip()
@@ -183,7 +190,6 @@ def measure_instant_start(rounds: int = 3, bank_dir=None, levels: tuple[Level, .
             return {"first": times[:1], "later": times[1:]}
     finally:
         pygame.quit()
-
 
 
 def measure_idle_cpu(scene: str, seconds: float = 5.0, settle: float = 2.0) -> float:

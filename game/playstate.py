@@ -14,9 +14,9 @@ are two stacks of states (game.session.Game holds them). This module never impor
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Iterable, Sequence
 
 from solver.grid import BIT, CELLS, HOUSES, Grid, cell_name
 from solver.levels import Level
@@ -64,7 +64,7 @@ class Puzzle:
         object.__setattr__(self, "hardest", hardest)
 
     @classmethod
-    def from_generated(cls, generated) -> "Puzzle":
+    def from_generated(cls, generated) -> Puzzle:
         """From a made puzzle: a ``game.made.MadePuzzle`` (fields puzzle, solution, level,
         hardest, seed) or anything with those fields, the hardest technique possibly in a
         ``grade`` (a ``generator.GeneratedPuzzle``)."""
@@ -113,7 +113,7 @@ class PlayState:
     eliminated: frozenset[tuple[int, int]] = frozenset()
 
     @classmethod
-    def start(cls, puzzle: Puzzle) -> "PlayState":
+    def start(cls, puzzle: Puzzle) -> PlayState:
         """A fresh state: no entries, marks or colours."""
         blank = (0,) * 81
         return cls(puzzle, blank, blank, blank, blank)
@@ -170,7 +170,7 @@ class PlayState:
 
     # --- moves -----------------------------------------------------------------------------
 
-    def enter(self, cells: Iterable[int], digit: int) -> "PlayState":
+    def enter(self, cells: Iterable[int], digit: int) -> PlayState:
         """Enter ``digit`` (1..9) in the non-given cells; if all already hold it, clear it.
 
         The cells' marks stay underneath and show again when the entry is cleared (SudokuPad).
@@ -181,21 +181,21 @@ class PlayState:
         value = 0 if all(self.entries[c] == digit for c in targets) else digit
         return replace(self, entries=_set_all(self.entries, targets, value))
 
-    def toggle_corner(self, cells: Iterable[int], digit: int) -> "PlayState":
+    def toggle_corner(self, cells: Iterable[int], digit: int) -> PlayState:
         """Toggle corner mark ``digit`` in the open cells: removed if all have it, else added."""
         targets = self.open_cells(cells)
         if not targets:
             return self
         return replace(self, corner=_toggled(self.corner, targets, BIT[digit]))
 
-    def toggle_centre(self, cells: Iterable[int], digit: int) -> "PlayState":
+    def toggle_centre(self, cells: Iterable[int], digit: int) -> PlayState:
         """Toggle centre mark ``digit`` in the open cells: removed if all have it, else added."""
         targets = self.open_cells(cells)
         if not targets:
             return self
         return replace(self, centre=_toggled(self.centre, targets, BIT[digit]))
 
-    def toggle_colour(self, cells: Iterable[int], colour: int) -> "PlayState":
+    def toggle_colour(self, cells: Iterable[int], colour: int) -> PlayState:
         """Paint the cells with ``colour`` (1..9); if all already have it, remove it."""
         targets = list(cells)
         if not targets:
@@ -203,7 +203,7 @@ class PlayState:
         value = 0 if all(self.colours[c] == colour for c in targets) else colour
         return replace(self, colours=_set_all(self.colours, targets, value))
 
-    def clear(self, cells: Iterable[int], mode: str = "normal") -> "PlayState":
+    def clear(self, cells: Iterable[int], mode: str = "normal") -> PlayState:
         """Clear one layer of the cells, as SudokuPad's Delete does.
 
         Order: entries first, then marks (corner and centre together), then colours. In Colour
@@ -229,7 +229,7 @@ class PlayState:
                 return replace(self, colours=_set_all(self.colours, cells, 0))
         return self
 
-    def apply_step(self, step: Step) -> "PlayState":
+    def apply_step(self, step: Step) -> PlayState:
         """Apply a hint: placements become entries; eliminations leave the player's marks.
 
         The eliminations are remembered in ``eliminated`` so the next hint starts from them.

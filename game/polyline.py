@@ -16,8 +16,9 @@ def bezier(p0, p1, p2, steps: int = 20) -> list[tuple[float, float]]:
     for i in range(steps + 1):
         t = i / steps
         u = 1 - t
-        points.append((u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
-                       u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1]))
+        points.append(
+            (u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0], u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1])
+        )
     return points
 
 
@@ -43,8 +44,10 @@ def point_back(points, distance: float) -> tuple[float, float]:
         step = math.dist(points[i], points[i - 1])
         if step >= left and step > 0:
             t = left / step
-            return (points[i][0] + (points[i - 1][0] - points[i][0]) * t,
-                    points[i][1] + (points[i - 1][1] - points[i][1]) * t)
+            return (
+                points[i][0] + (points[i - 1][0] - points[i][0]) * t,
+                points[i][1] + (points[i - 1][1] - points[i][1]) * t,
+            )
         left -= step
     return points[0]
 
@@ -94,8 +97,9 @@ def hits(obstacles, points, distance: float) -> int:
     xs, ys = [x for x, _ in points], [y for _, y in points]
     left, right = min(xs) - distance, max(xs) + distance
     top, bottom = min(ys) - distance, max(ys) + distance
-    return sum(1 for p in obstacles
-               if left <= p[0] <= right and top <= p[1] <= bottom and near_polyline(p, points, distance))
+    return sum(
+        1 for p in obstacles if left <= p[0] <= right and top <= p[1] <= bottom and near_polyline(p, points, distance)
+    )
 
 
 def near_polyline(p, points, distance: float) -> bool:

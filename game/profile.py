@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from game import savegame, settings as settings_module, stats as stats_module, storage
+from game import savegame, storage
+from game import settings as settings_module
+from game import stats as stats_module
 from game.session import Game
 from game.settings import Settings
 from game.stats import Stats
@@ -83,8 +85,10 @@ class Profile:
         if self.owner is not None:  # another window plays on these files: read them, write nothing
             self.writer.read_only = True
             who = f" (process {self.owner})" if self.owner else ""
-            self._note(f"Another Sudoku window{who} is using your saved game and statistics, so this "
-                       "one saves nothing: close the other window to keep your progress here.")
+            self._note(
+                f"Another Sudoku window{who} is using your saved game and statistics, so this "
+                "one saves nothing: close the other window to keep your progress here."
+            )
         self.writer.start()  # ready for the first save, which may come in the frame of a click
         loaded = settings_module.load_settings(self.folder)
         self.settings = loaded.value
@@ -121,8 +125,15 @@ class Profile:
     @staticmethod
     def _key(game: Game) -> tuple:
         """What changes when the player acts (the timer alone does not make a save)."""
-        return (id(game.state), len(game.undo_stack), len(game.redo_stack), game.selection, game.cursor,
-                game.mode, game.hints_used)
+        return (
+            id(game.state),
+            len(game.undo_stack),
+            len(game.redo_stack),
+            game.selection,
+            game.cursor,
+            game.mode,
+            game.hints_used,
+        )
 
     def autosave(self, game: Game | None) -> bool:
         """Write ``game``'s position at once (``savegame.write_position``, ~0.1 ms) and hand the
@@ -142,8 +153,12 @@ class Profile:
                 savegame.write_position(self.folder, game, seq)
             except OSError:
                 pass  # the full save reports a disk that will not take it
-        self.writer.submit(savegame.save_path(self.folder), savegame.SAVE_KIND, savegame.SAVE_VERSION,
-                           lambda: {**savegame.game_to_data(snapshot), "position": seq})
+        self.writer.submit(
+            savegame.save_path(self.folder),
+            savegame.SAVE_KIND,
+            savegame.SAVE_VERSION,
+            lambda: {**savegame.game_to_data(snapshot), "position": seq},
+        )
         return True
 
     def close(self, game: Game | None, timeout: float = 3.0) -> bool:
@@ -161,12 +176,20 @@ class Profile:
     def set_settings(self, settings: Settings) -> None:
         """Use and save ``settings``."""
         self.settings = settings
-        self.writer.submit(settings_module.settings_path(self.folder), settings_module.SETTINGS_KIND,
-                           settings_module.SETTINGS_VERSION, settings.to_data())
+        self.writer.submit(
+            settings_module.settings_path(self.folder),
+            settings_module.SETTINGS_KIND,
+            settings_module.SETTINGS_VERSION,
+            settings.to_data(),
+        )
 
     def _save_stats(self) -> None:
-        self.writer.submit(stats_module.stats_path(self.folder), stats_module.STATS_KIND,
-                           stats_module.STATS_VERSION, self.stats.to_data())
+        self.writer.submit(
+            stats_module.stats_path(self.folder),
+            stats_module.STATS_KIND,
+            stats_module.STATS_VERSION,
+            self.stats.to_data(),
+        )
 
     def record_played(self, givens) -> None:
         """Remember the puzzle ``givens`` (81 ints or an 81-character line) as played, for good."""
@@ -175,8 +198,7 @@ class Profile:
             return
         self.played.add(key)
         played = tuple(self.played)  # the writer thread sorts a copy nobody changes
-        self.writer.submit(self.folder / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION,
-                           lambda: {"puzzles": sorted(played)})
+        self.writer.submit(self.folder / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION, lambda: {"puzzles": sorted(played)})
 
     def record_start(self, level: Level | None) -> None:
         """A new puzzle of ``level`` started (None: unknown level, not counted)."""

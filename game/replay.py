@@ -19,8 +19,10 @@ def open_counts(values) -> list[int]:
     for h, house in enumerate(HOUSES):
         for c in house:
             used[h] |= BIT[values[c]]
-    return [0 if values[c] else POPCOUNT[ALL_DIGITS & ~(used[r] | used[k] | used[b])]
-            for c, (r, k, b) in enumerate(HOUSES_OF)]
+    return [
+        0 if values[c] else POPCOUNT[ALL_DIGITS & ~(used[r] | used[k] | used[b])]
+        for c, (r, k, b) in enumerate(HOUSES_OF)
+    ]
 
 
 class Replay:
@@ -40,9 +42,10 @@ class Replay:
         self.steps += [("dig", cell, 0, ()) for cell in dig_order]
         self.steps += [("restore", cell, solution[cell], ()) for cell in put_back]
         self.seconds = seconds
-        fill, dig = self.steps[:self.fill_steps], self.steps[self.fill_steps:]
+        fill, dig = self.steps[: self.fill_steps], self.steps[self.fill_steps :]
         self.times = _schedule(fill, 0.0, FILL_SHARE * seconds) + _schedule(
-            dig, FILL_SHARE * seconds, DIG_SHARE * seconds)
+            dig, FILL_SHARE * seconds, DIG_SHARE * seconds
+        )
         self.clock = 0.0
         self.cursor = 0
         self.values = [0] * 81
@@ -108,9 +111,11 @@ class Replay:
             givens = sum(1 for v in self.values if v)
             return f"Digging out givens: {givens} left" if self.cursor < len(self.steps) else f"Ready: {givens} givens"
         if self.focus >= 0:
-            return (f"Collapse {cell_name(self.focus)} = {self.values[self.focus] or '?'}   "
-                    f"{self.counts['collapse']} collapses, {self.counts['propagate']} forced, "
-                    f"{self.counts['backtrack']} backtracks")
+            return (
+                f"Collapse {cell_name(self.focus)} = {self.values[self.focus] or '?'}   "
+                f"{self.counts['collapse']} collapses, {self.counts['propagate']} forced, "
+                f"{self.counts['backtrack']} backtracks"
+            )
         return "Every cell could hold any of 9 digits"
 
 

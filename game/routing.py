@@ -18,6 +18,7 @@ pixels. Dijkstra on at most 784 points with 8 moves each: a few milliseconds per
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 
 SIDE = 28  # lattice points per side
@@ -39,9 +40,14 @@ def closed_points(value_cells) -> set[tuple[int, int]]:
     return closed
 
 
-def route(starts, ends, blocked: set[tuple[int, int]], closed: set[tuple[int, int]],
-          soft: dict[tuple[int, int], float] | None = None,
-          used: set[frozenset] | None = None) -> list[tuple[float, float]] | None:
+def route(
+    starts,
+    ends,
+    blocked: set[tuple[int, int]],
+    closed: set[tuple[int, int]],
+    soft: dict[tuple[int, int], float] | None = None,
+    used: set[frozenset] | None = None,
+) -> list[tuple[float, float]] | None:
     """The cheapest way from one of the thirds ``starts`` to one of ``ends``, in thirds units:
     the start third's centre, lattice points, the end third's centre; None when there is none.
 
@@ -123,7 +129,7 @@ def edges_of(points) -> set[frozenset]:
     """The lattice edges (unit steps) a route's inner points walk along, for ``route(used=...)``."""
     lattice = [(round(x), round(y)) for x, y in points[1:-1]]
     edges = set()
-    for (ax, ay), (bx, by) in zip(lattice, lattice[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(lattice):
         steps = max(abs(bx - ax), abs(by - ay))
         for k in range(steps):
             p = (ax + (bx - ax) * k // steps, ay + (by - ay) * k // steps)

@@ -28,8 +28,9 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game import storage
 from game.playstate import MODES, PlayState, Puzzle
@@ -84,8 +85,10 @@ def _history_to_data(game, index: dict[int, int]) -> tuple[list[dict], list[dict
     after = undo[1:] + [game.state]
     redo = list(game.redo_stack)  # redo[-1] is the state right after the current one
     before = redo[1:] + [game.state]
-    return ([_step_to_data(s, t, index) for s, t in zip(undo, after)],
-            [_step_to_data(s, t, index) for s, t in zip(redo, before)])
+    return (
+        [_step_to_data(s, t, index) for s, t in zip(undo, after)],
+        [_step_to_data(s, t, index) for s, t in zip(redo, before)],
+    )
 
 
 def game_to_data(game: Game) -> dict:
@@ -176,8 +179,7 @@ def _puzzle_from_data(data: Any, number: int) -> tuple[Puzzle, float, int]:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"the seed of {where} must be a whole number")
     elapsed = _field(data, "elapsed", where)
-    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not math.isfinite(elapsed) \
-            or elapsed < 0:
+    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not math.isfinite(elapsed) or elapsed < 0:
         raise ValueError(f"the time of {where} must be a number of seconds")
     hints = _int(_field(data, "hints_used", where), 0, 10**9, f"the hints used on {where}")
     counted = data.get("counted", True)  # saves from before it was kept: counted
@@ -209,8 +211,12 @@ def _state_from_data(data: Any, puzzles: list[Puzzle], where: str) -> PlayState:
     return PlayState(puzzle, entries, corner, centre, colours, frozenset(candidates))
 
 
-_DIFF_LIMITS = {"entries": (0, 9, "an entry"), "corner": (0, 0x1FF, "a corner mark"),
-                "centre": (0, 0x1FF, "a centre mark"), "colours": (0, 9, "a colour")}
+_DIFF_LIMITS = {
+    "entries": (0, 9, "an entry"),
+    "corner": (0, 0x1FF, "a corner mark"),
+    "centre": (0, 0x1FF, "a centre mark"),
+    "colours": (0, 9, "a colour"),
+}
 
 
 def _apply_step(step: Any, base: dict, where: str) -> dict:
@@ -313,8 +319,7 @@ def save_game(game: Game, folder: str | os.PathLike | None = None) -> None:
     storage.write_json(save_path(folder), SAVE_KIND, SAVE_VERSION, game_to_data(game))
 
 
-def load_game(folder: str | os.PathLike | None = None,
-              clock: Callable[[], float] = time.monotonic) -> storage.Loaded:
+def load_game(folder: str | os.PathLike | None = None, clock: Callable[[], float] = time.monotonic) -> storage.Loaded:
     """The saved game and a message: ``(Game, None)``; ``(None, None)`` when there is no save;
     ``(None, message)`` when the save was bad (it was moved aside; the message is one sentence
     for the player). A newer position file (``write_position``: the moves the background save
@@ -372,10 +377,17 @@ def write_position(folder: str | os.PathLike | None, game: Game, seq: int) -> No
     (about 0.1 ms). Raises OSError when it cannot (the previous file is intact)."""
     state = game.state
     puzzle = state.puzzle
-    data = {"seq": seq, "puzzle": _puzzle_to_data(puzzle), "entries": _digits(state.entries),
-            "corner": list(state.corner), "centre": list(state.centre), "colours": _digits(state.colours),
-            "eliminated": [list(candidate) for candidate in sorted(state.eliminated)],
-            "elapsed": float(game.elapsed), "hints_used": game.hints_used}
+    data = {
+        "seq": seq,
+        "puzzle": _puzzle_to_data(puzzle),
+        "entries": _digits(state.entries),
+        "corner": list(state.corner),
+        "centre": list(state.centre),
+        "colours": _digits(state.colours),
+        "eliminated": [list(candidate) for candidate in sorted(state.eliminated)],
+        "elapsed": float(game.elapsed),
+        "hints_used": game.hints_used,
+    }
     path = position_path(folder)
     temporary = path.with_name(f".{POSITION_FILE}.{os.getpid()}.tmp")
     with open(temporary, "w", encoding="utf-8") as handle:
@@ -388,7 +400,7 @@ def read_position(folder: str | os.PathLike | None):
     the position file, or None when there is none or it does not read. Never raises."""
     try:
         data = json.loads(position_path(folder).read_text(encoding="utf-8"))
-        seq = _int(data["seq"], 0, 2 ** 62, "the position's number")
+        seq = _int(data["seq"], 0, 2**62, "the position's number")
         puzzle, _, _ = _puzzle_from_data({**data["puzzle"], "elapsed": 0.0, "hints_used": 0}, 1)
         entries = _digit_string(data["entries"], 0, "the position's entries")
         corner = _masks(data["corner"], "the position's corner marks")
@@ -396,7 +408,7 @@ def read_position(folder: str | os.PathLike | None):
         colours = _digit_string(data["colours"], 0, "the position's colours")
         eliminated = frozenset((_int(c, 0, 80, "a cell"), _int(d, 1, 9, "a digit")) for c, d in data["eliminated"])
         seconds = float(data["elapsed"])
-        hints = _int(data["hints_used"], 0, 10 ** 9, "the hints used")
+        hints = _int(data["hints_used"], 0, 10**9, "the hints used")
         if not math.isfinite(seconds) or seconds < 0:
             return None
     except (OSError, ValueError, KeyError, TypeError):

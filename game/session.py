@@ -8,8 +8,8 @@ passed in so tests drive it (as in pyspacewar). This module never imports pygame
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable
 
 from game import tools
 from game.hints import Hint, HintSearch
@@ -120,12 +120,19 @@ class Game:
             records[puzzle] = (stats.elapsed + running, stats.hints_used)
         return records
 
-    def snapshot(self) -> "GameSnapshot":
+    def snapshot(self) -> GameSnapshot:
         """An immutable copy of what a save needs, cheap to take on the UI thread (the states are
         immutable; only the two stacks' lists are copied): ``game.savegame.game_to_data`` reads
         it on a writer thread like a Game."""
-        return GameSnapshot(self.state, tuple(self.undo_stack), tuple(self.redo_stack),
-                            self.puzzle_records(), self.selection, self.cursor, self.mode)
+        return GameSnapshot(
+            self.state,
+            tuple(self.undo_stack),
+            tuple(self.redo_stack),
+            self.puzzle_records(),
+            self.selection,
+            self.cursor,
+            self.mode,
+        )
 
     @classmethod
     def restore(
@@ -138,7 +145,7 @@ class Game:
         cursor: int,
         mode: str,
         clock: Callable[[], float] = time.monotonic,
-    ) -> "Game":
+    ) -> Game:
         """A session rebuilt from saved parts (game.savegame checks them first), paused: the
         timer of each puzzle continues from its saved seconds when the game resumes. ``records``
         maps puzzles to (seconds of play, hints used) as ``puzzle_records`` gives them.
@@ -177,8 +184,12 @@ class Game:
         if any(state.entries[c] and state.puzzle.givens[c] for c in range(81)):
             raise ValueError("the position has an entry on a given")
         if (state.entries, state.corner, state.centre, state.colours, state.eliminated) != (
-                self.state.entries, self.state.corner, self.state.centre, self.state.colours,
-                self.state.eliminated):
+            self.state.entries,
+            self.state.corner,
+            self.state.centre,
+            self.state.colours,
+            self.state.eliminated,
+        ):
             self.undo_stack.append(self.state)
             self.redo_stack = []
             self.state = state

@@ -73,12 +73,12 @@ class Settings:
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @classmethod
-    def from_data(cls, data: Any) -> "Settings":
+    def from_data(cls, data: Any) -> Settings:
         """Settings from ``to_data``'s shape (see ``salvage``). Never raises."""
         return cls.salvage(data)[0]
 
     @classmethod
-    def salvage(cls, data: Any) -> tuple["Settings", list[str]]:
+    def salvage(cls, data: Any) -> tuple[Settings, list[str]]:
         """Settings from ``to_data``'s shape and the settings whose bad value was left out (for
         the player): unknown keys are ignored (a newer version's), a missing value takes its
         default silently, a bad one its default with a word; anything but an object gives the
@@ -103,8 +103,12 @@ def _valid(name: str, default: Any, value: Any) -> bool:
     if isinstance(default, bool):
         return isinstance(value, bool)
     if name == "volume":
-        return (isinstance(value, (int, float)) and not isinstance(value, bool)
-                and math.isfinite(value) and 0.0 <= value <= 1.0)
+        return (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and 0.0 <= value <= 1.0
+        )
     return False
 
 

@@ -44,8 +44,9 @@ def _envelope(length: int, rate: int, decay: float) -> np.ndarray:
     return gain
 
 
-def _tone(rate: int, seconds: float, pitches: list[tuple[float, float]], decay: float,
-          glide: float = 0.0) -> np.ndarray:
+def _tone(
+    rate: int, seconds: float, pitches: list[tuple[float, float]], decay: float, glide: float = 0.0
+) -> np.ndarray:
     """A note: partials ``(frequency in Hz, amplitude)`` under one envelope; ``glide`` bends the
     pitch down by that fraction over the note (a blip or a thud rather than a beep)."""
     length = max(2, int(seconds * rate))
@@ -64,7 +65,7 @@ def _sequence(rate: int, notes: list[tuple[float, np.ndarray]]) -> np.ndarray:
     out = np.zeros(length)
     for start, samples in notes:
         begin = int(start * rate)
-        out[begin:begin + len(samples)] += samples
+        out[begin : begin + len(samples)] += samples
     return out
 
 
@@ -84,15 +85,22 @@ def synthesise(name: str, rate: int = SAMPLE_RATE, volume: float = DEFAULT_VOLUM
     if name == "place":
         wave = _tone(rate, 0.07, [(880.0, 1.0), (1760.0, 0.15)], decay=0.025, glide=0.25)
     elif name == "house":
-        wave = _sequence(rate, [(0.0, _chime(rate, 659.25, 0.22, 0.08)),  # E5, then B5
-                                (0.11, _chime(rate, 987.77, 0.34, 0.12))])
+        wave = _sequence(
+            rate,
+            [
+                (0.0, _chime(rate, 659.25, 0.22, 0.08)),  # E5, then B5
+                (0.11, _chime(rate, 987.77, 0.34, 0.12)),
+            ],
+        )
     elif name == "hint":
         partials = [(784.0, 1.0), (784.0 * 2.76, 0.3), (784.0 * 5.40, 0.1)]  # a small bell's ratios
         wave = _tone(rate, 0.6, partials, decay=0.18)
     elif name == "win":
         notes = (523.25, 659.25, 783.99, 1046.5)  # C5 E5 G5 C6
-        wave = _sequence(rate, [(i * 0.09, _chime(rate, f, 0.28 if i < 3 else 0.5, 0.1 if i < 3 else 0.2))
-                                for i, f in enumerate(notes)])
+        wave = _sequence(
+            rate,
+            [(i * 0.09, _chime(rate, f, 0.28 if i < 3 else 0.5, 0.1 if i < 3 else 0.2)) for i, f in enumerate(notes)],
+        )
     elif name == "error":
         wave = _tone(rate, 0.16, [(110.0, 1.0), (220.0, 0.2)], decay=0.05, glide=0.4)
     else:
@@ -132,8 +140,9 @@ class Sounds:
     when they are not); ``build_ms`` is how long the synthesis took in milliseconds.
     """
 
-    def __init__(self, sounds: dict | None = None, enabled: bool = True, reason: str | None = None,
-                 build_ms: float = 0.0):
+    def __init__(
+        self, sounds: dict | None = None, enabled: bool = True, reason: str | None = None, build_ms: float = 0.0
+    ):
         self._sounds = dict(sounds or {})
         self.enabled = enabled
         self.reason = reason

@@ -46,7 +46,7 @@ class LevelStats:
         return self.total_time / self.won if self.won else None
 
     @classmethod
-    def from_data(cls, data: Any) -> "LevelStats":
+    def from_data(cls, data: Any) -> LevelStats:
         """A record from ``asdict``'s shape.
 
         Raises:
@@ -58,9 +58,13 @@ class LevelStats:
             raise ValueError("a level's record must be an object")
         record = cls(**{f.name: cls.field_value(f.name, data.get(f.name)) for f in fields(cls)})
         best, won = record.best_time, record.won
-        if (record.won > record.played or record.streak > min(record.won, record.best_streak)
-                or record.best_streak > record.won or (best is None) != (won == 0)
-                or (best is not None and best > record.total_time + 1e-6)):
+        if (
+            record.won > record.played
+            or record.streak > min(record.won, record.best_streak)
+            or record.best_streak > record.won
+            or (best is None) != (won == 0)
+            or (best is not None and best > record.total_time + 1e-6)
+        ):
             raise ValueError("the fields of a level's record disagree")
         return record
 
@@ -72,8 +76,7 @@ class LevelStats:
         if name in ("best_time", "total_time"):
             if name == "best_time" and value is None:
                 return None
-            if not isinstance(value, (int, float)) or isinstance(value, bool) \
-                    or not math.isfinite(value) or value < 0:
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds")
             return float(value)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -112,8 +115,12 @@ class Stats:
         Raises:
             ValueError: ``seconds`` is not a finite number >= 0 or ``hints`` not an int >= 0.
         """
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) \
-                or not math.isfinite(seconds) or seconds < 0:
+        if (
+            not isinstance(seconds, (int, float))
+            or isinstance(seconds, bool)
+            or not math.isfinite(seconds)
+            or seconds < 0
+        ):
             raise ValueError(f"seconds must be a finite number >= 0, not {seconds!r}")
         if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
             raise ValueError(f"hints must be a whole number >= 0, not {hints!r}")
@@ -148,12 +155,12 @@ class Stats:
         return {"levels": {name: asdict(record) for name, record in self.levels.items()}}
 
     @classmethod
-    def from_data(cls, data: Any) -> "Stats":
+    def from_data(cls, data: Any) -> Stats:
         """Statistics from ``to_data``'s shape, what can be kept of them (``salvage``). Never raises."""
         return cls.salvage(data)[0]
 
     @classmethod
-    def salvage(cls, data: Any) -> tuple["Stats", list[str]]:
+    def salvage(cls, data: Any) -> tuple[Stats, list[str]]:
         """Statistics from ``to_data``'s shape and what was left out, for the player ("Easy:
         played"). A bad field of a level's record costs that field only (it starts again from
         its default) when the rest still agrees (``LevelStats.from_data``); otherwise that
@@ -188,7 +195,9 @@ class Stats:
                 kept["best_streak"] = kept["streak"]
             try:
                 stats.levels[name] = LevelStats.from_data(kept)
-                lost += [f"{label}: {field_name.replace('_', ' ')}" for field_name in bad] or [f"{label}: the whole record"]
+                lost += [f"{label}: {field_name.replace('_', ' ')}" for field_name in bad] or [
+                    f"{label}: the whole record"
+                ]
             except ValueError:
                 lost.append(f"{label}: the whole record")
         return stats, lost

@@ -18,10 +18,11 @@ import json
 import os
 import shutil
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -44,8 +45,9 @@ _KINDS = {
     "sudoku-save": _Kind("saved game", "game", "a new game starts"),
     "sudoku-settings": _Kind("settings", "settings", "the default settings are used"),
     "sudoku-stats": _Kind("statistics", "statistics", "they start again from zero"),
-    "sudoku-played": _Kind("list of played puzzles", "list of played puzzles",
-                           "the bank's puzzles may come round again"),
+    "sudoku-played": _Kind(
+        "list of played puzzles", "list of played puzzles", "the bank's puzzles may come round again"
+    ),
     "sudoku-reserve": _Kind("reserve of new puzzles", "reserve of new puzzles", "new ones are made"),
 }
 
@@ -134,8 +136,10 @@ def set_aside(path: str | os.PathLike, kind: str, reason: str) -> str:
     try:
         os.replace(path, target)
     except OSError as error:
-        return (f"Your {what.read_name} could not be read ({reason}) nor moved aside "
-                f"({_os_reason(error)}); {what.fallback}.")
+        return (
+            f"Your {what.read_name} could not be read ({reason}) nor moved aside "
+            f"({_os_reason(error)}); {what.fallback}."
+        )
     return f"Your {what.read_name} could not be read ({reason}); it was moved to {target.name} and {what.fallback}."
 
 
@@ -145,8 +149,9 @@ def _decode_reason(text: str, error: json.JSONDecodeError) -> str:
     return "it is not valid JSON"
 
 
-def _check_envelope(envelope: Any, kind: str, version: int,
-                    migrate: Migration | None) -> tuple[dict | None, str | None]:
+def _check_envelope(
+    envelope: Any, kind: str, version: int, migrate: Migration | None
+) -> tuple[dict | None, str | None]:
     """(data, None) for a good envelope, (None, reason) for a bad one."""
     if not isinstance(envelope, dict):
         return None, "it is not a JSON object"
@@ -172,8 +177,7 @@ def _check_envelope(envelope: Any, kind: str, version: int,
     return data, None
 
 
-def read_json(path: str | os.PathLike, kind: str, version: int,
-              migrate: Migration | None = None) -> ReadResult:
+def read_json(path: str | os.PathLike, kind: str, version: int, migrate: Migration | None = None) -> ReadResult:
     """Read the envelope at ``path`` and return its data when it is of ``kind`` and ``version``.
 
     A missing file gives ``ReadResult(None, None)``. A file that is empty, truncated, not JSON,
@@ -224,8 +228,13 @@ def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: 
     try:
         shutil.copyfile(path, target)
     except OSError as error:
-        return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original could not be kept ({_os_reason(error)})."
-    return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
+        return (
+            f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; "
+            f"the original could not be kept ({_os_reason(error)})."
+        )
+    return (
+        f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
+    )
 
 
 def remove_leftovers(folder: str | os.PathLike) -> list[str]:
@@ -264,7 +273,7 @@ class FolderLock:
         the process id of the window that holds it (0 when unknown). Never raises."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(self.path, "a+", encoding="utf-8")
+            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the lock's lifetime
         except OSError:
             return None  # an unwritable folder: the writes will say so
         if not _try_lock(handle):
@@ -321,8 +330,7 @@ class BackgroundWriter:
     tens of milliseconds, too much for the frame of a click); ``start`` starts it early.
     """
 
-    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json,
-                 linger: float = LINGER_SECONDS):
+    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json, linger: float = LINGER_SECONDS):
         self._write = write
         self._linger = linger
         self._condition = threading.Condition()
@@ -381,8 +389,9 @@ class BackgroundWriter:
                 with self._condition:
                     if path in self._failing:
                         self._failing.discard(path)
-                        self._errors.append(f"Saving works again: your {_kind(kind).write_name} "
-                                            f"is saved to {path.name}.")
+                        self._errors.append(
+                            f"Saving works again: your {_kind(kind).write_name} is saved to {path.name}."
+                        )
             with self._condition:
                 self._busy = False
                 self.writes += 1

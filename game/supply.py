@@ -60,16 +60,17 @@ def _from_entry(level: Level, entry: dict) -> MadePuzzle | None:
         return None
     givens = tuple(0 if ch in ".0" else int(ch) for ch in puzzle)
     seed = entry.get("seed")
-    return MadePuzzle(givens, tuple(int(ch) for ch in solution), level, entry.get("hardest"),
-                      seed if isinstance(seed, int) else None)
+    return MadePuzzle(
+        givens, tuple(int(ch) for ch in solution), level, entry.get("hardest"), seed if isinstance(seed, int) else None
+    )
 
 
 def fault_of(made: MadePuzzle) -> str | None:
     """Why ``made`` must not be served, or None when it is sound: its givens agree with its
     solution, and the exact solver finds exactly one solution, equal to it. One search for two
     solutions (``solver.exact.search``): about a millisecond for a bank puzzle."""
-    from solver.exact import search
     from solver.errors import PuzzleFormatError
+    from solver.exact import search
 
     if any(given and given != digit for given, digit in zip(made.puzzle, made.solution)):
         return "its givens do not agree with its solution"
@@ -88,8 +89,13 @@ class PuzzleSupply:
     """The bank (at ``bank_dir``, default the shipped one) and the reserve (in ``folder``,
     default the user data folder, saved through ``writer``, a storage.BackgroundWriter)."""
 
-    def __init__(self, folder: str | os.PathLike | None = None, writer: storage.BackgroundWriter | None = None,
-                 bank_dir: str | os.PathLike | None = None, reserve_size: int = RESERVE_SIZE):
+    def __init__(
+        self,
+        folder: str | os.PathLike | None = None,
+        writer: storage.BackgroundWriter | None = None,
+        bank_dir: str | os.PathLike | None = None,
+        reserve_size: int = RESERVE_SIZE,
+    ):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
         self.writer = writer or storage.BackgroundWriter()
         self.bank_dir = Path(bank_dir) if bank_dir is not None else BANK_DIR
@@ -137,9 +143,14 @@ class PuzzleSupply:
         """Put ``made`` (a fresh puzzle of a playable level) in the reserve and save it."""
         if made.level not in self.reserve:
             return
-        self.reserve[made.level].append({"puzzle": _line(made.puzzle).replace("0", "."),
-                                         "solution": _line(made.solution), "hardest": made.hardest,
-                                         "seed": made.seed})
+        self.reserve[made.level].append(
+            {
+                "puzzle": _line(made.puzzle).replace("0", "."),
+                "solution": _line(made.solution),
+                "hardest": made.hardest,
+                "seed": made.seed,
+            }
+        )
         self._save_reserve()
 
     def wanted(self, first: Level | None = None) -> Level | None:
@@ -273,8 +284,13 @@ class ReserveFiller:
                         self.wait = RETRY_SECONDS
             return
         self.wait = max(0.0, self.wait - dt)
-        if (self.wait or app.settings.puzzle_source != "bank" or app.demo or runner.busy
-                or getattr(app.scene, "uses_jobs", False)):
+        if (
+            self.wait
+            or app.settings.puzzle_source != "bank"
+            or app.demo
+            or runner.busy
+            or getattr(app.scene, "uses_jobs", False)
+        ):
             return
         game = app.game
         level = self.supply.wanted(game.puzzle.level if game is not None else None)

@@ -7,7 +7,7 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -76,18 +76,37 @@ PALETTES: dict[str, dict[str, object]] = {
         "HINT_EDGE": (240, 228, 66),
         "SELECT_EDGE": (240, 228, 66),
         "CELL_COLOURS": (  # Okabe and Ito's, dark grey and blue lightened to reach 3:1
-            (153, 153, 153), (125, 125, 125), (204, 121, 167), (236, 190, 214), (213, 94, 0),
-            (230, 159, 0), (240, 228, 66), (0, 158, 115), (31, 131, 187),
+            (153, 153, 153),
+            (125, 125, 125),
+            (204, 121, 167),
+            (236, 190, 214),
+            (213, 94, 0),
+            (230, 159, 0),
+            (240, 228, 66),
+            (0, 158, 115),
+            (31, 131, 187),
         ),
     },
     # Black and white with one bright accent for the player's digits; strong grid lines.
     "high-contrast": {
-        "BG_TOP": (0, 0, 0), "BG_BOTTOM": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255),
-        "BOARD_BG": (0, 0, 0), "GRID_THIN": (170, 170, 170), "GRID_BOX": (255, 255, 255),
-        "BOARD_GLOW": (255, 255, 255), "TEXT": (255, 255, 255), "TEXT_DIM": (215, 215, 215),
-        "GIVEN": (255, 255, 255), "ENTRY": (255, 221, 0), "MARK": (190, 215, 255),
-        "PEER": (38, 38, 52), "SAME_DIGIT": (0, 74, 128), "SELECTED": (0, 92, 200),
-        "SELECT_EDGE": (255, 221, 0), "HINT_HOUSE": (70, 52, 0),
+        "BG_TOP": (0, 0, 0),
+        "BG_BOTTOM": (0, 0, 0),
+        "PANEL": (0, 0, 0),
+        "PANEL_EDGE": (255, 255, 255),
+        "BOARD_BG": (0, 0, 0),
+        "GRID_THIN": (170, 170, 170),
+        "GRID_BOX": (255, 255, 255),
+        "BOARD_GLOW": (255, 255, 255),
+        "TEXT": (255, 255, 255),
+        "TEXT_DIM": (215, 215, 215),
+        "GIVEN": (255, 255, 255),
+        "ENTRY": (255, 221, 0),
+        "MARK": (190, 215, 255),
+        "PEER": (38, 38, 52),
+        "SAME_DIGIT": (0, 74, 128),
+        "SELECTED": (0, 92, 200),
+        "SELECT_EDGE": (255, 221, 0),
+        "HINT_HOUSE": (70, 52, 0),
     },
 }
 
@@ -179,9 +198,7 @@ class Theme:
             core = self.spaced_text(text, size, colour)
             halo_src = self.spaced_text(text, size, glow)
             pad = radius * 2
-            surface = pygame.Surface(
-                (core.get_width() + 2 * pad, core.get_height() + 2 * pad), pygame.SRCALPHA
-            )
+            surface = pygame.Surface((core.get_width() + 2 * pad, core.get_height() + 2 * pad), pygame.SRCALPHA)
             halo = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             halo.blit(halo_src, (pad, pad))
             halo = soft_blur(halo, radius)
@@ -272,8 +289,9 @@ def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def fit_text(theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2,
-             colour: tuple[int, int, int] = TEXT) -> list[pygame.Surface]:
+def fit_text(
+    theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2, colour: tuple[int, int, int] = TEXT
+) -> list[pygame.Surface]:
     """``text`` rendered to fit ``width`` pixels: on one line at the largest of ``sizes`` that
     fits, else wrapped at the smallest size into at most ``max_lines`` lines (a line still too
     wide, a single long word, is scaled down to the width)."""
@@ -283,7 +301,7 @@ def fit_text(theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_li
     size = sizes[-1]
     lines = wrap_text(theme, text, size, width)
     if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
     surfaces = []
     for line in lines:
         glyph = theme.text(line, size, colour)

@@ -90,8 +90,7 @@ def candidates(state: PlayState) -> tuple[int, ...]:
             for house in HOUSES_OF[cell]:
                 used[house] |= BIT[values[cell]]
     masks = [
-        0 if values[cell] else ALL_DIGITS & ~(used[r] | used[c] | used[b])
-        for cell, (r, c, b) in enumerate(HOUSES_OF)
+        0 if values[cell] else ALL_DIGITS & ~(used[r] | used[c] | used[b]) for cell, (r, c, b) in enumerate(HOUSES_OF)
     ]
     for cell, digit in state.eliminated:
         masks[cell] &= ~BIT[digit]
@@ -229,14 +228,17 @@ def solve_pairs(state: PlayState, clean: bool = True) -> ToolResult:
         for cell, digit in fresh:
             corner[cell] &= ~BIT[digit]
             centre[cell] &= ~BIT[digit]
-        new = replace(new, corner=tuple(corner), centre=tuple(centre),
-                      eliminated=new.eliminated | frozenset(fresh))
+        new = replace(new, corner=tuple(corner), centre=tuple(centre), eliminated=new.eliminated | frozenset(fresh))
         removed += fresh
     if new == state:
         return ToolResult(state, message="No pair or single to use: try a hint.")
-    return ToolResult(new, tuple(placed), tuple(removed),
-                      message=f"Removed {len(removed)} candidate{'s' * (len(removed) != 1)} with "
-                              f"pairs and placed {len(placed)} digit{'s' * (len(placed) != 1)}.")
+    return ToolResult(
+        new,
+        tuple(placed),
+        tuple(removed),
+        message=f"Removed {len(removed)} candidate{'s' * (len(removed) != 1)} with "
+        f"pairs and placed {len(placed)} digit{'s' * (len(placed) != 1)}.",
+    )
 
 
 def reveal_solution(state: PlayState) -> ToolResult:
@@ -244,8 +246,10 @@ def reveal_solution(state: PlayState) -> ToolResult:
     in cell order), the order the board reveals them. Wrong entries are corrected too."""
     solution = state.puzzle.solution
     masks = candidates(state)
-    order = sorted((c for c in CELLS if not state.puzzle.givens[c] and state.entries[c] != solution[c]),
-                   key=lambda c: (POPCOUNT[masks[c]] if not state.values[c] else 10, c))
+    order = sorted(
+        (c for c in CELLS if not state.puzzle.givens[c] and state.entries[c] != solution[c]),
+        key=lambda c: (POPCOUNT[masks[c]] if not state.values[c] else 10, c),
+    )
     if not order:
         return ToolResult(state, message="The puzzle is already solved.")
     entries = tuple(0 if state.puzzle.givens[c] else solution[c] for c in CELLS)

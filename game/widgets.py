@@ -54,9 +54,7 @@ class Button:
         if self.flash > 0:
             self.flash = max(0.0, self.flash - dt)
 
-    def draw(
-        self, surface: pygame.Surface, theme: th.Theme, *, focused: bool = False, active: bool = False
-    ) -> None:
+    def draw(self, surface: pygame.Surface, theme: th.Theme, *, focused: bool = False, active: bool = False) -> None:
         rect = self.rect
         colour = self.colour if self.enabled else th.TEXT_DIM
         if self.swatch is not None:
@@ -73,8 +71,9 @@ class Button:
         k = self.scale
         if focused or active:
             glow = rect.inflate(round(8 * k), round(8 * k))
-            pygame.draw.rect(surface, th.blend(th.BG_TOP, colour, 0.35), glow, max(1, round(3 * k)),
-                             border_radius=round(14 * k))
+            pygame.draw.rect(
+                surface, th.blend(th.BG_TOP, colour, 0.35), glow, max(1, round(3 * k)), border_radius=round(14 * k)
+            )
         th.draw_panel(surface, rect, fill, edge, radius=round(10 * k), width=max(1, round((3 if active else 2) * k)))
         text_colour = th.TEXT if self.enabled else th.TEXT_DIM
         if active or focused:
@@ -88,14 +87,17 @@ class Button:
         cy = rect.y + rect.h * self.anchor[1] - (round(7 * k) if self.sub else 0)
         hint = None
         if self.hint:
-            hint = theme.text(self.hint, max(readable_font(k), round(15 * k)),
-                              th.TEXT_DIM if self.swatch is None else (30, 30, 40))
+            hint = theme.text(
+                self.hint, max(readable_font(k), round(15 * k)), th.TEXT_DIM if self.swatch is None else (30, 30, 40)
+            )
             hint_rect = hint.get_rect(topright=(rect.right - round(8 * k), rect.top + round(6 * k)))
             if label.get_rect(center=(cx, cy)).colliderect(hint_rect):  # a narrow button: the label
                 cx = rect.x + (hint_rect.left - round(4 * k) - rect.x) / 2  # keeps left of the key
         surface.blit(label, label.get_rect(center=(cx, cy)))
         if self.sub:
-            sub = theme.text(self.sub, max(readable_font(k), round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT)
+            sub = theme.text(
+                self.sub, max(readable_font(k), round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT
+            )
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - round(14 * k))))
         if self.badge:
             badge = theme.text(self.badge, max(readable_font(k), round(18 * k)), th.TEXT_DIM)
@@ -162,14 +164,27 @@ class ButtonList:
 
 
 def centred_column(
-    layout: Layout, top: int, labels: list[tuple[str, Any]], *, button_w: int = 360, button_h: int = 64,
-    gap: int = 18, size: int = 34, **kw
+    layout: Layout,
+    top: int,
+    labels: list[tuple[str, Any]],
+    *,
+    button_w: int = 360,
+    button_h: int = 64,
+    gap: int = 18,
+    size: int = 34,
+    **kw,
 ) -> list[Button]:
     """Buttons stacked in a column centred in the window, starting at ``top``; ``top``, the
     button size, ``gap`` and the font ``size`` are design pixels that ``layout`` maps."""
     x = (DESIGN_W - button_w) / 2
     return [
-        Button(layout.rect(x, top + i * (button_h + gap), button_w, button_h), label, action,
-               size=layout.font(size), scale=layout.scale, **kw)
+        Button(
+            layout.rect(x, top + i * (button_h + gap), button_w, button_h),
+            label,
+            action,
+            size=layout.font(size),
+            scale=layout.scale,
+            **kw,
+        )
         for i, (label, action) in enumerate(labels)
     ]

@@ -81,8 +81,10 @@ def _open_window() -> pygame.Surface:
     return surface
 
 
-NO_DISPLAY = ("no display to open the game's window on: run it in a desktop session "
-              "(on Linux, DISPLAY or WAYLAND_DISPLAY must be set)")
+NO_DISPLAY = (
+    "no display to open the game's window on: run it in a desktop session "
+    "(on Linux, DISPLAY or WAYLAND_DISPLAY must be set)"
+)
 
 
 def display_problem(environ=os.environ, platform: str = sys.platform) -> str | None:
@@ -97,8 +99,9 @@ def display_problem(environ=os.environ, platform: str = sys.platform) -> str | N
     return None
 
 
-def run(level: Level | None = None, seed: int | None = None, demo: bool = False,
-        puzzle: MadePuzzle | None = None) -> int:
+def run(
+    level: Level | None = None, seed: int | None = None, demo: bool = False, puzzle: MadePuzzle | None = None
+) -> int:
     """Open the window and play; return the exit code (0 normal quit, 1 failure).
 
     ``level`` skips the menu and starts making a puzzle of that level; ``seed`` makes the first

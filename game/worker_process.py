@@ -62,16 +62,18 @@ def _work(tasks, results, current) -> None:
 
         try:
             value = job(progress, cancel)
-        except BaseException as exc:  # noqa: BLE001 - every failure is reported as data
+        except BaseException as exc:
             if cancel():
                 results.put((job_id, "cancelled", None))
             else:
                 # a puzzle the player gave is wrong: its message is for the player as it is;
                 # anything else is a fault, located for the log
-                where = None if isinstance(exc, PuzzleError) or not exc.__traceback__ else \
-                    traceback.extract_tb(exc.__traceback__)[-1]
-                results.put((job_id, "error", f"{type(exc).__name__}: {exc}"
-                             + (f" ({where.name})" if where else "")))
+                where = (
+                    None
+                    if isinstance(exc, PuzzleError) or not exc.__traceback__
+                    else traceback.extract_tb(exc.__traceback__)[-1]
+                )
+                results.put((job_id, "error", f"{type(exc).__name__}: {exc}" + (f" ({where.name})" if where else "")))
             continue
         results.put((job_id, "cancelled" if cancel() else "done", value))
 
@@ -98,8 +100,9 @@ class ProcessJobRunner:
         ctx = self._ctx
         self._tasks, self._results = ctx.Queue(), ctx.Queue()
         self._current = ctx.Value("i", self._job_id, lock=False)
-        self._process = ctx.Process(target=_work, args=(self._tasks, self._results, self._current),
-                                    name="sudoku-worker", daemon=True)
+        self._process = ctx.Process(
+            target=_work, args=(self._tasks, self._results, self._current), name="sudoku-worker", daemon=True
+        )
         self._process.start()
 
     @property
@@ -174,4 +177,3 @@ class ProcessJobRunner:
             self.close(0.1)
         except Exception:
             pass
-

@@ -17,9 +17,9 @@ imports pygame; never prints (progress goes to a callback).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from generator.bank_format import (
     INTEREST_KEYS,
@@ -35,16 +35,27 @@ from generator.bank_format import (
     read_bank_file,
     record_fault,
     verify,
-    write_atomic,
     work_path,
+    write_atomic,
 )
 from generator.bank_pool import make_runner
 from generator.bank_work import BuildCancelled, BuildReport, LevelReport, build_bank
 from solver.levels import PLAYABLE_LEVELS, Level
 
 __all__ = [
-    "SHIPPED_BANK", "BankError", "BankPuzzle", "BuildCancelled", "BuildReport", "CheckReport", "Fault",
-    "LevelReport", "annotate_bank", "build_bank", "check_bank", "levels_of", "load_bank",
+    "SHIPPED_BANK",
+    "BankError",
+    "BankPuzzle",
+    "BuildCancelled",
+    "BuildReport",
+    "CheckReport",
+    "Fault",
+    "LevelReport",
+    "annotate_bank",
+    "build_bank",
+    "check_bank",
+    "levels_of",
+    "load_bank",
 ]
 
 ProgressFn = Callable[[Level, int, int], None]
@@ -98,9 +109,14 @@ def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn |
     return None
 
 
-def check_bank(folder: str | os.PathLike | None = None, *, jobs: int | None = None,
-               progress: ProgressFn | None = None, cancel: CancelFn | None = None,
-               scheduler: str | None = None) -> CheckReport:
+def check_bank(
+    folder: str | os.PathLike | None = None,
+    *,
+    jobs: int | None = None,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    scheduler: str | None = None,
+) -> CheckReport:
     """Re-verify every puzzle of the bank at ``folder`` (None: the shipped bank): the file's
     format, each record's fields, givens that agree with the solution, a solution that is a
     valid grid and the puzzle's only one (``solver.exact``), the level re-graded exactly, and no
@@ -161,8 +177,7 @@ def check_bank(folder: str | os.PathLike | None = None, *, jobs: int | None = No
         if progress is not None:
             progress(level, checked[level], totals[level])
 
-    _run_all(tasks, lambda task: (check_puzzle, task[2].name, task[3], task[4]), finished,
-             jobs, scheduler, cancel)
+    _run_all(tasks, lambda task: (check_puzzle, task[2].name, task[3], task[4]), finished, jobs, scheduler, cancel)
     report.faults = sorted(report.faults + list(found.values()), key=_place)
     return report
 
@@ -173,8 +188,9 @@ def _place(fault: Fault) -> tuple:
     return level, fault.file, -1 if fault.index is None else fault.index
 
 
-def _run_all(tasks: list, call_of: Callable, finished: Callable, jobs: int | None, scheduler: str | None,
-             cancel: CancelFn | None) -> None:
+def _run_all(
+    tasks: list, call_of: Callable, finished: Callable, jobs: int | None, scheduler: str | None, cancel: CancelFn | None
+) -> None:
     """Run ``call_of(task)`` = (function, *args) for every task on a runner and hand each
     outcome to ``finished(task, outcome)`` as it arrives.
 
@@ -217,9 +233,15 @@ def measure_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn
     return measure_interest(verify(puzzle, solution, Level[level_name], cancel))
 
 
-def annotate_bank(folder: str | os.PathLike, *, jobs: int | None = None, force: bool = False,
-                  progress: ProgressFn | None = None, cancel: CancelFn | None = None,
-                  scheduler: str | None = None) -> int:
+def annotate_bank(
+    folder: str | os.PathLike,
+    *,
+    jobs: int | None = None,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    scheduler: str | None = None,
+) -> int:
     """Add the interest metrics (``solver.interest``) to the puzzles of the bank at
     ``folder`` that lack them (every puzzle with ``force``); each puzzle is re-verified on the
     way. A level's file is rewritten (atomically) once all its puzzles are measured. Returns how
@@ -237,10 +259,10 @@ def annotate_bank(folder: str | os.PathLike, *, jobs: int | None = None, force: 
         data = read_bank_file(path, level)
         records = data["puzzles"]
         todo = [(i, r) for i, r in enumerate(records) if force or not all(key in r for key in INTEREST_KEYS)]
-        done = [0]
+        done, total = [0], len(todo)
 
-        def finished(task, measured, level=level, total=len(todo)) -> None:
-            index, record = task
+        def finished(task, measured, level=level, total=total, done=done) -> None:
+            _index, record = task
             if set(INTEREST_KEYS) - measured.keys():
                 raise BankError(f"solver.interest gave no {sorted(set(INTEREST_KEYS) - measured.keys())}")
             record.update(measured)
@@ -249,15 +271,20 @@ def annotate_bank(folder: str | os.PathLike, *, jobs: int | None = None, force: 
                 progress(level, done[0], total)
 
         try:
-            _run_all(todo, lambda task, level=level: (measure_puzzle, level.name, task[1]["puzzle"],
-                                                      task[1]["solution"]), finished, jobs, scheduler, cancel)
+            _run_all(
+                todo,
+                lambda task, level=level: (measure_puzzle, level.name, task[1]["puzzle"], task[1]["solution"]),
+                finished,
+                jobs,
+                scheduler,
+                cancel,
+            )
         except Rejected as fault:
             raise BankError(f"{path.name}: a puzzle fails verification: {fault}") from None
         if todo:
             write_atomic(path, bank_text(level, data.get("build", {}), records))
         count += len(todo)
     return count
-
 
 
 def levels_of(names: Iterable[str] | None) -> tuple[Level, ...]:
@@ -273,4 +300,3 @@ def levels_of(names: Iterable[str] | None) -> tuple[Level, ...]:
         if level not in PLAYABLE_LEVELS:
             raise ValueError(f"{level.label} is not a playable level")
     return levels
-

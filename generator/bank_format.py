@@ -34,9 +34,10 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from solver.batch import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
@@ -104,8 +105,9 @@ def check_text(puzzle: Any, solution: Any) -> None:
         raise Rejected("format", "the solution is not 81 digits")
     for cell, (given, digit) in enumerate(zip(puzzle, solution)):
         if given in DIGITS and given != digit:
-            raise Rejected("givens", f"the given at r{cell // 9 + 1}c{cell % 9 + 1} is {given}, "
-                                     f"the solution has {digit}")
+            raise Rejected(
+                "givens", f"the given at r{cell // 9 + 1}c{cell % 9 + 1} is {given}, the solution has {digit}"
+            )
 
 
 def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: bool = True):
@@ -189,8 +191,10 @@ def record_fault(record: Any, level: Level) -> Rejected | None:
     if record["level"] != level.name:
         return Rejected("level", f"its level is {record['level']!r} in the {level.name} file")
     if record["givens"] != sum(1 for ch in record["puzzle"] if ch in DIGITS):
-        return Rejected("givens", f"it says {record['givens']} givens, the puzzle has "
-                                  f"{sum(1 for ch in record['puzzle'] if ch in DIGITS)}")
+        return Rejected(
+            "givens",
+            f"it says {record['givens']} givens, the puzzle has {sum(1 for ch in record['puzzle'] if ch in DIGITS)}",
+        )
     numbers = ("se", "score", "seed") + tuple(key for key in INTEREST_KEYS if key in record)
     for key in numbers:
         if not isinstance(record[key], (int, float)) or isinstance(record[key], bool):
@@ -329,8 +333,9 @@ def read_work_file(path: Path, header: dict) -> dict[int, dict]:
             continue  # a line cut short by an interruption
         if number == 0:
             if entry != header:
-                raise BankError(f"{path.name} is from another build ({entry}); remove it or build with "
-                                f"the same seed and options")
+                raise BankError(
+                    f"{path.name} is from another build ({entry}); remove it or build with the same seed and options"
+                )
             continue
         if isinstance(entry, dict) and isinstance(entry.get("index"), int):
             found[entry["index"]] = entry
@@ -389,8 +394,9 @@ class BankPuzzle:
         return tuple(ord(ch) - 48 for ch in self.solution)
 
 
-def load_bank(folder: str | os.PathLike | None, level: Level,
-              between: Callable[[], object] | None = None) -> tuple[BankPuzzle, ...]:
+def load_bank(
+    folder: str | os.PathLike | None, level: Level, between: Callable[[], object] | None = None
+) -> tuple[BankPuzzle, ...]:
     """The puzzles of ``level`` in the bank at ``folder`` (None: the shipped bank), in the
     bank's order; () when the folder has no file for the level. Nothing is solved: a record
     whose puzzle or solution is not an 81-character line is left out (``check_bank`` finds it).
@@ -414,6 +420,16 @@ def load_bank(folder: str | os.PathLike | None, level: Level,
         puzzle, solution = record.get("puzzle"), record.get("solution")
         if not (isinstance(puzzle, str) and isinstance(solution, str) and len(puzzle) == len(solution) == 81):
             continue
-        found.append(BankPuzzle(puzzle, solution, level, record.get("hardest"), record.get("seed"),
-                                record.get("se", 0.0), record.get("score", 0), record.get("interest")))
+        found.append(
+            BankPuzzle(
+                puzzle,
+                solution,
+                level,
+                record.get("hardest"),
+                record.get("seed"),
+                record.get("se", 0.0),
+                record.get("score", 0),
+                record.get("interest"),
+            )
+        )
     return tuple(found)

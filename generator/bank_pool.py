@@ -21,8 +21,8 @@ import tempfile
 import threading
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from generator.bank_format import BankError
 
@@ -103,8 +103,9 @@ class PoolRunner:
     def __init__(self, jobs: int):
         context = mp.get_context("spawn")
         self._stop = context.Event()
-        self._pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                                            initargs=(self._stop,))
+        self._pool = cf.ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(self._stop,)
+        )
 
     def submit(self, fn: Callable, *args) -> cf.Future:
         return self._pool.submit(_in_worker, fn, *args)

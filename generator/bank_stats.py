@@ -54,9 +54,14 @@ def level_spreads(folder: str | os.PathLike | None, level: Level) -> dict[str, S
         records = [r for r in read_bank_file(path, level)["puzzles"] if isinstance(r, dict)]
     except FileNotFoundError:
         return None
-    return {column: Spread.of(r[column] for r in records
-                              if isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool))
-            for column in COLUMNS}
+    return {
+        column: Spread.of(
+            r[column]
+            for r in records
+            if isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool)
+        )
+        for column in COLUMNS
+    }
 
 
 def bank_table(folder: str | os.PathLike | None, levels: Iterable[Level]) -> str:
@@ -77,8 +82,11 @@ def bank_table(folder: str | os.PathLike | None, levels: Iterable[Level]) -> str
         for column in COLUMNS:
             spread = spreads[column]
             digits = 0 if column in ("givens", "depth", "bottlenecks") else 1
-            cells.append(f"{spread.low:.{digits}f} / {spread.median:.{digits}f} / {spread.high:.{digits}f}"
-                         if spread.count else "-")
+            cells.append(
+                f"{spread.low:.{digits}f} / {spread.median:.{digits}f} / {spread.high:.{digits}f}"
+                if spread.count
+                else "-"
+            )
         rows.append(f"{level.name.lower():<7} {count:>7}  " + "  ".join(f"{cell:>17}" for cell in cells))
     if len(rows) == 2:
         rows.append("(no bank file)")

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from generator.bank_format import (
     MAX_ATTEMPTS,
@@ -76,8 +76,9 @@ class BuildReport:
     seconds: float = 0.0
 
 
-def make_puzzle(level_name: str, index: int, attempt: int, seed: int, iterations: int,
-                cancel: Callable[[], bool] | None = None) -> dict:
+def make_puzzle(
+    level_name: str, index: int, attempt: int, seed: int, iterations: int, cancel: Callable[[], bool] | None = None
+) -> dict:
     """A task: make puzzle ``index`` of ``level_name`` for the build from ``seed`` (its
     ``attempt``-th seed), verify it (``bank_format.verify``) and return its work-file entry:
     ``index``, ``attempt``, ``seconds`` taken, and the record's fields.
@@ -143,17 +144,23 @@ class _Level:
             data = None
         if data is not None:
             if data.get("build") != self.build:
-                raise BankError(f"{self.path} was built with {data.get('build')}, not {self.build}: build "
-                                f"with the same seed and options, or into another folder")
+                raise BankError(
+                    f"{self.path} was built with {data.get('build')}, not {self.build}: build "
+                    f"with the same seed and options, or into another folder"
+                )
             for record in data["puzzles"]:
                 if record_fault(record, self.level) is None and record["seed"] in seeds:
                     index, attempt = seeds[record["seed"]]
                     entries[index] = {"index": index, "attempt": attempt, **record}
         for index, entry in read_work_file(self.work_path, header).items():
             attempt = entry.get("attempt")
-            if (index < self.count and isinstance(attempt, int) and record_fault(_record(entry), self.level) is None
-                    and entry["seed"] == puzzle_seed(self.seed, self.level, index, attempt)
-                    and attempt >= entries.get(index, {}).get("attempt", -1)):
+            if (
+                index < self.count
+                and isinstance(attempt, int)
+                and record_fault(_record(entry), self.level) is None
+                and entry["seed"] == puzzle_seed(self.seed, self.level, index, attempt)
+                and attempt >= entries.get(index, {}).get("attempt", -1)
+            ):
                 entries[index] = entry
         return entries
 
@@ -203,9 +210,17 @@ class _Level:
             self.work = None
 
 
-def build_bank(out_dir: str | os.PathLike, per_level: int, levels: Iterable[Level], seed: int, jobs: int,
-               optimize_iterations: int = 0, progress: Callable[[Level, int, int], None] | None = None,
-               cancel: Callable[[], bool] | None = None, scheduler: str | None = None) -> BuildReport:
+def build_bank(
+    out_dir: str | os.PathLike,
+    per_level: int,
+    levels: Iterable[Level],
+    seed: int,
+    jobs: int,
+    optimize_iterations: int = 0,
+    progress: Callable[[Level, int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    scheduler: str | None = None,
+) -> BuildReport:
     """Build (or complete) a bank of ``per_level`` puzzles of each of ``levels`` in ``out_dir``.
 
     Args:
@@ -253,8 +268,16 @@ def build_bank(out_dir: str | os.PathLike, per_level: int, levels: Iterable[Leve
     return BuildReport(folder, [states[level].report for level in levels], time.perf_counter() - started)
 
 
-def _run(states: dict[Level, _Level], seed: int, iterations: int, jobs: int, scheduler: str | None,
-         progress, cancel, started: float) -> None:
+def _run(
+    states: dict[Level, _Level],
+    seed: int,
+    iterations: int,
+    jobs: int,
+    scheduler: str | None,
+    progress,
+    cancel,
+    started: float,
+) -> None:
     """Make every missing puzzle of ``states`` on a runner; finish each level when complete."""
     todo = {level: state.todo for level, state in states.items()}
     for level, state in states.items():

@@ -20,8 +20,8 @@ import io
 import math
 import os
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.utils import simpleSplit
@@ -36,8 +36,17 @@ from solver.grid import check_houses, parse_values, puzzle_token, values_to_stri
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.techniques import TECHNIQUES
 
-__all__ = ["BookError", "BookPuzzle", "book_puzzle", "book_puzzles_from_bank", "book_puzzles_from_lines",
-           "caption_lines", "page_count", "techniques_in_order", "write_book"]
+__all__ = [
+    "BookError",
+    "BookPuzzle",
+    "book_puzzle",
+    "book_puzzles_from_bank",
+    "book_puzzles_from_lines",
+    "caption_lines",
+    "page_count",
+    "techniques_in_order",
+    "write_book",
+]
 
 PER_PAGE = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # puzzles per page -> (columns, rows)
 ANSWERS = (3, 3)  # solutions per page: columns, rows
@@ -84,13 +93,26 @@ def book_puzzle(puzzle: str | Sequence[int]) -> BookPuzzle:
     values = parse_values(puzzle) if isinstance(puzzle, str) else list(puzzle)
     check_houses(values)
     graded = grade(values)  # checks uniqueness first
-    return BookPuzzle(values_to_string(values), values_to_string(exact.solve_unique(values)), graded.level,
-                      graded.se, graded.interest().score, dict(graded.techniques), graded.hardest, graded.solved)
+    return BookPuzzle(
+        values_to_string(values),
+        values_to_string(exact.solve_unique(values)),
+        graded.level,
+        graded.se,
+        graded.interest().score,
+        dict(graded.techniques),
+        graded.hardest,
+        graded.solved,
+    )
 
 
-def book_puzzles_from_bank(level: Level, n: int, seed: int | None = None, folder: str | os.PathLike | None = None,
-                           exclude: Iterable[str] = (),
-                           progress: Callable[[int, int], None] | None = None) -> list[BookPuzzle]:
+def book_puzzles_from_bank(
+    level: Level,
+    n: int,
+    seed: int | None = None,
+    folder: str | os.PathLike | None = None,
+    exclude: Iterable[str] = (),
+    progress: Callable[[int, int], None] | None = None,
+) -> list[BookPuzzle]:
     """``n`` distinct puzzles of ``level`` from the bank at ``folder`` (None: the shipped bank),
     picked at random (``seed`` makes the pick reproducible) and graded again for their captions.
     ``exclude``: puzzles (81-character lines, '.' or '0' empty) to leave out, e.g. an earlier
@@ -125,8 +147,10 @@ def book_puzzles_from_bank(level: Level, n: int, seed: int | None = None, folder
                 progress(len(picked), n)
             if len(picked) == n:
                 return picked
-    raise BookError(f"{where} has only {len(picked)} {level.label} puzzles that grade as {level.label}, "
-                    f"fewer than the {n} asked for; check it with generator.bank.check_bank")
+    raise BookError(
+        f"{where} has only {len(picked)} {level.label} puzzles that grade as {level.label}, "
+        f"fewer than the {n} asked for; check it with generator.bank.check_bank"
+    )
 
 
 def book_puzzles_from_lines(lines: Iterable[str]) -> list[BookPuzzle]:
@@ -184,8 +208,15 @@ def page_count(puzzles: int, per_page: int) -> int:
     return 1 + math.ceil(puzzles / per_page) + math.ceil(puzzles / (ANSWERS[0] * ANSWERS[1]))
 
 
-def write_book(path: str | os.PathLike, puzzles: Sequence[BookPuzzle], *, title: str = "Sudoku",
-               per_page: int = 1, page_size: str = "A4", compress: bool = True) -> int:
+def write_book(
+    path: str | os.PathLike,
+    puzzles: Sequence[BookPuzzle],
+    *,
+    title: str = "Sudoku",
+    per_page: int = 1,
+    page_size: str = "A4",
+    compress: bool = True,
+) -> int:
     """Write the book of ``puzzles`` as a PDF at ``path``: atomically (a temporary file in the
     same folder, fsynced, then renamed), so a failure leaves an existing file as it was; the
     new file keeps an old one's permissions. ``per_page`` is 1, 2, 4 or 6; ``page_size`` "A4"
@@ -242,12 +273,16 @@ def _slots(size: tuple[float, float], columns: int, rows: int, top: float) -> li
     below ``top`` points of heading and above the footer."""
     width = (size[0] - 2 * MARGIN - GAP * (columns - 1)) / columns
     height = (size[1] - 2 * MARGIN - top - GAP * (rows - 1)) / rows
-    return [(MARGIN + col * (width + GAP), MARGIN + (rows - 1 - row) * (height + GAP), width, height)
-            for row in range(rows) for col in range(columns)]
+    return [
+        (MARGIN + col * (width + GAP), MARGIN + (rows - 1 - row) * (height + GAP), width, height)
+        for row in range(rows)
+        for col in range(columns)
+    ]
 
 
-def _title_page(canvas: Canvas, size: tuple[float, float], title: str, puzzles: Sequence[BookPuzzle],
-                per_page: int) -> None:
+def _title_page(
+    canvas: Canvas, size: tuple[float, float], title: str, puzzles: Sequence[BookPuzzle], per_page: int
+) -> None:
     width, height = size
     y = height * 0.68
     for line in simpleSplit(title, BOLD, 34, width - 2 * MARGIN)[:3]:
@@ -263,11 +298,19 @@ def _title_page(canvas: Canvas, size: tuple[float, float], title: str, puzzles: 
     canvas.setFont(FONT, 11)
     canvas.drawCentredString(width / 2, y - 30, f"Puzzles from page 2 · solutions from page {first_answers}")
     logic = " Logic alone is enough: no guessing." if all(p.solved for p in puzzles) else ""
-    text = [("How to play", f"Fill every empty cell with a digit from 1 to 9 so that each row, each column "
-                            f"and each 3×3 box holds every digit once. Each puzzle has exactly one solution.{logic}"),
-            ("Under each puzzle", "its level; SE, the Sudoku Explainer rating (higher is harder, 1.0 to about "
-                                  "10); its interest (how long and narrow the path of deductions is); and the "
-                                  "techniques its solution needs, hardest last. In the solutions the givens are bold.")]
+    text = [
+        (
+            "How to play",
+            f"Fill every empty cell with a digit from 1 to 9 so that each row, each column "
+            f"and each 3×3 box holds every digit once. Each puzzle has exactly one solution.{logic}",
+        ),
+        (
+            "Under each puzzle",
+            "its level; SE, the Sudoku Explainer rating (higher is harder, 1.0 to about "
+            "10); its interest (how long and narrow the path of deductions is); and the "
+            "techniques its solution needs, hardest last. In the solutions the givens are bold.",
+        ),
+    ]
     y = height * 0.38
     for heading, body in text:
         canvas.setFont(BOLD, 12)
@@ -281,8 +324,16 @@ def _title_page(canvas: Canvas, size: tuple[float, float], title: str, puzzles: 
     canvas.showPage()
 
 
-def _puzzle_slot(canvas: Canvas, puzzle: BookPuzzle, number: int, x: float, y: float, w: float, h: float,
-                 sizes: tuple[float, float, float]) -> None:
+def _puzzle_slot(
+    canvas: Canvas,
+    puzzle: BookPuzzle,
+    number: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    sizes: tuple[float, float, float],
+) -> None:
     """Draw puzzle ``number``'s title, grid and caption centred in the slot at (x, y, w, h)."""
     title_size, caption_size, largest = sizes
     title_h = title_size * 1.6

@@ -20,7 +20,7 @@ With ``symmetry`` a given and its 180-degree partner (cell ``80 - c``) go togeth
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from solver.exact import count_solutions, search
 from solver.grid import ALL_DIGITS, BIT, HOUSES_OF, POPCOUNT
@@ -111,7 +111,6 @@ def dig(
         if progress is not None:
             progress(1 - len(untried) / total)
     return puzzle
-
 
 
 def _unique(trial: list[int], emptied: dict[int, int]) -> bool:

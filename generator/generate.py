@@ -30,14 +30,15 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from generator.dig import dig
 from generator.wfc import Event, fill
 from solver.grading import Grade, grade
-from solver.human import solvable_within
 from solver.grid import values_to_string
+from solver.human import solvable_within
 from solver.levels import PLAYABLE_LEVELS, Level
 
 DEFAULT_MAX_ATTEMPTS = 500
@@ -205,8 +206,17 @@ def generate(
 
     def tell(stage: str, attempt: int, values: Sequence[int] = ()) -> None:
         if status is not None:
-            status(GenerationStatus(stage, attempt + 1, time.perf_counter() - start, tuple(values), rejected,
-                                    tuple(turned_down.items()), per_puzzle))
+            status(
+                GenerationStatus(
+                    stage,
+                    attempt + 1,
+                    time.perf_counter() - start,
+                    tuple(values),
+                    rejected,
+                    tuple(turned_down.items()),
+                    per_puzzle,
+                )
+            )
 
     try:
         for attempt in range(max_attempts):

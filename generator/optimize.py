@@ -41,13 +41,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from generator.generate import GenerationCancelled, generate, last_within
-from solver.interest import Interest, measure
 from generator.wfc import fill
 from solver.batch import AtomicFile
 from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string
 from solver.human import poll_cancel, solvable_within
+from solver.interest import Interest, measure
 from solver.levels import PLAYABLE_LEVELS, Level
 
 MUTATIONS = ("add", "move", "refill")
@@ -283,9 +283,7 @@ def _mutate(
     return None if dug is None else (tuple(dug), tuple(solution))
 
 
-def redig(
-    start: Sequence[int], order: Sequence[int], level: Level, cancel: CancelFn | None = None
-) -> list[int] | None:
+def redig(start: Sequence[int], order: Sequence[int], level: Level, cancel: CancelFn | None = None) -> list[int] | None:
     """Remove the givens of ``start`` in ``order`` while the puzzle stays unique and solvable
     within ``level`` (the optimizer's "dig again"; see the module docstring for Expert and
     Master).

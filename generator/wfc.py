@@ -15,7 +15,8 @@ given) and when the search backtracked, so ``replay`` rebuilds the grid step by 
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, NamedTuple, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from solver.errors import NoSolutionError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, PEERS, POPCOUNT, Grid
@@ -53,8 +54,16 @@ class _Contradiction(Exception):
     """A cell (``args[0]``) is left with no candidate."""
 
 
-def _collapse(values: list[int], cands: list[int], cell: int, digit: int, trace: list | None,
-              events: list | None = None, kind: str = COLLAPSE, entropy: int = 0) -> None:
+def _collapse(
+    values: list[int],
+    cands: list[int],
+    cell: int,
+    digit: int,
+    trace: list | None,
+    events: list | None = None,
+    kind: str = COLLAPSE,
+    entropy: int = 0,
+) -> None:
     """Set cell to digit and propagate naked singles; raise _Contradiction(cell) on an empty
     cell. With ``events``, the first write is recorded as ``kind`` (with ``entropy``), the
     forced ones after it as PROPAGATE."""

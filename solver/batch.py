@@ -33,8 +33,9 @@ class InputError(Exception):
     """The input cannot be read (any further); the message names the source and the reason."""
 
 
-def read_source(source: str, fmt: str | None, stdin: TextIO | None,
-                before_read: Callable[[], None] | None = None) -> Iterator[Puzzle | BadLine]:
+def read_source(
+    source: str, fmt: str | None, stdin: TextIO | None, before_read: Callable[[], None] | None = None
+) -> Iterator[Puzzle | BadLine]:
     """The puzzles and bad lines of ``source`` (a path, or ``-`` for ``stdin``) in format
     ``fmt`` (None: worked out from the content), read as they are asked for; ``before_read``
     as in ``read_lines``. Raises InputError (see ``open_input`` and ``read_lines``)."""
@@ -47,8 +48,7 @@ def read_source(source: str, fmt: str | None, stdin: TextIO | None,
             stream.close()
 
 
-def exact_status(entry: Puzzle | BadLine,
-                 method: str = "wave") -> tuple[str, list[int] | None, str | None]:
+def exact_status(entry: Puzzle | BadLine, method: str = "wave") -> tuple[str, list[int] | None, str | None]:
     """(status, the solution when unique, what is wrong otherwise) of one entry by the exact
     solver (solver.exact, ``method``): status "unique", "none", "multiple" or "invalid" (a bad
     line, or a digit twice in a house: the solver finds it while it places the givens, so the
@@ -98,8 +98,9 @@ class _EncodedText:
         self.stream.close()
 
 
-def read_lines(stream: BinaryIO, before_read: Callable[[], None] | None = None,
-               name: str = "the input") -> Iterator[tuple[int, bytes | None]]:
+def read_lines(
+    stream: BinaryIO, before_read: Callable[[], None] | None = None, name: str = "the input"
+) -> Iterator[tuple[int, bytes | None]]:
     """Yield (line number from 1, the line's bytes without ``\\n``), one line at a time.
 
     Memory stays under ``MAX_LINE`` + ``CHUNK`` bytes: a longer line is yielded as None and
@@ -120,11 +121,13 @@ def read_lines(stream: BinaryIO, before_read: Callable[[], None] | None = None,
             if end < 0:
                 skipped += len(chunk)
                 if skipped > MAX_SKIP:
-                    raise InputError(f"cannot read {name}: line {number} goes on past "
-                                     f"{MAX_SKIP >> 20} MiB without a line break (not a "
-                                     "puzzle file)")
+                    raise InputError(
+                        f"cannot read {name}: line {number} goes on past "
+                        f"{MAX_SKIP >> 20} MiB without a line break (not a "
+                        "puzzle file)"
+                    )
                 continue
-            chunk, skipping = chunk[end + 1:], False
+            chunk, skipping = chunk[end + 1 :], False
         lines = (rest + chunk if rest else chunk).split(b"\n")
         rest = lines.pop()
         for line in lines:
@@ -147,8 +150,15 @@ def _read(read: Callable[[int], bytes], before_read: Callable[[], None] | None, 
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
 
 
-def solve_batch(entries: Iterator[Puzzle | BadLine], out, *, method: str = "wave",
-                as_json: bool = False, steps: bool = False, uniqueness: bool = True) -> int:
+def solve_batch(
+    entries: Iterator[Puzzle | BadLine],
+    out,
+    *,
+    method: str = "wave",
+    as_json: bool = False,
+    steps: bool = False,
+    uniqueness: bool = True,
+) -> int:
     """Solve each entry; return how many were invalid, unsolvable or ambiguous.
 
     Per entry ``out`` gets the solution (81 characters), ``invalid: WHAT``, ``no solution`` or
@@ -176,8 +186,12 @@ def solve_batch(entries: Iterator[Puzzle | BadLine], out, *, method: str = "wave
             if path and not path.solved:
                 out.write("  (the human techniques stop here: the rest is beyond them)\n")
             continue
-        record = {"puzzle": entry.text if type(entry) is BadLine else entry.to_string(),
-                  "status": status, "solution": solution and to_line(solution), "error": error}
+        record = {
+            "puzzle": entry.text if type(entry) is BadLine else entry.to_string(),
+            "status": status,
+            "solution": solution and to_line(solution),
+            "error": error,
+        }
         if path:
             record["steps"] = [step.to_dict() for step in path.steps]
             record["solved_by_steps"] = path.solved
@@ -195,8 +209,9 @@ def _human_path(puzzle: Puzzle, uniqueness: bool):
     return solve_path(Grid(puzzle.values), max_level=Level.MASTER, uniqueness=uniqueness)
 
 
-def rate_batch(entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = False,
-               uniqueness: bool = True, se_config: str = "bank") -> int:
+def rate_batch(
+    entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = False, uniqueness: bool = True, se_config: str = "bank"
+) -> int:
     """Grade each entry (solver.grading); return how many could not be graded (invalid, no
     solution, several). Per entry ``out`` gets one line: the puzzle, level, score, SE estimate,
     steps, layers, hardest technique and the techniques used, or what is wrong; with
@@ -229,9 +244,11 @@ def rate_batch(entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = Fals
         if result.hodoku_level != result.level:
             level += f" (HoDoKu: {result.hodoku_level.hodoku_name.lower()})"
         se_text = f"{result.se:.1f}" if result.se_solved else f">{result.se:.1f}"
-        out.write(f"{entry.to_string()}  {level:<6}  score {result.score:>5}  SE {se_text}"
-                  f"  steps {result.steps:>3}  layers {result.layers:>3}"
-                  f"  hardest: {result.hardest or '-'}  [{used}]\n")
+        out.write(
+            f"{entry.to_string()}  {level:<6}  score {result.score:>5}  SE {se_text}"
+            f"  steps {result.steps:>3}  layers {result.layers:>3}"
+            f"  hardest: {result.hardest or '-'}  [{used}]\n"
+        )
     return problems
 
 
@@ -257,8 +274,7 @@ def view_batch(entries: Iterator[Puzzle | BadLine], out) -> int:
     return problems
 
 
-def convert_batch(entries: Iterator[Puzzle | BadLine], out, fmt: str,
-                  report: Callable[[str], None]) -> int:
+def convert_batch(entries: Iterator[Puzzle | BadLine], out, fmt: str, report: Callable[[str], None]) -> int:
     """Write each puzzle in format ``fmt`` (solver.formats.FORMATS); a bad entry or one with a
     digit twice in a house is skipped and reported (``line N: invalid: WHAT``). Return how many
     were skipped."""
@@ -337,7 +353,7 @@ class AtomicFile:
 
         folder, name = os.path.split(os.path.abspath(path))
         fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        self.stream = open(fd, "w", encoding="utf-8", newline="\n")
+        self.stream = open(fd, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by commit/abort
         self.done = False
 
     def commit(self) -> None:

@@ -44,8 +44,8 @@ one of them; the same for mini-columns (``_locked``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from solver.errors import MultipleSolutionsError, NoSolutionError
 from solver.grid import (
@@ -151,8 +151,7 @@ _COLUMN_BOX_GROUP = _rotations(_WIDTH, lambda r, c: c % 3)  # the mini-columns o
 def _others(x: int, group: tuple[int, int, int, int, int]) -> int:
     """At each member of ``group`` (mini-rows or mini-columns), the OR of the other two."""
     step, first_two, first, last_two, last = group
-    return (((x >> step) & first_two) | ((x >> 2 * step) & first)
-            | ((x << step) & last_two) | ((x << 2 * step) & last))
+    return ((x >> step) & first_two) | ((x >> 2 * step) & first) | ((x << step) & last_two) | ((x << 2 * step) & last)
 
 
 def _locked(x: int) -> int:
@@ -170,8 +169,7 @@ def _locked(x: int) -> int:
     lost = _others(columns & ~_others(columns, _COLUMN_BOX_GROUP), _COLUMN_GROUP)
     lost |= _others(columns & ~_others(columns, _COLUMN_GROUP), _COLUMN_BOX_GROUP)
     lost &= columns
-    return x & (gone | gone << _WIDTH | gone << 2 * _WIDTH
-                | lost | lost << 9 * _WIDTH | lost << 18 * _WIDTH)
+    return x & (gone | gone << _WIDTH | gone << 2 * _WIDTH | lost | lost << 9 * _WIDTH | lost << 18 * _WIDTH)
 
 
 @dataclass
@@ -209,7 +207,9 @@ def _scope(method: str) -> tuple[int, int, int]:
 
 
 def search(
-    puzzle: Grid | Sequence[int], method: str = "wave", limit: int = 1,
+    puzzle: Grid | Sequence[int],
+    method: str = "wave",
+    limit: int = 1,
     excluded: Sequence[tuple[int, int]] = (),
 ) -> tuple[list[list[int]], SearchStats]:
     """Find up to ``limit`` solutions of a puzzle by depth-first search.
@@ -353,7 +353,5 @@ def solve_unique(puzzle: Grid | Sequence[int], method: str = "wave") -> list[int
     if not solutions:
         raise NoSolutionError("the puzzle has no solution: its givens contradict each other")
     if len(solutions) > 1:
-        raise MultipleSolutionsError(
-            "the puzzle has multiple solutions, so it needs more givens"
-        )
+        raise MultipleSolutionsError("the puzzle has multiple solutions, so it needs more givens")
     return solutions[0]

@@ -42,8 +42,15 @@ from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, PO
 
 FORMATS = ("line", "sdm", "sdk", "ss", "hodoku", "url")
 GRID_FORMATS = ("sdk", "ss", "hodoku")  # a puzzle spans several lines
-METADATA_KEYS = {"A": "author", "D": "description", "C": "comment", "B": "date",
-                 "S": "source", "L": "level", "U": "url"}
+METADATA_KEYS = {
+    "A": "author",
+    "D": "description",
+    "C": "comment",
+    "B": "date",
+    "S": "source",
+    "L": "level",
+    "U": "url",
+}
 URL_PREFIX = "https://www.sudokuwiki.org/sudoku.htm?bd="
 BOM = b"\xef\xbb\xbf"
 
@@ -112,15 +119,13 @@ def values_from_cells(cells: str) -> list[int]:
     """
     for position, ch in enumerate(cells[:81]):
         if ch not in _CELL_CHARS:
-            raise PuzzleFormatError(
-                f"bad character {ch!r} at position {position + 1} ({cell_name(position)})")
+            raise PuzzleFormatError(f"bad character {ch!r} at position {position + 1} ({cell_name(position)})")
     if len(cells) != 81:
         raise PuzzleFormatError(f"expected 81 cells, got {len(cells)}")
     return list(cells.encode("ascii").translate(_VALUE_OF))
 
 
-def read_puzzles(lines: Iterable[tuple[int, bytes | None]],
-                 fmt: str | None = None) -> Iterator[Puzzle | BadLine]:
+def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = None) -> Iterator[Puzzle | BadLine]:
     """Puzzles and bad lines, in input order, from numbered lines.
 
     ``lines`` yields (line number, the line's bytes without its newline), or None in place of
@@ -170,7 +175,7 @@ class _Reader:
             out.append(BadLine(number, "line too long", None))
             return out
         if number == 1 and raw.startswith(BOM):
-            raw = raw[len(BOM):]
+            raw = raw[len(BOM) :]
         stripped = raw.strip()
         if stripped.startswith(b"#"):
             self._comment(stripped.decode("utf-8", "replace"))
@@ -223,8 +228,11 @@ class _Reader:
             if len(cells) == 9 and all(_PM_TOKEN.fullmatch(cell) for cell in cells):
                 return "row", cells
             compact = "".join(cells)  # 9 cells as 1 token or boxes of 3 (``..3|.2.|6..``)
-            if len(compact) == 9 and all(len(cell) * len(cells) == 9 for cell in cells) \
-                    and not compact.strip(_CELL_CHARS):
+            if (
+                len(compact) == 9
+                and all(len(cell) * len(cells) == 9 for cell in cells)
+                and not compact.strip(_CELL_CHARS)
+            ):
                 return "row", list(compact)
             if "---" in body and not body.strip(_RULE_CHARS):
                 return "rule", None
@@ -330,8 +338,9 @@ def basic_candidates(values: list[int]) -> list[int]:
     for house, cells in enumerate(HOUSES):
         for cell in cells:
             used[house] |= BIT[values[cell]]
-    return [0 if values[cell] else
-            ALL_DIGITS & ~(used[r] | used[c] | used[b]) for cell, (r, c, b) in enumerate(HOUSES_OF)]
+    return [
+        0 if values[cell] else ALL_DIGITS & ~(used[r] | used[c] | used[b]) for cell, (r, c, b) in enumerate(HOUSES_OF)
+    ]
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -353,7 +362,7 @@ def format_puzzle(puzzle: Puzzle, fmt: str, *, first: bool = True) -> str:
     if fmt not in GRID_FORMATS:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     text = puzzle.to_string(".")
-    rows = [text[r * 9:r * 9 + 9] for r in range(9)]
+    rows = [text[r * 9 : r * 9 + 9] for r in range(9)]
     lines: list[str] = []
     if fmt == "sdk":
         for name, value in puzzle.metadata.items():
@@ -373,10 +382,11 @@ def _hodoku_lines(puzzle: Puzzle) -> list[str]:
     """HoDoKu's pencil-mark layout: each column as wide as its longest cell plus 2, cells left
     aligned, ``|`` between boxes, rule lines ``.`` / ``:`` and ``+`` / ``'`` at the corners."""
     candidates = puzzle.candidates or basic_candidates(puzzle.values)
-    cells = [str(v) if v else "".join(map(str, DIGITS_OF[candidates[cell]])) or "."
-             for cell, v in enumerate(puzzle.values)]
+    cells = [
+        str(v) if v else "".join(map(str, DIGITS_OF[candidates[cell]])) or "." for cell, v in enumerate(puzzle.values)
+    ]
     widths = [max(len(cells[r * 9 + c]) for r in range(9)) + 2 for c in range(9)]
-    spans = [sum(widths[b * 3:b * 3 + 3]) for b in range(3)]
+    spans = [sum(widths[b * 3 : b * 3 + 3]) for b in range(3)]
 
     def rule(edge: str, middle: str) -> str:
         return edge + middle.join("-" * span for span in spans) + edge

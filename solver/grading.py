@@ -1,21 +1,21 @@
 """Grading: how hard a puzzle is for a person, measured three ways from the same techniques.
 
-  level, score   the Solo-style path in HoDoKu's order (``solver.human.solve_path``): the level
-                 of the hardest technique a person needs, and HoDoKu's score (the sum of the step
-                 scores). ``hodoku_level`` applies HoDoKu's extra rule on top, raising the level
-                 while the score is above the level's cap, so our grades compare honestly with
-                 HoDoKu's.
-  se             the Sudoku Explainer estimate (``solver.se.rate``): SE's own rule order, the
-                 hardest step of a path that always takes SE's first hint.
-  layers         the depth of the layered path (``solver.human.solve_layers``), the Linjat
-                 generator's measure, with each layer's width (moves applied) and technique
-                 for the interest metrics (``solver.interest``).
+level, score   the Solo-style path in HoDoKu's order (``solver.human.solve_path``): the level
+               of the hardest technique a person needs, and HoDoKu's score (the sum of the step
+               scores). ``hodoku_level`` applies HoDoKu's extra rule on top, raising the level
+               while the score is above the level's cap, so our grades compare honestly with
+               HoDoKu's.
+se             the Sudoku Explainer estimate (``solver.se.rate``): SE's own rule order, the
+               hardest step of a path that always takes SE's first hint.
+layers         the depth of the layered path (``solver.human.solve_layers``), the Linjat
+               generator's measure, with each layer's width (moves applied) and technique
+               for the interest metrics (``solver.interest``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from solver import exact, se
 from solver.errors import MultipleSolutionsError, NoSolutionError
@@ -113,7 +113,10 @@ def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
 
 
 def grade(
-    puzzle: Grid | str | Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None,
+    puzzle: Grid | str | Sequence[int],
+    *,
+    uniqueness: bool = True,
+    cancel: CancelFn | None = None,
     se_config: str = "bank",
 ) -> Grade:
     """Grade a puzzle by the techniques a person needs (every enabled technique).
@@ -163,7 +166,5 @@ def grade(
         se_hardest=rating.hardest,
         se_solved=rating.solved,
         layer_widths=tuple(len(layer) for layer in layered),
-        layer_techniques=tuple(
-            technique(layer[0].technique).name if layer else "" for layer in layered
-        ),
+        layer_techniques=tuple(technique(layer[0].technique).name if layer else "" for layer in layered),
     )

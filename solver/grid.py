@@ -11,7 +11,7 @@ Glossary (after Norvig's "Solving Every Sudoku Puzzle"):
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from solver.errors import PuzzleFormatError
 
@@ -28,9 +28,7 @@ COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
 BOXES = tuple(tuple(cell for cell in CELLS if BOX_OF[cell] == b) for b in range(9))
 HOUSES = ROWS + COLS + BOXES
 HOUSES_OF = tuple((ROW_OF[cell], 9 + COL_OF[cell], 18 + BOX_OF[cell]) for cell in CELLS)
-PEERS = tuple(
-    tuple(sorted({p for h in HOUSES_OF[cell] for p in HOUSES[h]} - {cell})) for cell in CELLS
-)
+PEERS = tuple(tuple(sorted({p for h in HOUSES_OF[cell] for p in HOUSES[h]} - {cell})) for cell in CELLS)
 
 BIT = (0,) + tuple(1 << (d - 1) for d in DIGITS)  # BIT[d] is digit d's bit; BIT[0] = 0
 POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
@@ -92,9 +90,7 @@ def parse_values(text: str) -> list[int]:
     cells = _cleaned_cells(text)
     for position, ch in enumerate(cells[:81]):
         if ch not in EMPTY_CHARS and not ("1" <= ch <= "9"):
-            raise PuzzleFormatError(
-                f"bad character {ch!r} at position {position + 1} ({cell_name(position)})"
-            )
+            raise PuzzleFormatError(f"bad character {ch!r} at position {position + 1} ({cell_name(position)})")
     if len(cells) != 81:
         raise PuzzleFormatError(f"expected 81 cells, got {len(cells)}")
     values = [0 if ch in EMPTY_CHARS else ord(ch) - 48 for ch in cells]
@@ -160,7 +156,7 @@ class Grid:
     solvers copy it before they change it unless a function says otherwise.
     """
 
-    __slots__ = ("values", "candidates", "given")
+    __slots__ = ("candidates", "given", "values")
 
     def __init__(self, values: Sequence[int] | None = None, given: Sequence[bool] | None = None):
         """Build a grid from 81 ints (0 = empty), candidates from the basic Sudoku rule.
@@ -176,7 +172,7 @@ class Grid:
         self.reset_candidates()
 
     @classmethod
-    def parse(cls, text: str) -> "Grid":
+    def parse(cls, text: str) -> Grid:
         """Parse an 81-character line or a 9-line grid (see ``parse_values``)."""
         return cls(parse_values(text))
 
@@ -196,7 +192,7 @@ class Grid:
                 r, c, b = HOUSES_OF[cell]
                 self.candidates[cell] = ALL_DIGITS & ~(house_used[r] | house_used[c] | house_used[b])
 
-    def copy(self) -> "Grid":
+    def copy(self) -> Grid:
         """An independent copy."""
         new = Grid.__new__(Grid)
         new.values = self.values[:]

@@ -24,8 +24,8 @@ Grading (level, score, SE estimate, depth) lives in ``solver.grading``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
 from solver.grid import (
@@ -299,8 +299,7 @@ def _grid_or_none(values: Sequence[int]) -> Grid | None:
     grid.values = list(values)
     grid.given = [bool(v) for v in values]
     grid.candidates = [
-        0 if values[cell] else ALL_DIGITS & ~(used[r] | used[c] | used[b])
-        for cell, (r, c, b) in enumerate(HOUSES_OF)
+        0 if values[cell] else ALL_DIGITS & ~(used[r] | used[c] | used[b]) for cell, (r, c, b) in enumerate(HOUSES_OF)
     ]
     return grid
 

@@ -41,7 +41,7 @@ class Level(enum.IntEnum):
         return _SCORE_CAPS.get(self)
 
     @classmethod
-    def parse(cls, text: str) -> "Level":
+    def parse(cls, text: str) -> Level:
         """``'easy'`` / ``'Medium'`` / ``'HARD'`` / ``'unfair'`` / ``'extreme'`` to a Level.
 
         HoDoKu's names UNFAIR and EXTREME are read as EXPERT and MASTER.

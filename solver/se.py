@@ -11,10 +11,11 @@ the hints applied. Rules and ratings:
   3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
   4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
   5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se_bug``),
-  (config "sukaku": 5.8-6.1 Four Strong Links), 6.2-6.4 VWXYZ-Wing, 6.2 Aligned Pair Exclusion, (config "sukaku": 6.6 UVWXYZ-Wing), then the
-  chaining rules of ``solver.se_chains``: Forcing Chains & Cycles 6.5+, (config "sukaku": 7.5
-  TUVWXYZ-Wing), Aligned Triplet Exclusion 7.5, Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+,
-  and nested levels (9.5, 10.0, ...) only when nothing else applies.
+  (config "sukaku": 5.8-6.1 Four Strong Links), 6.2-6.4 VWXYZ-Wing, 6.2 Aligned Pair Exclusion,
+  (config "sukaku": 6.6 UVWXYZ-Wing), then the chaining rules of ``solver.se_chains``: Forcing
+  Chains & Cycles 6.5+, (config "sukaku": 7.5 TUVWXYZ-Wing), Aligned Triplet Exclusion 7.5,
+  Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+, and nested levels (9.5, 10.0,
+  ...) only when nothing else applies.
 
 Two shortcuts keep it fast without changing what it measures. Once the rating so far is 2.3 or
 more, singles are placed all at once (Sudoku Explainer places every single before anything
@@ -26,16 +27,16 @@ give instead).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se_bug import bug
 from solver.se_chains import Position
-from solver.se_multiple import multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
+from solver.se_multiple import multiple_chains
 from solver.se_nested import MAX_NESTING, nested_rule
 from solver.se_rules import (
     SEHint,
@@ -101,8 +102,10 @@ def _from_finder(finder: Callable, rating: float, name: str) -> RuleFn:
 
 
 def _locking(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
-    for finder, rating, name in ((intersections.locked_candidates_pointing, 2.6, "Pointing"),
-                                 (intersections.locked_candidates_claiming, 2.8, "Claiming")):
+    for finder, rating, name in (
+        (intersections.locked_candidates_pointing, 2.6, "Pointing"),
+        (intersections.locked_candidates_claiming, 2.8, "Claiming"),
+    ):
         step = next(finder(grid), None)
         if step is not None:
             return SEHint(rating, name, step.placements, step.eliminations)
@@ -175,8 +178,7 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
 FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap: strong_links(g, m, 4, cap), 6.1, 23)
 UVWXYZ_RULE = BasicRule(lambda g, m, cap: wings(g, 6, cap), 6.6, 22)
 SUKAKU_RULES = tuple(
-    rule for old in BASIC_RULES
-    for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
+    rule for old in BASIC_RULES for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
 ) + (UVWXYZ_RULE,)
 
 
@@ -250,7 +252,11 @@ def _check_config(config: str) -> None:
 
 
 def next_hint(
-    grid: Grid, cap: float = 0.0, *, uniqueness: bool = True, cancel: CancelFn | None = None,
+    grid: Grid,
+    cap: float = 0.0,
+    *,
+    uniqueness: bool = True,
+    cancel: CancelFn | None = None,
     config: str = "bank",
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
@@ -270,7 +276,7 @@ def next_hint(
         return hint
     found: dict[int, SEHint | None] = {}
     for index in _speed_order(cap):
-        rule, base = CHAIN_RULES[index]
+        rule, _base = CHAIN_RULES[index]
         if index == 0 and config == "sukaku":
             rule = _cycles_then_tuvwxyz
         if any(found.get(i) is not None for i in range(index)):
@@ -298,9 +304,7 @@ def _apply(grid: Grid, hint: SEHint) -> None:
         grid.eliminate(cell, digit)
 
 
-def rate(
-    grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank"
-) -> SERating:
+def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank") -> SERating:
     """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
 
     ``grid`` should hold a puzzle with one solution (the caller checks); ``uniqueness=False``

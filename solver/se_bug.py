@@ -130,8 +130,7 @@ def _shared_houses(cells: list[int]) -> list[int]:
     return [h for h in SE_REGIONS if all(HOUSE_MASK[h] & CELL_BIT[c] for c in cells)]
 
 
-def _type4(cands: list[int], bug_cells: list[int], bug_values: dict[int, int],
-           all_values: int) -> SEHint | None:
+def _type4(cands: list[int], bug_cells: list[int], bug_values: dict[int, int], all_values: int) -> SEHint | None:
     first, second = bug_cells
     common = cands[first] & cands[second] & ~all_values
     if POPCOUNT[common] != 1 or not _shared_houses(bug_cells):
@@ -143,8 +142,7 @@ def _type4(cands: list[int], bug_cells: list[int], bug_values: dict[int, int],
     return SEHint(5.7, "BUG type 4", eliminations=tuple(eliminations))
 
 
-def _type3(cands: list[int], masks: list[int], bug_cells: list[int], all_values: int,
-           common: int) -> SEHint | None:
+def _type3(cands: list[int], masks: list[int], bug_cells: list[int], all_values: int, common: int) -> SEHint | None:
     if POPCOUNT[all_values] < 2:
         return None
     houses = _shared_houses(bug_cells)
@@ -172,6 +170,5 @@ def _type3(cands: list[int], masks: list[int], bug_cells: list[int], all_values:
                     eliminations += [(c, d) for c in cells_of(seen & masks[d])]
                 if eliminations:
                     eliminations.sort()
-                    return SEHint(round(5.7 + 0.1 * (degree - 1), 1), "BUG type 3",
-                                  eliminations=tuple(eliminations))
+                    return SEHint(round(5.7 + 0.1 * (degree - 1), 1), "BUG type 3", eliminations=tuple(eliminations))
     return None

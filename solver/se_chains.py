@@ -30,8 +30,8 @@ Each returns its best hint as a ``ChainHint``.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from solver.grid import BOX_OF, COL_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
@@ -127,7 +127,7 @@ class Position:
                     mask ^= low
         self.digits = digits
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         return Position(self.cells[:], self.digits[:])
 
 
@@ -138,7 +138,7 @@ class Propagation:
     the search stopped (the source itself for static chains), which ``propagate(resume=...)``
     goes on from."""
 
-    __slots__ = ("on", "off", "contradiction", "conflict", "work")
+    __slots__ = ("conflict", "contradiction", "off", "on", "work")
 
     def __init__(self) -> None:
         self.on: dict[int, int] = {}

@@ -80,7 +80,7 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
     base_mask = sum(CELL_BIT[c] for c in base)
     locked: dict[int, frozenset[int]] = {}  # common excluders -> the digit sets they rule out
     for i, first in enumerate(base):
-        for second in base[i + 1:]:
+        for second in base[i + 1 :]:
             pair_common = excluders[first] & excluders[second]
             if pair_common.bit_count() < 2:
                 continue

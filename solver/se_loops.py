@@ -159,8 +159,7 @@ def _type3(grid, loop, pair, extra, house, first, second, base, name) -> list[tu
                 union |= cands[c]
             if POPCOUNT[union] != degree:
                 continue
-            eliminations = [(c, d) for c in pool if c not in others
-                            for d in DIGITS_OF[cands[c] & union]]
+            eliminations = [(c, d) for c in pool if c not in others for d in DIGITS_OF[cands[c] & union]]
             if eliminations:
                 rating = round(base + (degree - 1) * 0.1, 1)
                 out.append((rating, 3, SEHint(rating, name, eliminations=tuple(eliminations))))

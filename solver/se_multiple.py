@@ -26,6 +26,7 @@ from solver.se_chains import (
     propagate,
 )
 
+
 def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:
     """(placements, eliminations) of a hint whose conclusion is potential (cand, on)."""
     cell, d = divmod(cand, 9)
@@ -38,8 +39,12 @@ def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:
     return (), ((cell, d + 1),)
 
 
-NESTED_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
-                 4: " (+ Dynamic Forcing Chains)"}
+NESTED_SUFFIX = {
+    1: " (+)",
+    2: " (+ Forcing Chains)",
+    3: " (+ Multiple Forcing Chains)",
+    4: " (+ Dynamic Forcing Chains)",
+}
 
 
 def rule_base(dynamic: bool, nishio: bool, level: int) -> float:
@@ -99,9 +104,14 @@ def multiple_chains(
         if earlier is not None and earlier[0] < level:
             prop = propagate(pos, (), (), y_links=y_links, dynamic=True, nested=nested, resume=earlier[1])
         else:
-            prop = propagate(pos, (cand,) if on else (), () if on else (cand,), y_links=y_links,
-                             dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
-                             nested=nested)
+            prop = propagate(
+                pos,
+                (cand,) if on else (),
+                () if on else (cand,),
+                y_links=y_links,
+                dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
+                nested=nested,
+            )
         if carry is not None and (earlier is None or earlier[0] < level):
             carry[(cand, on)] = (level, prop)
         return prop
@@ -117,8 +127,14 @@ def multiple_chains(
         placements, eliminations = _target_result(pos, target, target_on)
         if not placements and not eliminations:
             return False
-        hint = ChainHint(round(base + length_bonus(complexity), 1), complexity,
-                         _name(kind, dynamic, nishio, level), placements, eliminations, sort_key)
+        hint = ChainHint(
+            round(base + length_bonus(complexity), 1),
+            complexity,
+            _name(kind, dynamic, nishio, level),
+            placements,
+            eliminations,
+            sort_key,
+        )
         if best is None or hint.key() < best.key():
             best = hint
         return best.rating <= max(cap, base)  # nothing can rate below the rule's base

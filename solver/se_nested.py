@@ -19,7 +19,7 @@ hint rather than all of them (fewer deductions, never wrong ones).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
 from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of
@@ -28,20 +28,17 @@ from solver.se_static import static_conclusions
 
 MAX_NESTING = 4  # Sudoku Explainer's deepest level: Dynamic Forcing Chains nested (10.5)
 
-BOX_LINES = tuple(
-    (box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line]
-)
+BOX_LINES = tuple((box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line])
 # Sudoku Explainer's order: (box, column), (box, row), (column, box), (row, box)
-POINTING = [(b, l) for b, l in BOX_LINES if l >= 9] + [(b, l) for b, l in BOX_LINES if l < 9]
-CLAIMING = [(l, b) for b, l in BOX_LINES if l >= 9] + [(l, b) for b, l in BOX_LINES if l < 9]
+POINTING = [(box, line) for box, line in BOX_LINES if line >= 9] + [(box, line) for box, line in BOX_LINES if line < 9]
+CLAIMING = [(line, box) for box, line in BOX_LINES if line >= 9] + [(line, box) for box, line in BOX_LINES if line < 9]
 SE_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
 _BOX_HOUSES, _COLUMN_HOUSES, _ROW_HOUSES = tuple(range(18, 27)), tuple(range(9, 18)), tuple(range(9))
 _BOX_OF = tuple(18 + (cell // 27) * 3 + cell % 9 // 3 for cell in range(81))
 _COLUMN_OF = tuple(9 + cell % 9 for cell in range(81))
 _ROW_OF = tuple(cell // 9 for cell in range(81))
 # POINTING and CLAIMING as four passes: (base houses, the cover house of each cell)
-_LOCKING_PASSES = ((_BOX_HOUSES, _COLUMN_OF), (_BOX_HOUSES, _ROW_OF),
-                   (_COLUMN_HOUSES, _BOX_OF), (_ROW_HOUSES, _BOX_OF))
+_LOCKING_PASSES = ((_BOX_HOUSES, _COLUMN_OF), (_BOX_HOUSES, _ROW_OF), (_COLUMN_HOUSES, _BOX_OF), (_ROW_HOUSES, _BOX_OF))
 
 
 def _removed_parents(source: Position, work: Position, off: dict[int, int], cells_mask: int, d: int) -> int:
@@ -112,7 +109,7 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
             if places and places.bit_count() <= 2:
                 few.append((d, places, bool(lost[d] & hmask)))
         for i, (a, places_a, touched_a) in enumerate(few):
-            for b, places_b, touched_b in few[i + 1:]:
+            for b, places_b, touched_b in few[i + 1 :]:
                 if not (touched_a or touched_b):
                     continue
                 both = places_a | places_b
@@ -142,14 +139,15 @@ def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[
         members = [c for c in HOUSES[house] if cells[c]]
         pairs = [c for c in members if POPCOUNT[cells[c]] == 2]
         for i, first in enumerate(pairs):
-            for second in pairs[i + 1:]:
+            for second in pairs[i + 1 :]:
                 mask = cells[first]
                 if cells[second] != mask:
                     continue
                 if source.cells[first] == mask and source.cells[second] == mask:
                     continue  # the chain removed nothing from the pair: it counts for nothing
-                removed = [c * 9 + e - 1 for c in members if c not in (first, second)
-                           for e in DIGITS_OF[cells[c] & mask]]
+                removed = [
+                    c * 9 + e - 1 for c in members if c not in (first, second) for e in DIGITS_OF[cells[c] & mask]
+                ]
                 if not removed:
                     continue
                 anc = 0
@@ -172,7 +170,7 @@ def _x_wings(source: Position, work: Position, off: dict[int, int]) -> list[tupl
             lines = [(b, dmask & HOUSE_MASK[b]) for b in bases]
             lines = [(b, m) for b, m in lines if m.bit_count() == 2]
             for i, (b1, m1) in enumerate(lines):
-                for b2, m2 in lines[i + 1:]:
+                for b2, m2 in lines[i + 1 :]:
                     if not lost & (HOUSE_MASK[b1] | HOUSE_MASK[b2]):
                         continue
                     cover_mask = 0

@@ -52,12 +52,12 @@ def digit_masks(grid: Grid) -> list[int]:
     return masks
 
 
-BOX_LINE_PAIRS = tuple(
-    (b, l) for b in range(18, 27) for l in range(18) if HOUSE_MASK[b] & HOUSE_MASK[l]
-)
+BOX_LINE_PAIRS = tuple((box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line])
 LOCKING_ORDER = (
-    [(b, l) for b, l in BOX_LINE_PAIRS if l >= 9] + [(b, l) for b, l in BOX_LINE_PAIRS if l < 9]
-    + [(l, b) for b, l in BOX_LINE_PAIRS if l >= 9] + [(l, b) for b, l in BOX_LINE_PAIRS if l < 9]
+    [(box, line) for box, line in BOX_LINE_PAIRS if line >= 9]
+    + [(box, line) for box, line in BOX_LINE_PAIRS if line < 9]
+    + [(line, box) for box, line in BOX_LINE_PAIRS if line >= 9]
+    + [(line, box) for box, line in BOX_LINE_PAIRS if line < 9]
 )
 SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))  # box, column, row
 

@@ -37,11 +37,14 @@ from solver.se_chains import (
 
 OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
 MODES = ("x", "y", "xy")
-BASE = {("x", "cycle"): 6.5, ("y", "cycle"): 6.5, ("xy", "cycle"): 7.0,
-        ("x", "chain"): 6.6, ("xy", "chain"): 7.0}
-NAMES = {("x", "cycle"): "Bidirectional X-Cycle", ("y", "cycle"): "Bidirectional Y-Cycle",
-         ("xy", "cycle"): "Bidirectional Cycle", ("x", "chain"): "Forcing X-Chain",
-         ("xy", "chain"): "Forcing Chain"}
+BASE = {("x", "cycle"): 6.5, ("y", "cycle"): 6.5, ("xy", "cycle"): 7.0, ("x", "chain"): 6.6, ("xy", "chain"): 7.0}
+NAMES = {
+    ("x", "cycle"): "Bidirectional X-Cycle",
+    ("y", "cycle"): "Bidirectional Y-Cycle",
+    ("xy", "cycle"): "Bidirectional Cycle",
+    ("x", "chain"): "Forcing X-Chain",
+    ("xy", "chain"): "Forcing Chain",
+}
 SORT_KEY = {"x": 2, "y": 3, "xy": 4}
 
 
@@ -57,8 +60,7 @@ class Links:
             on_x[k] = [2 * (p * 9 + d) for p in cells_of(digits[d + 1] & PEER_MASK[cell])]
             mask = cells[cell]
             on_y[k] = [2 * (cell * 9 + e) for e in range(9) if mask >> e & 1 and e != d]
-            off_y[k] = ([2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1]
-                        if POPCOUNT[mask] == 2 else [])
+            off_y[k] = [2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1] if POPCOUNT[mask] == 2 else []
             targets = []
             for house in OFF_ON_HOUSES[cell]:
                 places = digits[d + 1] & HOUSE_MASK[house]
@@ -72,7 +74,7 @@ class Links:
             table = {}
             for k in self.cands:
                 table[2 * k + 1] = on_x[k] + on_y[k] if "y" in mode else on_x[k]
-                table[2 * k] = ((off_x[k] if "x" in mode else []) + (off_y[k] if "y" in mode else []))
+                table[2 * k] = (off_x[k] if "x" in mode else []) + (off_y[k] if "y" in mode else [])
             self.succ[mode] = table
         self.bivalue = {k for k in self.cands if POPCOUNT[cells[k // 9]] == 2}
 
@@ -181,8 +183,13 @@ def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None
                 return best
         found = _cycles(pos, links, mode, k, limit)
         if found:
-            hint = ChainHint(_rating(mode, "cycle", found[0]), found[0], NAMES[mode, "cycle"],
-                             eliminations=found[1], sort_key=SORT_KEY[mode])
+            hint = ChainHint(
+                _rating(mode, "cycle", found[0]),
+                found[0],
+                NAMES[mode, "cycle"],
+                eliminations=found[1],
+                sort_key=SORT_KEY[mode],
+            )
             if _better(hint, best):
                 best = hint
                 if best.rating <= cap:
@@ -218,8 +225,13 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
             k = q >> 1
             if q & 1:
                 if mode != "y" and bits >> (OFF_BASE + k) & 1:  # "k is off" forces k on
-                    hint = ChainHint(_rating(mode, "chain", depth + 1), depth + 1, NAMES[mode, "chain"],
-                                     placements=((k // 9, k % 9 + 1),), sort_key=SORT_KEY[mode])
+                    hint = ChainHint(
+                        _rating(mode, "chain", depth + 1),
+                        depth + 1,
+                        NAMES[mode, "chain"],
+                        placements=((k // 9, k % 9 + 1),),
+                        sort_key=SORT_KEY[mode],
+                    )
                     if _better(hint, best):
                         best = hint
                 if mode == "xy" and depth >= 4 and bits >> k & 1:
@@ -227,11 +239,21 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
                     if best is None or (rating, depth) < best.key()[:2]:
                         found = _cycles(pos, links, mode, k, depth)
                         if found:
-                            best = ChainHint(_rating(mode, "cycle", found[0]), found[0], NAMES[mode, "cycle"],
-                                             eliminations=found[1], sort_key=SORT_KEY[mode])
+                            best = ChainHint(
+                                _rating(mode, "cycle", found[0]),
+                                found[0],
+                                NAMES[mode, "cycle"],
+                                eliminations=found[1],
+                                sort_key=SORT_KEY[mode],
+                            )
             elif mode != "y" and bits >> k & 1:  # "k is on" forces k off
-                hint = ChainHint(_rating(mode, "chain", depth + 1), depth + 1, NAMES[mode, "chain"],
-                                 eliminations=((k // 9, k % 9 + 1),), sort_key=SORT_KEY[mode])
+                hint = ChainHint(
+                    _rating(mode, "chain", depth + 1),
+                    depth + 1,
+                    NAMES[mode, "chain"],
+                    eliminations=((k // 9, k % 9 + 1),),
+                    sort_key=SORT_KEY[mode],
+                )
                 if _better(hint, best):
                     best = hint
             new = bits & ~reached.get(q, 0)

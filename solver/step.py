@@ -130,9 +130,7 @@ class Step:
 
     def notation(self) -> list[str]:
         """Placements then eliminations in standard notation: ``['r5c8=4', 'r2c2<>7']``."""
-        return [placement_text(p) for p in self.placements] + [
-            elimination_text(e) for e in self.eliminations
-        ]
+        return [placement_text(p) for p in self.placements] + [elimination_text(e) for e in self.eliminations]
 
     def chain_text(self) -> str:
         """The step's chains in Eureka notation, branches separated by ``; `` ("" if none)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.exact import search  # noqa: E402  (after the path above)
+from solver.exact import search
 
 TO_VALUE = bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
 TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")

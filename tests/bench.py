@@ -12,8 +12,8 @@
 
 Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
 where the OS allows it, so the numbers are single-core numbers; the frame times while
-generating are the exception: there, as in the game, the worker process has the other core. Reads ../shared/data; a missing
-file is reported and skipped, never fatal.
+generating are the exception: there, as in the game, the worker process has the other core.
+Reads ../shared/data; a missing file is reported and skipped, never fatal.
 """
 
 from __future__ import annotations
@@ -69,8 +69,9 @@ def _hodoku_exact(hodoku: str, puzzles: list[str], repeats: int) -> tuple[float,
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write("".join(f"{p}\n" for p in puzzles))
     try:
-        done = subprocess.run([hodoku, "-c", HODOKU_EXACT_DRIVER, handle.name, str(repeats)],
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [hodoku, "-c", HODOKU_EXACT_DRIVER, handle.name, str(repeats)], capture_output=True, text=True, check=True
+        )
     finally:
         os.unlink(handle.name)
     in_c, count, seconds = done.stdout.split()[-3:]
@@ -88,9 +89,12 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
 
     rows = []
     repeats = 1 if quick else 3
-    sets = [("top95.txt", None, "wave"), ("top95.txt", 10 if quick else None, "wfc"),
-            ("17clue.txt", 1000 if quick else 10_000, "wave"),
-            ("forum_hardest_11plus.txt", 100 if quick else 1000, "wave")]
+    sets = [
+        ("top95.txt", None, "wave"),
+        ("top95.txt", 10 if quick else None, "wfc"),
+        ("17clue.txt", 1000 if quick else 10_000, "wave"),
+        ("forum_hardest_11plus.txt", 100 if quick else 1000, "wave"),
+    ]
     for name, limit, method in sets:
         path = data / name
         if not path.is_file():
@@ -115,16 +119,24 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
                     theirs = max(theirs, rate)
                 except (OSError, subprocess.CalledProcessError, ValueError) as error:
                     failed = str(error)[:80]
-        rows.append((f"exact `{method}`, {name} ({len(grids)} puzzles, uniqueness checked)",
-                     f"{best:,.0f} puzzles/s",
-                     f"{1000 / best:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle"))
+        rows.append(
+            (
+                f"exact `{method}`, {name} ({len(grids)} puzzles, uniqueness checked)",
+                f"{best:,.0f} puzzles/s",
+                f"{1000 / best:.2f} ms/puzzle, {nodes / len(grids):.1f} nodes/puzzle",
+            )
+        )
         if failed is not None:
             rows.append(("hodoku-py backtracker", "failed", failed))
         elif theirs:
-            rows.append((f"hodoku-py backtracker{'' if in_c else ' (pure Python: no C build)'}, same puzzles",
-                         f"{theirs:,.0f} puzzles/s",
-                         f"ours {best / theirs:.2f}x its throughput; target >= 1.00x: "
-                         f"{'met' if best >= theirs else 'not met'}"))
+            rows.append(
+                (
+                    f"hodoku-py backtracker{'' if in_c else ' (pure Python: no C build)'}, same puzzles",
+                    f"{theirs:,.0f} puzzles/s",
+                    f"ours {best / theirs:.2f}x its throughput; target >= 1.00x: "
+                    f"{'met' if best >= theirs else 'not met'}",
+                )
+            )
     return rows
 
 
@@ -156,8 +168,12 @@ def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
         for line in handle:
             _, puzzle, rating = line.split()
             by_rating[rating].append(puzzle)
-    return [(p, float(r)) for r, ps in sorted(by_rating.items(), key=lambda kv: float(kv[0]))
-            if len(ps) >= per_rating for p in ps[:per_rating]]
+    return [
+        (p, float(r))
+        for r, ps in sorted(by_rating.items(), key=lambda kv: float(kv[0]))
+        if len(ps) >= per_rating
+        for p in ps[:per_rating]
+    ]
 
 
 def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, str, str]]:
@@ -190,23 +206,41 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
         label = f"SE {low}-{high}" if high < 20 else f"SE {low}+"
         target = ""
         if high >= 20:
-            target = (f"; targets median <= {SE81_MEDIAN_MS} ms: {_met(median * 1000 <= SE81_MEDIAN_MS)}, "
-                      f"none over {SLOWEST_MS} ms: {_met(worst * 1000 <= SLOWEST_MS)}")
-        rows.append((f"grade, {label} ({len(values)} puzzles)", f"median {median * 1000:.0f} ms",
-                     f"p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms{target}"))
-    rows.append((f"grade, all ({len(sample)} puzzles, {1 if quick else 6} per SE rating)",
-                 f"{total:.1f} s", f"{total / len(sample) * 1000:.0f} ms/puzzle, {finished} finished"))
+            target = (
+                f"; targets median <= {SE81_MEDIAN_MS} ms: {_met(median * 1000 <= SE81_MEDIAN_MS)}, "
+                f"none over {SLOWEST_MS} ms: {_met(worst * 1000 <= SLOWEST_MS)}"
+            )
+        rows.append(
+            (
+                f"grade, {label} ({len(values)} puzzles)",
+                f"median {median * 1000:.0f} ms",
+                f"p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms{target}",
+            )
+        )
+    rows.append(
+        (
+            f"grade, all ({len(sample)} puzzles, {1 if quick else 6} per SE rating)",
+            f"{total:.1f} s",
+            f"{total / len(sample) * 1000:.0f} ms/puzzle, {finished} finished",
+        )
+    )
     if hodoku:
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
             handle.write("".join(f"{p}\n" for p, _ in sample))
         try:
-            done = subprocess.run([hodoku, "-c", HODOKU_DRIVER, handle.name], capture_output=True,
-                                  text=True, check=True)
+            done = subprocess.run(
+                [hodoku, "-c", HODOKU_DRIVER, handle.name], capture_output=True, text=True, check=True
+            )
             their_finished, theirs = done.stdout.split()[-2:]
             theirs = float(theirs)
-            rows.append(("hodoku-py rate, same puzzles", f"{theirs:.1f} s",
-                         f"{theirs / len(sample) * 1000:.0f} ms/puzzle, {their_finished} finished; "
-                         f"ours is {theirs / total:.1f}x faster"))
+            rows.append(
+                (
+                    "hodoku-py rate, same puzzles",
+                    f"{theirs:.1f} s",
+                    f"{theirs / len(sample) * 1000:.0f} ms/puzzle, {their_finished} finished; "
+                    f"ours is {theirs / total:.1f}x faster",
+                )
+            )
         except (OSError, subprocess.CalledProcessError, ValueError, IndexError) as error:
             rows.append(("hodoku-py rate", "failed", str(error)[:80]))
         finally:
@@ -262,11 +296,18 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
         puzzles = Path(folder) / "sample.txt"
         puzzles.write_text("".join(f"{p}\n" for p in sample))
         ours, _ = _process_seconds([sys.executable, str(ROOT / "main.py"), "rate", str(puzzles), "--json"])
-        rows.append((f"`rate --json`, whole process ({len(sample)} puzzles, one per SE rating 2.5-9.3)",
-                     f"{ours:.1f} s CPU", f"{ours / len(sample) * 1000:.0f} ms/puzzle"))
+        rows.append(
+            (
+                f"`rate --json`, whole process ({len(sample)} puzzles, one per SE rating 2.5-9.3)",
+                f"{ours:.1f} s CPU",
+                f"{ours / len(sample) * 1000:.0f} ms/puzzle",
+            )
+        )
         if anchors is not None:
-            for name, tool in (("HoDoKu 2.2 batch solve (/bs)", "hodoku-bs"),
-                               ("Sukaku Explainer 1.18.1 serate", "serate")):
+            for name, tool in (
+                ("HoDoKu 2.2 batch solve (/bs)", "hodoku-bs"),
+                ("Sukaku Explainer 1.18.1 serate", "serate"),
+            ):
                 try:
                     theirs, _ = _process_seconds([str(anchors / "bin" / tool), str(puzzles)])
                 except (OSError, subprocess.CalledProcessError) as error:
@@ -282,9 +323,14 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
         start = time.process_time()
         result = grade(INKALA)
         seconds = time.process_time() - start
-        rows.append(("Inkala's puzzle rated by logic", f"{seconds:.1f} s",
-                     f"SE {result.se} ({result.se_hardest}), {result.level.label}; "
-                     f"target <= {INKALA_SECONDS} s: {_met(seconds <= INKALA_SECONDS)}"))
+        rows.append(
+            (
+                "Inkala's puzzle rated by logic",
+                f"{seconds:.1f} s",
+                f"SE {result.se} ({result.se_hardest}), {result.level.label}; "
+                f"target <= {INKALA_SECONDS} s: {_met(seconds <= INKALA_SECONDS)}",
+            )
+        )
     return rows
 
 
@@ -308,10 +354,13 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
             goal = f"; target >= {target}/s: {_met(n / seconds >= target)}"
         if level == Level.MASTER:
             goal += f"; median fills {fills:g}, target <= {MASTER_FILLS}: {_met(fills <= MASTER_FILLS)}"
-        rows.append((f"gen {level.name.lower()} ({n} puzzles, seeds 1..{n})",
-                     f"{n / seconds:,.2f} puzzles/s",
-                     f"{seconds / n * 1000:.0f} ms/puzzle, {attempts:.1f} fills/puzzle, "
-                     f"{givens:.1f} givens{goal}"))
+        rows.append(
+            (
+                f"gen {level.name.lower()} ({n} puzzles, seeds 1..{n})",
+                f"{n / seconds:,.2f} puzzles/s",
+                f"{seconds / n * 1000:.0f} ms/puzzle, {attempts:.1f} fills/puzzle, {givens:.1f} givens{goal}",
+            )
+        )
     return rows
 
 
@@ -341,8 +390,13 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
             rows.append((f"frame time while generating {level.name.lower()}", "no frames", ""))
             continue
         median, p99, worst = _spread(times)
-        rows.append((f"frame time while generating {level.name.lower()} ({len(times)} frames)",
-                     f"median {median:.1f} ms, p99 {p99:.1f} ms", f"max {worst:.1f} ms"))
+        rows.append(
+            (
+                f"frame time while generating {level.name.lower()} ({len(times)} frames)",
+                f"median {median:.1f} ms, p99 {p99:.1f} ms",
+                f"max {worst:.1f} ms",
+            )
+        )
     return rows
 
 
@@ -356,9 +410,11 @@ def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
     moves = 60 if quick else 300
     result = measure_saving(moves)
     rows = []
-    for key, label in (("frames", f"frame time while saving after every move ({moves} moves)"),
-                       ("autosave", "a save's cost on the frame loop (snapshot and hand-off)"),
-                       ("write", f"a save on the writer thread ({moves}-move history, JSON + fsync)")):
+    for key, label in (
+        ("frames", f"frame time while saving after every move ({moves} moves)"),
+        ("autosave", "a save's cost on the frame loop (snapshot and hand-off)"),
+        ("write", f"a save on the writer thread ({moves}-move history, JSON + fsync)"),
+    ):
         median, p99, worst = _spread(result[key])
         rows.append((label, f"median {median:.2f} ms, p99 {p99:.2f} ms", f"max {worst:.2f} ms"))
     return rows
@@ -372,44 +428,70 @@ def bench_idle(quick: bool) -> list[tuple[str, str, str]]:
     from game.measure import measure_idle_cpu
 
     seconds = 3.0 if quick else 10.0
-    return [(f"idle {scene}: share of a core", f"{100 * measure_idle_cpu(scene, seconds):.1f}%",
-             f"over {seconds:.0f} s after 2 s; target <= 5%") for scene in ("menu", "play")]
+    return [
+        (
+            f"idle {scene}: share of a core",
+            f"{100 * measure_idle_cpu(scene, seconds):.1f}%",
+            f"over {seconds:.0f} s after 2 s; target <= 5%",
+        )
+        for scene in ("menu", "play")
+    ]
 
 
 def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
     """Wall time from starting Python to the first menu frame (a fresh process each time)."""
     import subprocess
 
-    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
-               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    code = ("import time; t = time.perf_counter(); import game.measure as m; "
-            "print(m.time_to_first_frame(t))")
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    code = "import time; t = time.perf_counter(); import game.measure as m; print(m.time_to_first_frame(t))"
     times = []
     for _ in range(3 if quick else 10):
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        )
         total = (time.perf_counter() - start) * 1000
         if done.returncode != 0:
             return [("start-up to the first menu frame", "failed", done.stderr.strip()[-80:])]
         times.append((total, float(done.stdout.split()[-1])))
     whole = statistics.median(t for t, _ in times)
     inside = statistics.median(t for _, t in times)
-    return [("start-up to the first menu frame", f"median {whole:.0f} ms",
-             f"{inside:.0f} ms of it from the game's first import")]
+    return [
+        (
+            "start-up to the first menu frame",
+            f"median {whole:.0f} ms",
+            f"{inside:.0f} ms of it from the game's first import",
+        )
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
-    parser.add_argument("--only", choices=("exact", "grade", "anchors", "gen", "frames", "saving", "idle", "startup"),
-                        help="run one group")
-    parser.add_argument("--anchors", metavar="DIR", type=Path,
-                        help="the folder build-anchors.sh built (DIR/bin/hodoku-bs, DIR/bin/serate): "
-                             "time HoDoKu 2.2 and Sukaku Explainer on the grading sample")
-    parser.add_argument("--hodoku", metavar="PYTHON",
-                        help="a Python with hodoku-py installed: time its rating (grade) and its "
-                             "backtracker (exact) on the same puzzles")
+    parser.add_argument(
+        "--only",
+        choices=("exact", "grade", "anchors", "gen", "frames", "saving", "idle", "startup"),
+        help="run one group",
+    )
+    parser.add_argument(
+        "--anchors",
+        metavar="DIR",
+        type=Path,
+        help="the folder build-anchors.sh built (DIR/bin/hodoku-bs, DIR/bin/serate): "
+        "time HoDoKu 2.2 and Sukaku Explainer on the grading sample",
+    )
+    parser.add_argument(
+        "--hodoku",
+        metavar="PYTHON",
+        help="a Python with hodoku-py installed: time its rating (grade) and its "
+        "backtracker (exact) on the same puzzles",
+    )
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         global ALL_CORES
@@ -419,14 +501,16 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("| benchmark | result | detail |")
     print("|---|---|---|")
-    groups = {"exact": lambda: bench_exact(args.data, args.quick, args.hodoku),
-              "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
-              "anchors": lambda: bench_anchors(args.data, args.quick, args.anchors),
-              "gen": lambda: bench_generate(args.quick),
-              "frames": lambda: bench_frames(args.quick),
-              "saving": lambda: bench_saving(args.quick),
-              "idle": lambda: bench_idle(args.quick),
-              "startup": lambda: bench_startup(args.quick)}
+    groups = {
+        "exact": lambda: bench_exact(args.data, args.quick, args.hodoku),
+        "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
+        "anchors": lambda: bench_anchors(args.data, args.quick, args.anchors),
+        "gen": lambda: bench_generate(args.quick),
+        "frames": lambda: bench_frames(args.quick),
+        "saving": lambda: bench_saving(args.quick),
+        "idle": lambda: bench_idle(args.quick),
+        "startup": lambda: bench_startup(args.quick),
+    }
     for name, run in groups.items():
         if args.only and name != args.only:
             continue

@@ -46,9 +46,13 @@ def bench_jobs(quick: bool) -> list[tuple[str, str, str]]:
         n = max(cores, SAMPLE[level] // 20) if quick else SAMPLE[level]
         one, _ = _build_seconds((level,), n, 1)
         many, _ = _build_seconds((level,), n, cores)
-        rows.append((f"gen {level.name.lower()}: {n} verified puzzles, --jobs 1 vs --jobs {cores}",
-                     f"{n / one:.2f} vs {n / many:.2f} puzzles/s",
-                     f"speed-up {one / many:.2f}x on {cores} cores"))
+        rows.append(
+            (
+                f"gen {level.name.lower()}: {n} verified puzzles, --jobs 1 vs --jobs {cores}",
+                f"{n / one:.2f} vs {n / many:.2f} puzzles/s",
+                f"speed-up {one / many:.2f}x on {cores} cores",
+            )
+        )
     return rows
 
 
@@ -58,8 +62,9 @@ def bench_bank100(quick: bool) -> list[tuple[str, str, str]]:
     cores = os.cpu_count() or 1
     seconds, levels = _build_seconds(PLAYABLE_LEVELS, per_level, cores)
     detail = ", ".join(f"{r.level.name.lower()} {r.cpu_seconds:.0f} s" for r in levels)
-    return [(f"bank build, {per_level} per level, --jobs {cores}", f"{seconds:.0f} s",
-             f"worker time per level: {detail}")]
+    return [
+        (f"bank build, {per_level} per level, --jobs {cores}", f"{seconds:.0f} s", f"worker time per level: {detail}")
+    ]
 
 
 def bench_instant(quick: bool) -> list[tuple[str, str, str]]:
@@ -73,9 +78,13 @@ def bench_instant(quick: bool) -> list[tuple[str, str, str]]:
     for level in PLAYABLE_LEVELS:
         result = measure_instant_start(rounds=2 if quick else 10, levels=(level,))
         later = result["later"]
-        rows.append((f"new {level.name.lower()} game from the bank: click to board",
-                     f"median {statistics.median(later):.1f} ms, max {max(later):.1f} ms",
-                     f"first game of the session {result['first'][0]:.1f} ms"))
+        rows.append(
+            (
+                f"new {level.name.lower()} game from the bank: click to board",
+                f"median {statistics.median(later):.1f} ms, max {max(later):.1f} ms",
+                f"first game of the session {result['first'][0]:.1f} ms",
+            )
+        )
     return rows
 
 
@@ -89,12 +98,16 @@ def bench_optimizer(quick: bool) -> list[tuple[str, str, str]]:
         pool = 5 if level == Level.MASTER else 10
         result = optimize(level, iterations, pool=pool, seed=SEED)
         loop = result.seconds - result.start_seconds
-        rows.append((f"optimize {level.name.lower()}: {iterations} iterations, pool {pool}",
-                     f"{iterations / loop:.1f} iterations/s",
-                     f"first pool {result.start_seconds:.1f} s; best interest {result.start_scores[0]:.1f}"
-                     f" -> {result.pool[0].score:.1f}, pool mean "
-                     f"{sum(result.start_scores) / len(result.start_scores):.1f} -> "
-                     f"{sum(e.score for e in result.pool) / len(result.pool):.1f}"))
+        rows.append(
+            (
+                f"optimize {level.name.lower()}: {iterations} iterations, pool {pool}",
+                f"{iterations / loop:.1f} iterations/s",
+                f"first pool {result.start_seconds:.1f} s; best interest {result.start_scores[0]:.1f}"
+                f" -> {result.pool[0].score:.1f}, pool mean "
+                f"{sum(result.start_scores) / len(result.start_scores):.1f} -> "
+                f"{sum(e.score for e in result.pool) / len(result.pool):.1f}",
+            )
+        )
     return rows
 
 

@@ -37,8 +37,9 @@ BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
 LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
 
 
-def bank(sample: int | None = None, data: Path = DATA, ratings: tuple[float, float] | None = None,
-         extra: int = 0) -> list[tuple[str, float]]:
+def bank(
+    sample: int | None = None, data: Path = DATA, ratings: tuple[float, float] | None = None, extra: int = 0
+) -> list[tuple[str, float]]:
     """(puzzle, SE rating) of se_rated/calibration.txt; ``sample`` keeps that many per rating;
     ``ratings`` (low, high) keeps those rated in that range plus ``extra`` others drawn at
     random (seed 0)."""
@@ -94,12 +95,12 @@ def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> t
         return rating.rating, "", "", rating.solved, time.process_time() - start, 0
     result = grade(puzzle, se_config=se_config)
     seconds = time.process_time() - start
-    return (result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds,
-            result.score)
+    return (result.se, result.level.hodoku_name, result.hodoku_level.hodoku_name, result.solved, seconds, result.score)
 
 
-def grade_all(puzzles: list[str], workers: int | None = None, se_only: bool = False,
-              se_config: str = "bank") -> list[tuple[float, str, str, bool, float, int]]:
+def grade_all(
+    puzzles: list[str], workers: int | None = None, se_only: bool = False, se_config: str = "bank"
+) -> list[tuple[float, str, str, bool, float, int]]:
     """(se, level, hodoku_level, solved, CPU seconds, score) per puzzle, in order, graded in
     ``workers`` processes; ``se_only``: the SE estimate alone (level fields empty, score 0,
     solved: the SE path's)."""
@@ -107,8 +108,7 @@ def grade_all(puzzles: list[str], workers: int | None = None, se_only: bool = Fa
     if workers == 1:
         return [_grade_one(p, se_only, se_config) for p in puzzles]
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_grade_one, puzzles, [se_only] * len(puzzles), [se_config] * len(puzzles),
-                             chunksize=8))
+        return list(pool.map(_grade_one, puzzles, [se_only] * len(puzzles), [se_config] * len(puzzles), chunksize=8))
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -153,8 +153,13 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
                 "seconds": _spread([g[4] for _, g in pairs]),
             }
     exact = sum(abs(g - t) < 0.05 for t, g in zip(theirs, ours)) / len(rows)
-    return {"spearman": spearman(theirs, ours), "n": len(rows), "exact": exact,
-            "finished": sum(g[3] for g in graded) / len(graded), "bands": bands}
+    return {
+        "spearman": spearman(theirs, ours),
+        "n": len(rows),
+        "exact": exact,
+        "finished": sum(g[3] for g in graded) / len(graded),
+        "bands": bands,
+    }
 
 
 def _spread(seconds: list[float]) -> tuple[float, float, float]:
@@ -182,19 +187,27 @@ def agreement(table: dict) -> float:
 
 
 def print_bank(report: dict) -> None:
-    print(f"Spearman {report['spearman']:.3f} over {report['n']} puzzles; "
-          f"{report['exact']:.1%} rated exactly; {report['finished']:.1%} finished by logic")
+    print(
+        f"Spearman {report['spearman']:.3f} over {report['n']} puzzles; "
+        f"{report['exact']:.1%} rated exactly; {report['finished']:.1%} finished by logic"
+    )
     print()
-    print("| SE band | puzzles | exact | mean abs. error | mean error | finished by logic | grading median / p99 / max |")
+    print(
+        "| SE band | puzzles | exact | mean abs. error | mean error | finished by logic | grading median / p99 / max |"
+    )
     print("|---|---|---|---|---|---|---|")
     for (low, high), band in report["bands"].items():
         label = f"{low}-{high}" if high < 20 else f"{low}+"
         times = " / ".join(f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s" for s in band["seconds"])
-        print(f"| {label} | {band['n']} | {band['exact']:.1%} | {band['mae']:.2f} | {band['bias']:+.2f} | {band['finished']:.1%} | {times} |")
+        print(
+            f"| {label} | {band['n']} | {band['exact']:.1%} | {band['mae']:.2f} | {band['bias']:+.2f} "
+            f"| {band['finished']:.1%} | {times} |"
+        )
 
 
-def print_slowest(rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]],
-                  count: int = 5) -> None:
+def print_slowest(
+    rows: list[tuple[str, float]], graded: list[tuple[float, str, str, bool, float]], count: int = 5
+) -> None:
     """The ``count`` puzzles that took longest to grade, with their bank rating and level."""
     slowest = sorted(zip(rows, graded), key=lambda pair: -pair[1][4])[:count]
     print("\nSlowest to grade:")
@@ -225,11 +238,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="puzzles per SE rating (default: the whole bank)")
     parser.add_argument("--workers", type=int, help="processes (default: all cores)")
     parser.add_argument("--skip-qqwing", action="store_true")
-    parser.add_argument("--ratings", metavar="LOW-HIGH",
-                        help="only the bank's puzzles rated LOW to HIGH (plus --random others)")
+    parser.add_argument(
+        "--ratings", metavar="LOW-HIGH", help="only the bank's puzzles rated LOW to HIGH (plus --random others)"
+    )
     parser.add_argument("--random", type=int, default=0, help="with --ratings: this many other puzzles")
-    parser.add_argument("--holdout", type=Path, action="append", default=[],
-                        help='also a file of "puzzle rating" lines never used for calibration')
+    parser.add_argument(
+        "--holdout",
+        type=Path,
+        action="append",
+        default=[],
+        help='also a file of "puzzle rating" lines never used for calibration',
+    )
     parser.add_argument("--se-only", action="store_true", help="the SE estimate alone (faster)")
     parser.add_argument("--se-config", choices=("bank", "sukaku"), default="bank")
     parser.add_argument("--misses", action="store_true", help="list the puzzles not rated exactly")
@@ -263,8 +282,9 @@ def main(argv: list[str] | None = None) -> int:
             print_confusion(name, confusion(qrows, graded, 2), "hodoku_level: HoDoKu's score rule")
             print_confusion(name, confusion(qrows, graded, 1), "level: hardest technique only")
             exact, mad = score_agreement(qqwing_scores(name), graded)
-            print(f"\n{name}: score equal to HoDoKu's on {exact:.1%} of {len(qrows)}, "
-                  f"mean absolute difference {mad:.1f}")
+            print(
+                f"\n{name}: score equal to HoDoKu's on {exact:.1%} of {len(qrows)}, mean absolute difference {mad:.1f}"
+            )
     return 0
 
 

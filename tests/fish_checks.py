@@ -27,8 +27,7 @@ from solver.techniques.fish_finned import (
 from tests.conftest import data_puzzles
 from tests.positions import steps_of
 
-BASIC_FINNED = (finned_x_wing, sashimi_x_wing, finned_swordfish, sashimi_swordfish,
-                finned_jellyfish, sashimi_jellyfish)
+BASIC_FINNED = (finned_x_wing, sashimi_x_wing, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish)
 
 
 def run(finder, grid: Grid) -> list[Step]:

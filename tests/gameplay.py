@@ -47,7 +47,6 @@ X_CHAIN = Step(
 )
 
 
-
 class FakeClock:
     """Seconds that move only when a test says so."""
 
@@ -87,8 +86,11 @@ def click(pos) -> list[pygame.event.Event]:
 def generated(puzzle: str = PUZZLE, solution: str = SOLUTION, level=Level.MEDIUM, hardest="Hidden Pair"):
     """What generator.generate returns, as far as the game reads it."""
     return SimpleNamespace(
-        puzzle=tuple(parse_values(puzzle)), solution=tuple(parse_values(solution)), level=level,
-        grade=SimpleNamespace(hardest=hardest), seed=5,
+        puzzle=tuple(parse_values(puzzle)),
+        solution=tuple(parse_values(solution)),
+        level=level,
+        grade=SimpleNamespace(hardest=hardest),
+        seed=5,
     )
 
 
@@ -114,7 +116,9 @@ def pixels(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
     """How many pixels of ``rect`` are exactly ``colour``."""
     colour = pygame.Color(*colour)
     return sum(
-        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+        1
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
         if surface.get_at((x, y)) == colour
     )
 
@@ -145,8 +149,12 @@ def disc_pixels(surface, board: BoardView, c: int, digit: int, colour) -> int:
     """How many pixels of the candidate's disc (its bounding square) are ``colour``."""
     x, y = board.painter.spot(c, digit)
     r = board.painter.radius
-    return sum(1 for px in range(int(x - r), int(x + r) + 1) for py in range(int(y - r), int(y + r) + 1)
-               if colour_at(surface, (px, py)) == colour)
+    return sum(
+        1
+        for px in range(int(x - r), int(x + r) + 1)
+        for py in range(int(y - r), int(y + r) + 1)
+        if colour_at(surface, (px, py)) == colour
+    )
 
 
 def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:

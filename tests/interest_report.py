@@ -41,9 +41,9 @@ class Row:
     """One graded puzzle: where it comes from, its grade and interest, and a reference SE."""
 
     def __init__(self, source: str, puzzle, se_ref: float | None = None):
-        from solver.interest import measure
         from solver.grading import grade
         from solver.grid import values_to_string
+        from solver.interest import measure
 
         self.source = source
         self.puzzle = puzzle if isinstance(puzzle, str) else values_to_string(puzzle)
@@ -64,8 +64,7 @@ def formulas() -> dict[str, Callable[[Row], float]]:
 
     def per_layer(weight: Callable[[str], float], narrow: Callable[[int], float]):
         return lambda row: sum(
-            weight(name) * narrow(width)
-            for name, width in zip(row.interest.techniques, row.interest.widths)
+            weight(name) * narrow(width) for name, width in zip(row.interest.techniques, row.interest.widths)
         )
 
     return {
@@ -115,12 +114,15 @@ def made_rows(per_level: int, rng: random.Random) -> list[Row]:
     rows = []
     for seed in range(per_level):
         dull_rng = random.Random(5000 + seed)
-        rows.append(Row("dull (45 givens)", dig(fill(rng=dull_rng), Level.EASY, rng=dull_rng, order="random",
-                                                max_blanks=36)))
+        rows.append(
+            Row("dull (45 givens)", dig(fill(rng=dull_rng), Level.EASY, rng=dull_rng, order="random", max_blanks=36))
+        )
     for level in PLAYABLE_LEVELS:
         bank = load_bank(None, level)
-        rows += [Row(f"generated {level.label} (bank)", found.puzzle)
-                 for found in rng.sample(bank, min(per_level, len(bank)))]
+        rows += [
+            Row(f"generated {level.label} (bank)", found.puzzle)
+            for found in rng.sample(bank, min(per_level, len(bank)))
+        ]
     return rows
 
 
@@ -136,7 +138,8 @@ def source_table(rows: list[Row]) -> None:
     for key, group in groups.items():
         scores = [r.interest.score for r in group]
         depth, widest, bottlenecks, se = (
-            statistics.median(values) for values in zip(
+            statistics.median(values)
+            for values in zip(
                 *((r.interest.depth, r.interest.width_max, r.interest.bottlenecks, r.se_ref) for r in group)
             )
         )
@@ -146,21 +149,25 @@ def source_table(rows: list[Row]) -> None:
             f"{bottlenecks:g} | {se:.1f} | "
             f"{min(scores):.1f} / {statistics.median(scores):.1f} / {max(scores):.1f} |"
         )
-    print("\nMedians, except moves per layer (mean of the puzzles' means); SE: the set's own rating "
-          "for the calibration puzzles, our estimate otherwise.\n")
+    print(
+        "\nMedians, except moves per layer (mean of the puzzles' means); SE: the set's own rating "
+        "for the calibration puzzles, our estimate otherwise.\n"
+    )
 
 
 def formula_table(rows: list[Row]) -> None:
     from solver.levels import Level
 
     calibration = [r for r in rows if r.source == "calibration"]
-    levels = [lv for lv in (Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER)
-              if sum(r.grade.level == lv for r in calibration) >= 5]
+    levels = [
+        lv
+        for lv in (Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER)
+        if sum(r.grade.level == lv for r in calibration) >= 5
+    ]
     easy = [r for r in rows if r.source.startswith("generated Easy")]
     dull = [r for r in rows if r.source.startswith("dull")]
     head = " | ".join(f"ρ SE within {lv.label}" for lv in levels)
-    print(f"| score | ρ with SE | ρ with depth | {head} | Easy above dull | Easy beats dull "
-          "| spread within Easy |")
+    print(f"| score | ρ with SE | ρ with depth | {head} | Easy above dull | Easy beats dull | spread within Easy |")
     print("|---|---|---|" + "---|" * len(levels) + "---|---|---|")
     for name, f in formulas().items():
         cells = ["-", "-"] + ["-"] * len(levels)
@@ -178,25 +185,33 @@ def formula_table(rows: list[Row]) -> None:
             cells.append(f"{beats(high, low):.2f}")
             cells.append(f"{statistics.pstdev(high) / statistics.fmean(high):.2f}")
         print(f"| {name} | " + " | ".join(cells) + " |")
-    print(f"\nρ: Spearman rank correlation over {len(calibration)} SE calibration puzzles "
-          "(with their own SE rating; within a level: the puzzles our grader puts there). "
-          "Easy above dull: how far generated Easy puzzles score above dull ones, in pooled "
-          "standard deviations (Cohen's d); Easy beats dull: the chance that a generated Easy "
-          "puzzle scores above a dull one. Spread: standard deviation / mean over the generated "
-          "Easy puzzles (how much the score tells puzzles of one level apart).\n")
+    print(
+        f"\nρ: Spearman rank correlation over {len(calibration)} SE calibration puzzles "
+        "(with their own SE rating; within a level: the puzzles our grader puts there). "
+        "Easy above dull: how far generated Easy puzzles score above dull ones, in pooled "
+        "standard deviations (Cohen's d); Easy beats dull: the chance that a generated Easy "
+        "puzzle scores above a dull one. Spread: standard deviation / mean over the generated "
+        "Easy puzzles (how much the score tells puzzles of one level apart).\n"
+    )
 
 
 def ranking_table(rows: list[Row], level_name: str) -> None:
-    group = sorted((r for r in rows if r.source == "calibration" and r.grade.level.name == level_name),
-                   key=lambda r: -r.interest.score)
+    group = sorted(
+        (r for r in rows if r.source == "calibration" and r.grade.level.name == level_name),
+        key=lambda r: -r.interest.score,
+    )
     if len(group) < 6:
         return
-    print(f"| {level_name.capitalize()} calibration puzzle | interest | depth | moves per layer | "
-          "bottlenecks | hardest | SE |")
+    print(
+        f"| {level_name.capitalize()} calibration puzzle | interest | depth | moves per layer | "
+        "bottlenecks | hardest | SE |"
+    )
     print("|---|---|---|---|---|---|---|")
     for place, r in [("top", r) for r in group[:3]] + [("bottom", r) for r in group[-3:]]:
-        print(f"| {place} `{r.puzzle}` | {r.interest.score:.1f} | {r.interest.depth} | "
-              f"{r.interest.width_mean:.2f} | {r.interest.bottlenecks} | {r.grade.hardest} | {r.se_ref:.1f} |")
+        print(
+            f"| {place} `{r.puzzle}` | {r.interest.score:.1f} | {r.interest.depth} | "
+            f"{r.interest.width_mean:.2f} | {r.interest.bottlenecks} | {r.grade.hardest} | {r.se_ref:.1f} |"
+        )
     print()
 
 
@@ -204,9 +219,11 @@ def optimizer_table(runs: int, iterations: int, master_iterations: int) -> None:
     from generator.optimize import optimize
     from solver.levels import Level
 
-    print("| level | runs x pool, iterations | plain: min / median / max | plain mean "
-          "| optimized: min / median / max | optimized mean | gain | s per plain puzzle "
-          "| iterations/s | s per run | s per optimized puzzle | kept / tried |")
+    print(
+        "| level | runs x pool, iterations | plain: min / median / max | plain mean "
+        "| optimized: min / median / max | optimized mean | gain | s per plain puzzle "
+        "| iterations/s | s per run | s per optimized puzzle | kept / tried |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     plans = [(lv, runs, 10, iterations) for lv in (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)]
     plans.append((Level.MASTER, 1, 5, master_iterations))
@@ -234,10 +251,12 @@ def optimizer_table(runs: int, iterations: int, master_iterations: int) -> None:
             f"| {seconds / len(scores):.2f} | {kept} / {tried} |",
             flush=True,
         )
-    print("\nPlain: the pools generator.generate made for the runs (run r uses seed r); optimized: "
-          "the same runs' final pools. s per optimized puzzle = run time (generating the first "
-          "pool included) / pool size. Kept / tried: mutated puzzles that entered the pool / "
-          "mutated puzzles dug.\n")
+    print(
+        "\nPlain: the pools generator.generate made for the runs (run r uses seed r); optimized: "
+        "the same runs' final pools. s per optimized puzzle = run time (generating the first "
+        "pool included) / pool size. Kept / tried: mutated puzzles that entered the pool / "
+        "mutated puzzles dug.\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -97,13 +97,13 @@ REGLIB_SKIPPED = {
     "1201": "Template Set: off in HoDoKu's default configuration; not implemented",
     "1202": "Template Delete: off in HoDoKu's default configuration; not implemented",
     "0404": "2 of 9 cases (lines 836, 838) pair kites of two different digits, a HoDoKu 2.2 "
-            "quirk, not a Dual 2-String Kite; the other 7 run in tests/test_single_digit.py",
+    "quirk, not a Dual 2-String Kite; the other 7 run in tests/test_single_digit.py",
     "0709": "variants -2 use ALS nodes, HoDoKu's 'ALS in chains' option that its default "
-            "and our registry leave off; every variant passes in tests/test_chains.py",
+    "and our registry leave off; every variant passes in tests/test_chains.py",
     "0710": "variants -3/4 use ALS nodes, HoDoKu's 'ALS in chains' option that its default "
-            "and our registry leave off; every variant passes in tests/test_chains.py",
+    "and our registry leave off; every variant passes in tests/test_chains.py",
     "0711": "variants -3/4 use ALS nodes, HoDoKu's 'ALS in chains' option that its default "
-            "and our registry leave off; every variant passes in tests/test_chains.py",
+    "and our registry leave off; every variant passes in tests/test_chains.py",
 }
 
 # Codes whose <candidates> field lists the eliminated candidates (chains, ALS, Sue de Coq,

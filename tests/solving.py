@@ -9,7 +9,7 @@ the techniques would not reach alone.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.exact import solve
 from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES, Grid, cell_name

@@ -90,9 +90,9 @@ def test_alses_are_every_set_of_n_cells_of_a_house_with_n_plus_1_digits_each_onc
             holding = {c for c in als.cells if grid.candidates[c] & BIT[d]}
             assert set(cells_of(als.where[d])) == holding
             seeing = {
-                c for c in range(81)
-                if grid.candidates[c] & BIT[d] and c not in als.cells
-                and all(c in PEERS[h] for h in holding)
+                c
+                for c in range(81)
+                if grid.candidates[c] & BIT[d] and c not in als.cells and all(c in PEERS[h] for h in holding)
             }
             assert set(cells_of(als.reach[d])) == seeing
 
@@ -137,8 +137,7 @@ def test_als_xz_singly_linked():
     (step,) = checked(als_xz, grid)
     assert notation(step) == elims("r1c2<>2 r2c2<>2 r3c2<>2 r5c1<>2 r6c1<>2")
     assert group_cells(step) == [cells("r1c1"), cells("r4c1", "r5c2")]
-    assert set(step.pattern) == {(cell("r1c1"), 1), (cell("r4c1"), 1), (cell("r1c1"), 2),
-                                 (cell("r5c2"), 2)}
+    assert set(step.pattern) == {(cell("r1c1"), 1), (cell("r4c1"), 1), (cell("r1c1"), 2), (cell("r5c2"), 2)}
     assert step.houses == (18 + 3,)  # box 4; a single cell names no house
     assert step.text == (
         "Each group holds one digit more than it has cells: A = r1c1 (1 and 2), B = r4c1 and "
@@ -153,7 +152,7 @@ def test_als_xz_doubly_linked_locks_every_digit():
     # them, and B its 4 as well.
     grid = narrowed(r1c1="12", r4c1="14", r5c1="24")
     (step,) = checked(als_xz, grid)
-    column_rest = "r2c1 r3c1 r6c1 r7c1 r8c1 r9c1".split()
+    column_rest = ["r2c1", "r3c1", "r6c1", "r7c1", "r8c1", "r9c1"]
     expected = {f"{c}<>{d}" for c in column_rest for d in (1, 2, 4)}
     expected |= elims("r4c2<>4 r4c3<>4 r5c2<>4 r5c3<>4 r6c2<>4 r6c3<>4")
     assert notation(step) == expected
@@ -191,9 +190,7 @@ def test_als_xy_wing_with_shared_cells_comes_after_the_others():
     case = next(case for case in reglib_cases("0902") if case.variant == "2")
     steps = checked(als_xy_wing, case.grid)
     index = next(k for k, s in enumerate(steps) if set(s.eliminations) == case.eliminations)
-    shares = [
-        any(x & y for x, y in combinations(group_cells(s), 2)) for s in steps
-    ]
+    shares = [any(x & y for x, y in combinations(group_cells(s), 2)) for s in steps]
     assert shares[index]
     assert shares == sorted(shares)  # wings without shared cells first
 
@@ -208,11 +205,8 @@ def test_als_xy_chain():
     grid = narrowed(r1c1="12", r1c5="25", r2c5="35", r5c5="34", r5c9="14")
     (step,) = checked(als_xy_chain, grid)
     assert notation(step) == elims("r1c9<>1 r5c1<>1")
-    assert str(step) == (
-        "ALS-XY-Chain: (1)r1c1=(5)r1c5-(5=3)r2c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1"
-    )
-    assert group_cells(step) == [cells("r1c1", "r1c5"), cells("r2c5"), cells("r5c5"),
-                                 cells("r5c9")]
+    assert str(step) == ("ALS-XY-Chain: (1)r1c1=(5)r1c5-(5=3)r2c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1")
+    assert group_cells(step) == [cells("r1c1", "r1c5"), cells("r2c5"), cells("r5c5"), cells("r5c9")]
     strong = [link[2] for link in step.links]
     assert strong == [True, False, True, False, True, False, True]
     assert "If A held no 1, it would hold 5; then B could not hold 5 and would hold 3" in step.text
@@ -252,8 +246,8 @@ def test_sue_de_coq():
     # in box 1: four cells, four digits.
     grid = narrowed(r1c1="123", r1c2="124", r1c7="12", r2c3="34")
     (step,) = checked(sue_de_coq, grid)
-    row_rest = "r1c3 r1c4 r1c5 r1c6 r1c8 r1c9".split()
-    box_rest = "r1c3 r2c1 r2c2 r3c1 r3c2 r3c3".split()
+    row_rest = ["r1c3", "r1c4", "r1c5", "r1c6", "r1c8", "r1c9"]
+    box_rest = ["r1c3", "r2c1", "r2c2", "r3c1", "r3c2", "r3c3"]
     expected = {f"{c}<>{d}" for c in row_rest for d in (1, 2)}
     expected |= {f"{c}<>{d}" for c in box_rest for d in (3, 4)}
     assert notation(step) == expected

@@ -94,7 +94,10 @@ def test_a_rebuild_keeps_what_is_there_and_makes_only_what_is_missing(small_bank
     report = build_bank(folder, PER_LEVEL, LEVELS, SEED, 1)
     assert texts(folder) == texts(small_bank[0])
     assert [(r.level, r.kept, r.made) for r in report.levels] == [
-        (Level.EASY, 0, 3), (Level.MEDIUM, 3, 0), (Level.HARD, 2, 1)]
+        (Level.EASY, 0, 3),
+        (Level.MEDIUM, 3, 0),
+        (Level.HARD, 2, 1),
+    ]
     more = build_bank(folder, PER_LEVEL + 1, (Level.MEDIUM,), SEED, 1)  # a bigger bank extends it
     assert records(folder, Level.MEDIUM)[:PER_LEVEL] == records(small_bank[0], Level.MEDIUM)
     assert (more.levels[0].kept, more.levels[0].made) == (3, 1)
@@ -119,7 +122,7 @@ def test_an_interrupted_build_resumes_from_its_work_file(small_bank, tmp_path, m
         handle.write('{"index": 2, "attempt": 0, "puzz')  # a line cut short by the interruption
     first = list(made)
     build_bank(folder, PER_LEVEL, LEVELS, SEED, 1)
-    assert made[len(first):] == [("MEDIUM", 2), ("HARD", 0), ("HARD", 1), ("HARD", 2)]
+    assert made[len(first) :] == [("MEDIUM", 2), ("HARD", 0), ("HARD", 1), ("HARD", 2)]
     assert texts(folder) == texts(small_bank[0])
     assert not list(folder.glob("*.work.jsonl"))
 
@@ -152,8 +155,13 @@ def test_a_failed_seed_is_replaced_by_the_next_attempt(tmp_path, monkeypatch):
 
 def test_duplicates_are_made_again_from_a_new_seed(tmp_path, monkeypatch):
     real = bank_work.generate
-    monkeypatch.setattr(bank_work, "generate", lambda level, seed, **kw: real(
-        level, puzzle_seed(SEED, level, 0) if seed == puzzle_seed(SEED, level, 1) else seed, **kw))
+    monkeypatch.setattr(
+        bank_work,
+        "generate",
+        lambda level, seed, **kw: real(
+            level, puzzle_seed(SEED, level, 0) if seed == puzzle_seed(SEED, level, 1) else seed, **kw
+        ),
+    )
     report = build_bank(tmp_path, 2, (Level.EASY,), SEED, 1)
     puzzles = [record["puzzle"] for record in records(tmp_path, Level.EASY)]
     assert len(set(puzzles)) == 2 and report.levels[0].retried == 1
@@ -169,7 +177,7 @@ def test_check_finds_a_planted_fault_of_each_kind(small_bank, tmp_path):
     broken_text = dict(easy[0], puzzle=easy[0]["puzzle"][:80])
     cell = next(i for i, ch in enumerate(easy[1]["puzzle"]) if ch != ".")
     wrong = str(int(easy[1]["solution"][cell]) % 9 + 1)
-    broken_given = dict(easy[1], puzzle=easy[1]["puzzle"][:cell] + wrong + easy[1]["puzzle"][cell + 1:])
+    broken_given = dict(easy[1], puzzle=easy[1]["puzzle"][:cell] + wrong + easy[1]["puzzle"][cell + 1 :])
     solution = list(medium[0]["solution"])
     open_cells = [i for i, ch in enumerate(medium[0]["puzzle"]) if ch == "." and i < 9]
     a, b = open_cells[:2]
@@ -188,8 +196,12 @@ def test_check_finds_a_planted_fault_of_each_kind(small_bank, tmp_path):
     report = check_bank(folder, jobs=2)
     kinds = {(fault.file, fault.index): fault.kind for fault in report.faults}
     assert kinds == {
-        ("easy.json", 0): "format", ("easy.json", 1): "givens", ("easy.json", 2): "level",
-        ("medium.json", 0): "solution", ("medium.json", 1): "unique", ("medium.json", 3): "duplicate",
+        ("easy.json", 0): "format",
+        ("easy.json", 1): "givens",
+        ("easy.json", 2): "level",
+        ("medium.json", 0): "solution",
+        ("medium.json", 1): "unique",
+        ("medium.json", 3): "duplicate",
     }
     assert not report.ok and "medium.json #4: duplicate" in str(report.faults[-1])
     assert report.counts == {Level.EASY: 3, Level.MEDIUM: 4, Level.HARD: 2}
@@ -217,7 +229,7 @@ def test_verify_rejects_a_valid_grid_that_is_not_the_puzzles_solution(small_bank
         verify(record["puzzle"], relabelled, Level.EASY, grade_it=False)
     assert caught.value.kind == "givens"
     cell = record["puzzle"].index(".")
-    changed = digits[:cell] + str(int(digits[cell]) % 9 + 1) + digits[cell + 1:]
+    changed = digits[:cell] + str(int(digits[cell]) % 9 + 1) + digits[cell + 1 :]
     with pytest.raises(Rejected) as caught:
         verify(record["puzzle"], changed, Level.EASY, grade_it=False)
     assert caught.value.kind == "solution" and "not the puzzle's solution" in str(caught.value)
@@ -230,7 +242,10 @@ def test_check_reports_bad_files_and_leftover_work_files(small_bank, tmp_path):
     work_path(folder, Level.MEDIUM).write_text("{}\n")
     report = check_bank(folder, jobs=1)
     assert sorted((fault.file, fault.kind) for fault in report.faults) == [
-        ("easy.json", "file"), ("hard.json", "file"), ("medium.work.jsonl", "file")]
+        ("easy.json", "file"),
+        ("hard.json", "file"),
+        ("medium.work.jsonl", "file"),
+    ]
     empty = tmp_path / "empty"
     empty.mkdir()
     assert [fault.kind for fault in check_bank(empty, jobs=1).faults] == ["file"]
@@ -305,15 +320,17 @@ def test_an_optimized_bank_takes_the_best_of_the_optimizer(tmp_path, monkeypatch
 
 def test_the_dask_path_says_how_to_install_it_when_dask_is_missing(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
-    with pytest.raises(BankError, match="requirements-dask.txt"):
+    with pytest.raises(BankError, match=r"requirements-dask\.txt"):
         build_bank(tmp_path, 1, (Level.EASY,), SEED, 1, scheduler="tcp://127.0.0.1:1")
 
 
 def test_a_small_bank_builds_on_a_dask_local_cluster(small_bank, tmp_path):
-    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed "
-                                      "(pip install -r requirements-dask.txt)")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=50) as cluster:
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask[distributed] is not installed (pip install -r requirements-dask.txt)"
+    )
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as cluster:
         report = build_bank(tmp_path, PER_LEVEL, LEVELS[:2], SEED, 1, scheduler=cluster.scheduler_address)
         assert [level.made for level in report.levels] == [PER_LEVEL, PER_LEVEL]
         check = check_bank(tmp_path, scheduler=cluster.scheduler_address)
@@ -358,8 +375,12 @@ def test_the_pool_workers_end_when_bank_check_is_killed(tmp_path):
     import time
 
     root = Path(__file__).resolve().parents[1]
-    checking = subprocess.Popen([sys.executable, "main.py", "bank", "check", "--jobs", "2"], cwd=root,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    checking = subprocess.Popen(
+        [sys.executable, "main.py", "bank", "check", "--jobs", "2"],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     children: set[int] = set()
     try:
         deadline = time.monotonic() + 60
@@ -399,8 +420,10 @@ def test_reading_in_pieces_gives_what_json_loads_gives(value, indent, bom):
     assert bank_format.loads_in_pieces(raw) == json.loads(raw)
 
 
-@pytest.mark.parametrize("text", ['{"a":1,}', '{"a" 1}', '{"a":[1 2]}', '{"a":1} x', '{1:2}', '{"a":[1,]}',
-                                  "{", '{"a":[', '{"a":1', "", "  "])
+@pytest.mark.parametrize(
+    "text",
+    ['{"a":1,}', '{"a" 1}', '{"a":[1 2]}', '{"a":1} x', "{1:2}", '{"a":[1,]}', "{", '{"a":[', '{"a":1', "", "  "],
+)
 def test_reading_in_pieces_refuses_what_json_loads_refuses(text):
     with pytest.raises(ValueError):
         json.loads(text.encode())

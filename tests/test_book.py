@@ -48,6 +48,7 @@ def pdf_pages(data: bytes) -> int:
 
 def pdf_text(data: bytes) -> str:
     """The strings shown on the pages of an uncompressed PDF, one per line, decoded."""
+
     def unescape(match: re.Match) -> bytes:
         code = match.group(1)
         return bytes([int(code, 8)]) if code[:1].isdigit() else code
@@ -69,8 +70,9 @@ def test_bank_puzzles_are_distinct_graded_and_reproducible(bank_folder, puzzles)
     calls = []
     again = book_puzzles_from_bank(Level.EASY, 3, seed=1, folder=bank_folder, progress=lambda *a: calls.append(a))
     assert again == puzzles and calls == [(1, 3), (2, 3), (3, 3)]
-    others = book_puzzles_from_bank(Level.EASY, 1, seed=1, folder=bank_folder,
-                                    exclude=[p.puzzle.replace(".", "0") for p in puzzles])
+    others = book_puzzles_from_bank(
+        Level.EASY, 1, seed=1, folder=bank_folder, exclude=[p.puzzle.replace(".", "0") for p in puzzles]
+    )
     assert others[0].puzzle not in {p.puzzle for p in puzzles}
 
 
@@ -97,8 +99,12 @@ def test_puzzles_from_lines_are_checked_and_graded(puzzles):
     found = book_puzzles_from_lines(lines)
     assert [p.puzzle for p in found] == [p.puzzle for p in puzzles[:2]]
     assert found == puzzles[:2]
-    for bad, message in ((SEVERAL, "line 2: .*multiple solutions"), (NO_SOLUTION, "line 2: .*no solution"),
-                         ("12x" + "." * 78, "line 2: bad character 'x'"), ("11" + "." * 79, "line 2: two 1s in row 1")):
+    for bad, message in (
+        (SEVERAL, "line 2: .*multiple solutions"),
+        (NO_SOLUTION, "line 2: .*no solution"),
+        ("12x" + "." * 78, "line 2: bad character 'x'"),
+        ("11" + "." * 79, "line 2: two 1s in row 1"),
+    ):
         with pytest.raises(BookError, match=message):
             book_puzzles_from_lines([puzzles[0].puzzle, bad])
     with pytest.raises(BookError, match="no puzzle given"):
@@ -114,12 +120,26 @@ def test_techniques_run_from_easiest_to_hardest():
 
 
 def test_caption_keeps_the_hardest_and_fits(puzzles):
-    many = {name: 1 for name in ("Full House", "Hidden Single", "Locked Candidates Type 1 (Pointing)",
-                                 "Locked Candidates Type 2 (Claiming)", "Naked Pair", "Hidden Triple",
-                                 "X-Wing", "Skyscraper", "XY-Wing", "W-Wing", "XY-Chain",
-                                 "Grouped Discontinuous Nice Loop")}
-    hard = BookPuzzle(puzzles[0].puzzle, puzzles[0].solution, Level.EXPERT, 7.25, 101.6, many,
-                      "Grouped Discontinuous Nice Loop")
+    many = dict.fromkeys(
+        (
+            "Full House",
+            "Hidden Single",
+            "Locked Candidates Type 1 (Pointing)",
+            "Locked Candidates Type 2 (Claiming)",
+            "Naked Pair",
+            "Hidden Triple",
+            "X-Wing",
+            "Skyscraper",
+            "XY-Wing",
+            "W-Wing",
+            "XY-Chain",
+            "Grouped Discontinuous Nice Loop",
+        ),
+        1,
+    )
+    hard = BookPuzzle(
+        puzzles[0].puzzle, puzzles[0].solution, Level.EXPERT, 7.25, 101.6, many, "Grouped Discontinuous Nice Loop"
+    )
     for width, size in ((432, 11), (180, 8)):
         lines = caption_lines(hard, width, size)
         assert lines[0] == "Expert · SE 7.2 · interest 102"
@@ -140,8 +160,7 @@ def test_caption_keeps_the_hardest_and_fits(puzzles):
 def test_book_has_its_pages_and_captions(tmp_path, puzzles, per_page, page_size):
     path = tmp_path / "book.pdf"
     many = (puzzles * 4)[:10]  # 10 puzzles: pages are filled and a last one is not
-    pages = write_book(path, many, title="My (Easy) Book", per_page=per_page, page_size=page_size,
-                       compress=False)
+    pages = write_book(path, many, title="My (Easy) Book", per_page=per_page, page_size=page_size, compress=False)
     data = path.read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     assert pages == page_count(10, per_page) == 1 + -(-10 // per_page) + 2 == pdf_pages(data)
@@ -159,9 +178,11 @@ def test_book_has_its_pages_and_captions(tmp_path, puzzles, per_page, page_size)
 
 def test_bad_book_input_raises(tmp_path, puzzles):
     path = tmp_path / "book.pdf"
-    for kwargs, message in (({"per_page": 3}, "cannot put 3 puzzles on a page; choose 1, 2, 4 or 6"),
-                            ({"page_size": "A5"}, "unknown page size 'A5'; choose A4 or letter"),
-                            ({"title": "  "}, "needs a title")):
+    for kwargs, message in (
+        ({"per_page": 3}, "cannot put 3 puzzles on a page; choose 1, 2, 4 or 6"),
+        ({"page_size": "A5"}, "unknown page size 'A5'; choose A4 or letter"),
+        ({"title": "  "}, "needs a title"),
+    ):
         with pytest.raises(BookError, match=re.escape(message)):
             write_book(path, puzzles, **kwargs)
     with pytest.raises(BookError, match="at least 1 puzzle"):

@@ -67,9 +67,7 @@ def test_link_graph_grouped_nodes():
     grid = narrowed()
     confine(grid, "4", ROW1, "r1c1", "r1c7", "r1c8")
     graph = link_graph(grid)
-    groups = {
-        graph.cells[n]: n for n in range(graph.candidate_count, graph.size) if graph.digit[n] == 4
-    }
+    groups = {graph.cells[n]: n for n in range(graph.candidate_count, graph.size) if graph.digit[n] == 4}
     group = groups[(cell("r1c7"), cell("r1c8"))]
     assert graph.is_group(group)
     # the rest of row 1 is r1c1 alone: a strong link; the rest of box 3 sees both cells
@@ -108,9 +106,7 @@ def test_x_chain():
     assert len(steps) == 1
     step = steps[0]
     assert notation(step) == elims("r2c3<>4 r3c3<>4 r7c2<>4 r9c2<>4")
-    assert str(step) == (
-        "X-Chain: (4)r8c3=(4)r8c8-(4)r1c8=(4)r1c2 => r2c3<>4, r3c3<>4, r7c2<>4, r9c2<>4"
-    )
+    assert str(step) == ("X-Chain: (4)r8c3=(4)r8c8-(4)r1c8=(4)r1c2 => r2c3<>4, r3c3<>4, r7c2<>4, r9c2<>4")
     assert step.text == (
         "If r8c3 is not 4, r8c8 is; then r1c8 is not, so r1c2 is: either way r2c3, r3c3, r7c2 "
         "and r9c2, which see both ends, can't be 4."
@@ -191,9 +187,7 @@ def test_discontinuous_nice_loops_and_aic_of_one_digit():
     }
     r2c3 = next(step for step in loops if notation(step) == {"r2c3<>4"})
     assert r2c3.chain_text() == "(4)r2c3-(4)r1c2=(4)r1c8-(4)r8c8=(4)r8c3-(4)r2c3"
-    assert r2c3.text.endswith(
-        "a contradiction (r2c3 can't be 4 and not be it), so r2c3 can't be 4."
-    )
+    assert r2c3.text.endswith("a contradiction (r2c3 can't be 4 and not be it), so r2c3 can't be 4.")
 
 
 def aic_two_digits_position() -> Grid:
@@ -207,17 +201,13 @@ def aic_two_digits_position() -> Grid:
 def test_aic_with_two_digits_at_its_ends():
     steps = steps_of(nice_loop, aic_two_digits_position())
     aics = named(steps, "AIC")
-    assert [str(step) for step in aics] == [
-        "AIC: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1 => r1c1<>5, r3c2<>1"
-    ]
+    assert [str(step) for step in aics] == ["AIC: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1 => r1c1<>5, r3c2<>1"]
     assert "either way r3c2 is 5 or r1c1 is 1" in aics[0].text
     # each elimination alone is a discontinuous loop: two digits in one cell, or read backwards
     loops = {str(step) for step in named(steps, "Discontinuous Nice Loop")}
     assert loops == {
-        "Discontinuous Nice Loop: (5)r1c1-(5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1"
-        " => r1c1<>5",
-        "Discontinuous Nice Loop: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1-(1)r3c2"
-        " => r3c2<>1",
+        "Discontinuous Nice Loop: (5)r1c1-(5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1 => r1c1<>5",
+        "Discontinuous Nice Loop: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1-(1)r3c2 => r3c2<>1",
     }
 
 
@@ -232,9 +222,7 @@ def test_discontinuous_nice_loop_that_places_a_digit():
     loops = named(steps_of(nice_loop, grid), "Discontinuous Nice Loop")
     placing = [step for step in loops if notation(step) == elims("r1c1<>12345789")]
     assert len(placing) == 1
-    assert (
-        placing[0].chain_text() == "(6)r1c1=(6)r5c1-(8)r5c1=(8)r5c9-(7)r5c9=(7)r1c9-(6)r1c9=(6)r1c1"
-    )
+    assert placing[0].chain_text() == "(6)r1c1=(6)r5c1-(8)r5c1=(8)r5c9-(7)r5c9=(7)r1c9-(6)r1c9=(6)r1c1"
     assert placing[0].text.endswith("assuming the opposite proves it, so r1c1 is 6.")
 
 
@@ -247,10 +235,7 @@ def test_grouped_discontinuous_nice_loop():
     steps = steps_of(grouped_nice_loop, grid)
     assert all(step.technique.startswith("Grouped ") and step.groups for step in steps)
     loop = next(step for step in steps if notation(step) == {"r7c1<>4"})
-    assert str(loop) == (
-        "Grouped Discontinuous Nice Loop: (4)r7c1-(4)r1c1=(4)r1c78-(4)r2c9=(4)r7c9-(4)r7c1"
-        " => r7c1<>4"
-    )
+    assert str(loop) == ("Grouped Discontinuous Nice Loop: (4)r7c1-(4)r1c1=(4)r1c78-(4)r2c9=(4)r7c9-(4)r7c1 => r7c1<>4")
     assert "r1c1 is not, so r1c7 or r1c8 is; then r2c9 is not" in loop.text
     assert loop.groups == (((cell("r1c7"), 4), (cell("r1c8"), 4)),)
 
@@ -298,9 +283,7 @@ def test_reglib_grouped_codes_every_variant(code):
             steps = steps_of(lambda grid: loops_and_aics(grid, grouped=True, als=True), case.grid)
         else:
             steps = steps_of(grouped_nice_loop, case.grid)
-        if not any(
-            step.technique == name and set(step.eliminations) == case.eliminations for step in steps
-        ):
+        if not any(step.technique == name and set(step.eliminations) == case.eliminations for step in steps):
             failed.append(str(case))
     assert not failed, failed
 

@@ -31,14 +31,7 @@ def run(argv, stdin: str | None = None, monkeypatch=None):
 def batch(tmp_path):
     path = tmp_path / "batch.txt"
     path.write_text(
-        "# a comment line\n"
-        f"{EASY}\n"
-        "\n"
-        f"{EASY[:40]}x{EASY[41:]}\n"
-        f"{EASY[:-1]}\n"
-        f"55{'.' * 79}\n"
-        f"{NO_SOLUTION}\n"
-        f"{MULTIPLE}\n"
+        f"# a comment line\n{EASY}\n\n{EASY[:40]}x{EASY[41:]}\n{EASY[:-1]}\n55{'.' * 79}\n{NO_SOLUTION}\n{MULTIPLE}\n"
     )
     return path
 
@@ -63,11 +56,16 @@ def test_solve_exits_zero_when_all_unique(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("method", ["wave", "wfc"])
 def test_solve_json_fields(batch, method):
-    code, out = run(["solve", str(batch), "--json", "--method", method])
+    _code, out = run(["solve", str(batch), "--json", "--method", method])
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["status"] for r in records] == ["unique", "invalid", "invalid", "invalid", "none", "multiple"]
-    assert records[0] == {"puzzle": EASY.replace("0", "."), "status": "unique",
-                          "solution": EASY_SOLUTION, "error": None, "line": 2}
+    assert records[0] == {
+        "puzzle": EASY.replace("0", "."),
+        "status": "unique",
+        "solution": EASY_SOLUTION,
+        "error": None,
+        "line": 2,
+    }
     assert [r["line"] for r in records] == [2, 4, 5, 6, 7, 8]  # the input line of each puzzle
     assert records[1]["error"].startswith("bad character")
     assert records[4]["solution"] is None and records[4]["error"] == "no solution"
@@ -92,26 +90,26 @@ def test_solve_steps_are_sound_and_in_standard_notation(monkeypatch):
 
 
 def test_solve_steps_text_lists_numbered_steps(monkeypatch):
-    code, out = run(["solve", "--steps"], stdin=EASY, monkeypatch=monkeypatch)
+    _code, out = run(["solve", "--steps"], stdin=EASY, monkeypatch=monkeypatch)
     lines = out.splitlines()
     assert lines[0] == EASY_SOLUTION
     assert lines[1].startswith("  1. ") and ": r" in lines[1]
 
 
 def test_solve_reads_a_nine_line_grid(tmp_path):
-    rows = [EASY[r * 9:(r + 1) * 9] for r in range(9)]
+    rows = [EASY[r * 9 : (r + 1) * 9] for r in range(9)]
     text = ""
     for r, row in enumerate(rows):
         if r in (3, 6):
             text += "------+-------+------\n"
-        text += " | ".join(" ".join(row[i:i + 3]) for i in (0, 3, 6)) + "\n"
+        text += " | ".join(" ".join(row[i : i + 3]) for i in (0, 3, 6)) + "\n"
     path = tmp_path / "grid.txt"
     path.write_text(text)
     assert run(["solve", str(path)]) == (0, EASY_SOLUTION + "\n")
 
 
 def test_solve_reads_a_nine_line_grid_with_comments_after_its_rows(tmp_path):
-    rows = [EASY[r * 9:(r + 1) * 9] for r in range(9)]
+    rows = [EASY[r * 9 : (r + 1) * 9] for r in range(9)]
     path = tmp_path / "grid.txt"
     path.write_text("# from the paper\n" + "\n".join(f"{row}  # row {r + 1}" for r, row in enumerate(rows)) + "\n")
     assert run(["solve", str(path)]) == (0, EASY_SOLUTION + "\n")
@@ -195,8 +193,14 @@ def test_no_traceback_reaches_the_user(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\xff\xfe garbage\n" + b"1" * 81 + b"\n")
     for command in (["solve", str(bad)], ["rate", str(bad)], ["view", str(bad)], ["solve", str(tmp_path)]):
-        result = subprocess.run([sys.executable, "main.py", *command], capture_output=True, text=True,
-                                cwd=Path(__file__).resolve().parents[1], timeout=60)
+        result = subprocess.run(
+            [sys.executable, "main.py", *command],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[1],
+            timeout=60,
+            check=False,
+        )
         assert "Traceback" not in result.stderr + result.stdout
         assert result.returncode in (1, 2)
 

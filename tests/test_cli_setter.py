@@ -27,8 +27,17 @@ def test_optimize_prints_the_pool_most_interesting_first_each_unique_and_exactly
     assert code == 0 and len(records) == 3
     assert [r["interest"] for r in records] == sorted((r["interest"] for r in records), reverse=True)
     for record in records:
-        assert {"puzzle", "solution", "level", "se", "depth", "width_max", "width_mean", "bottlenecks",
-                "interest"} <= set(record)
+        assert {
+            "puzzle",
+            "solution",
+            "level",
+            "se",
+            "depth",
+            "width_max",
+            "width_mean",
+            "bottlenecks",
+            "interest",
+        } <= set(record)
         assert count_solutions(parse_values(record["puzzle"]), 2) == 1
         graded = grade(record["puzzle"])
         assert graded.level == Level.MEDIUM == Level.parse(record["level"])
@@ -44,8 +53,17 @@ def test_optimize_lines_are_reproducible_from_the_seed():
     assert first[0] == 0 and len(first[1].splitlines()) == 2
 
 
-@pytest.mark.parametrize("argv", [["optimize"], ["optimize", "-d", "beyond"], ["optimize", "-d", "easy", "--pool", "0"],
-                                  ["bank"], ["bank", "build", "--per-level", "0"], ["bank", "build", "--levels", "x"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["optimize"],
+        ["optimize", "-d", "beyond"],
+        ["optimize", "-d", "easy", "--pool", "0"],
+        ["bank"],
+        ["bank", "build", "--per-level", "0"],
+        ["bank", "build", "--levels", "x"],
+    ],
+)
 def test_setter_usage_errors_exit_two(argv, capsys):
     assert main.main(argv, out=io.StringIO()) == 2
     assert "usage" in capsys.readouterr().err
@@ -54,8 +72,22 @@ def test_setter_usage_errors_exit_two(argv, capsys):
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     folder = tmp_path_factory.mktemp("bank")
-    code, out = run(["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy,medium",
-                     "--jobs", "1", "--seed", "4"])
+    code, out = run(
+        [
+            "bank",
+            "build",
+            "-o",
+            str(folder),
+            "--per-level",
+            "2",
+            "--levels",
+            "easy,medium",
+            "--jobs",
+            "1",
+            "--seed",
+            "4",
+        ]
+    )
     return folder, code, out
 
 
@@ -99,8 +131,9 @@ def test_bank_check_faults_an_empty_level_and_a_missing_folder_exits_two(built, 
 
 def test_bank_build_refuses_a_folder_of_another_seed_with_exit_one(built, capsys):
     folder, _, _ = built
-    code, _ = run(["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy", "--jobs", "1",
-                   "--seed", "5"])
+    code, _ = run(
+        ["bank", "build", "-o", str(folder), "--per-level", "2", "--levels", "easy", "--jobs", "1", "--seed", "5"]
+    )
     assert code == 1 and "error: bank build" in capsys.readouterr().err
 
 

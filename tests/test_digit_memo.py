@@ -51,9 +51,14 @@ def test_a_digit_left_before_its_steps_ran_out_is_not_remembered():
 
 
 def test_fish_finders_yield_the_same_steps_with_the_memo(monkeypatch):
-    finders = [fish_finned.finned_x_wing, fish_finned.sashimi_swordfish, fish_finned.finned_jellyfish,
-               fish_franken.franken_swordfish, fish_franken.finned_franken_x_wing,
-               fish_franken.finned_franken_swordfish]
+    finders = [
+        fish_finned.finned_x_wing,
+        fish_finned.sashimi_swordfish,
+        fish_finned.finned_jellyfish,
+        fish_franken.franken_swordfish,
+        fish_franken.finned_franken_x_wing,
+        fish_franken.finned_franken_swordfish,
+    ]
     bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     monkeypatch.setattr(fish_finned, "MEMO", DigitMemo())
     monkeypatch.setattr(fish_franken, "MEMO", DigitMemo())

@@ -20,15 +20,11 @@ WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284
 SEVENTEEN = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 
 # Solved by naked and hidden singles alone, but naked singles alone must guess (Royle's list).
-HIDDEN_SINGLES_ONLY = (
-    ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
-)
+HIDDEN_SINGLES_ONLY = ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
 
 # Singles alone must guess (12 times); a Locked Candidates sweep at the root leaves only singles
 # (Royle's list).
-LOCKED_CANDIDATES_AT_ROOT = (
-    ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91...."
-)
+LOCKED_CANDIDATES_AT_ROOT = ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91...."
 
 # House-valid but dead at once: row 1 holds 1-8, and the 9 in column 9 leaves r1c9 no candidate.
 DEAD_CELL = "12345678." + "........9" + "." * 63
@@ -183,7 +179,7 @@ def test_solve_unique_raises_for_many_solutions():
 
 
 def test_unknown_method_names_the_valid_ones():
-    with pytest.raises(ValueError, match="wave.*wfc"):
+    with pytest.raises(ValueError, match=r"wave.*wfc"):
         exact.solve([0] * 81, method="dlx")
 
 
@@ -242,8 +238,7 @@ def cell_fields(candidates: dict[str, str]) -> int:
 
 def eliminations(bits: int) -> set[str]:
     """Cell-field bits as eliminations in HoDoKu's notation: {"r1c4<>1", ...}."""
-    return {f"r{p // 10 // 9 + 1}c{p // 10 % 9 + 1}<>{p % 10 + 1}"
-            for p in range(810) if bits >> p & 1}
+    return {f"r{p // 10 // 9 + 1}c{p // 10 % 9 + 1}<>{p % 10 + 1}" for p in range(810) if bits >> p & 1}
 
 
 def without(digit: str, *cells: str) -> dict[str, str]:
@@ -264,15 +259,13 @@ def test_pointing_in_a_row_removes_the_digit_from_the_rest_of_the_row():
 def test_pointing_in_a_column_removes_the_digit_from_the_rest_of_the_column():
     # In box 5, digit 9 is only in column 5: r1c5..r3c5 and r7c5..r9c5 lose it.
     box5 = [f"r{r}c{c}" for r in (4, 5, 6) for c in (4, 6)]
-    assert eliminations(exact._locked(cell_fields(without("9", *box5)))) == {
-        f"r{r}c5<>9" for r in (1, 2, 3, 7, 8, 9)}
+    assert eliminations(exact._locked(cell_fields(without("9", *box5)))) == {f"r{r}c5<>9" for r in (1, 2, 3, 7, 8, 9)}
 
 
 def test_claiming_removes_the_digit_from_the_rest_of_the_box():
     # In row 2, digit 5 is only in box 1: the box's other rows lose it.
     state = cell_fields(without("5", *(f"r2c{c}" for c in range(4, 10))))
-    assert eliminations(exact._locked(state)) == {
-        f"r{r}c{c}<>5" for r in (1, 3) for c in (1, 2, 3)}
+    assert eliminations(exact._locked(state)) == {f"r{r}c{c}<>5" for r in (1, 3) for c in (1, 2, 3)}
 
 
 def test_locked_candidates_do_not_fire_when_the_rest_is_empty_already():

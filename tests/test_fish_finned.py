@@ -23,7 +23,6 @@ from tests.fish_checks import BASIC_FINNED, check_templates, run
 from tests.positions import cell, cells, col, confine, elims, notation, row
 from tests.solving import check_paths, rated_puzzles
 
-
 # --- finned and sashimi fish ------------------------------------------------------------------
 
 
@@ -68,9 +67,7 @@ def test_finned_swordfish_on_columns():
     assert notation(step) == elims("r9c7<>3 r9c9<>3")
     assert step.fins == ((cell("r8c8"), 3),)
     assert step.houses == (col(1), col(5), col(8), row(2), row(6), row(9))
-    assert step.text.startswith(
-        "In columns 1, 5 and 8, the 3 can only go in rows 2, 6 and 9 or in the fin r8c8."
-    )
+    assert step.text.startswith("In columns 1, 5 and 8, the 3 can only go in rows 2, 6 and 9 or in the fin r8c8.")
     assert run(sashimi_swordfish, grid) == [] and run(finned_x_wing, grid) == []
 
 
@@ -96,8 +93,12 @@ def test_siamese_finned_swordfish_joins_two_fish_on_the_same_base_sets():
     confine(grid, "7", row(5), "r5c1", "r5c2")
     steps = run(finned_swordfish, grid)
     assert [notation(step) for step in steps] == [
-        elims("r3c4<>7"), elims("r3c5<>7"), elims("r3c6<>7"),
-        elims("r3c4<>7 r3c5<>7"), elims("r3c4<>7 r3c6<>7"), elims("r3c5<>7 r3c6<>7"),
+        elims("r3c4<>7"),
+        elims("r3c5<>7"),
+        elims("r3c6<>7"),
+        elims("r3c4<>7 r3c5<>7"),
+        elims("r3c4<>7 r3c6<>7"),
+        elims("r3c5<>7 r3c6<>7"),
     ]
     siamese = steps[3]
     assert siamese.technique == "Finned Swordfish"

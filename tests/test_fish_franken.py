@@ -43,8 +43,14 @@ from tests.fish_checks import BASIC_FINNED, check_templates, random_position, ru
 from tests.positions import box, cell, cells, col, confine, elims, notation, row
 from tests.solving import check_paths, place_singles, rated_puzzles
 
-FRANKEN = (franken_x_wing, franken_swordfish, franken_jellyfish, finned_franken_x_wing,
-           finned_franken_swordfish, finned_franken_jellyfish)
+FRANKEN = (
+    franken_x_wing,
+    franken_swordfish,
+    franken_jellyfish,
+    finned_franken_x_wing,
+    finned_franken_swordfish,
+    finned_franken_jellyfish,
+)
 BIG_FRANKEN = (franken_jellyfish, finned_franken_jellyfish)  # slow; off in HoDoKu's default
 FAST_FRANKEN = tuple(finder for finder in FRANKEN if finder not in BIG_FRANKEN)
 
@@ -104,8 +110,7 @@ def test_franken_fish_removes_a_candidate_of_two_cover_sets_cannibalistic():
     step = next(s for s in steps if s.houses == (row(1), row(2), row(5), col(1), col(5), box(1)))
     assert (cell("r1c1"), 6) in step.eliminations and (cell("r1c1"), 6) in step.pattern
     assert step.text.endswith(
-        "r1c1 lies in two cover sets: a 6 there would fill both and leave the other base sets one "
-        "cover set short."
+        "r1c1 lies in two cover sets: a 6 there would fill both and leave the other base sets one cover set short."
     )
 
 
@@ -125,7 +130,7 @@ def test_cannibalistic_elimination_seen_only_by_an_endo_fin_in_its_column(templa
     # 2 only in these cells (of a real position): row 1, row 2, row 6 and box 6 in columns 3,
     # 7, 8 and box 3; r2c1 is a fin, r6c7 an endo fin (row 6 and box 6) that column 7 covers.
     # r2c7, in column 7 and box 3, sees both fins: r2c1 along row 2, r6c7 along column 7.
-    names = "r1c3 r1c7 r2c1 r2c7 r2c8 r5c1 r5c3 r5c7 r5c8 r6c3 r6c7".split()
+    names = ["r1c3", "r1c7", "r2c1", "r2c7", "r2c8", "r5c1", "r5c3", "r5c7", "r5c8", "r6c3", "r6c7"]
     grid = Grid()
     grid.candidates = [BIT[2] if c in cells(*names) else 0 for c in CELLS]
     steps = run(finned_franken_jellyfish, grid)
@@ -166,9 +171,11 @@ def franken_searches(grid: Grid, size: int, finned: bool) -> list[tuple[int, lis
     searches = []
     for digit_cells in _digit_masks(grid)[1:]:
         for orientation in (0, 1):
-            pool = [(house, digit_cells & HOUSE_BITS[house]) for house in BASE_HOUSES[orientation]
-                    if digit_cells & HOUSE_BITS[house]
-                    and (finned or (digit_cells & HOUSE_BITS[house]).bit_count() <= size)]
+            pool = [
+                (house, digit_cells & HOUSE_BITS[house])
+                for house in BASE_HOUSES[orientation]
+                if digit_cells & HOUSE_BITS[house] and (finned or (digit_cells & HOUSE_BITS[house]).bit_count() <= size)
+            ]
             if len(pool) >= size:
                 searches.append((digit_cells, pool, orientation))
     return searches
@@ -182,7 +189,8 @@ def test_cover_rank_is_the_fewest_lines_and_allowed_boxes():
             for lines in range(8)
             for boxes in range(8)
             if not boxes & barred
-            and not segments & ~sum(LINE_SEGMENTS[i] for i in range(3) if lines >> i & 1)
+            and not segments
+            & ~sum(LINE_SEGMENTS[i] for i in range(3) if lines >> i & 1)
             & ~sum(BOX_SEGMENTS[k] for k in range(3) if boxes >> k & 1)
         )
         assert RANK[index] == fewest, index
@@ -191,8 +199,9 @@ def test_cover_rank_is_the_fewest_lines_and_allowed_boxes():
 def test_rank_test_passes_the_base_sets_of_a_franken_swordfish():
     grid = franken_swordfish_grid()
     sixes = _digit_masks(grid)[6]
-    pool = next(pool for cells, pool, orientation in franken_searches(grid, 3, False)
-                if cells == sixes and orientation == 0)  # row and box base sets
+    pool = next(
+        pool for cells, pool, orientation in franken_searches(grid, 3, False) if cells == sixes and orientation == 0
+    )  # row and box base sets
     allowed = possible_base_sets(sixes, pool, 0, 3, False, MAX_ENDO_FINS)
     rows = sum(1 << i for i, (house, _) in enumerate(pool) if house in (row(1), row(2), row(7)))
     assert rows in allowed
@@ -215,8 +224,7 @@ def test_rank_test_drops_no_fish():
         for size, finned in ((2, False), (3, False), (4, False), (2, True), (3, True)):
             for digit_cells, pool, orientation in franken_searches(grid, size, finned):
                 every = _fish_of_digit(digit_cells, pool, orientation, size, finned, Everything())
-                allowed = possible_base_sets(digit_cells, pool, orientation, size, finned,
-                                             MAX_ENDO_FINS)
+                allowed = possible_base_sets(digit_cells, pool, orientation, size, finned, MAX_ENDO_FINS)
                 found = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
                 assert found == every
                 screened += not allowed

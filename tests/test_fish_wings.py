@@ -119,10 +119,7 @@ def test_xy_wing():
     assert step.cells == cells("r2c2", "r2c7", "r5c2")
     assert step.digits == (1, 2, 9)
     assert step.houses == (1, 10)  # row 2 to r2c7, column 2 to r5c2
-    assert step.text == (
-        "Pivot r2c2 is 1 or 2; pincer r2c7 (1/9) or r5c2 (2/9) must then be 9, "
-        "so 9 can't be in r5c7."
-    )
+    assert step.text == ("Pivot r2c2 is 1 or 2; pincer r2c7 (1/9) or r5c2 (2/9) must then be 9, so 9 can't be in r5c7.")
     assert run(xyz_wing, grid) == []
 
 

@@ -39,8 +39,7 @@ def test_a_bivalue_cell_verity_comes_first():
     # r1c1 and r1c2 hold only 1/2: whichever r1c1 is, r1c3 can't be 1
     grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
     first = steps_of(forcing_chain, grid)[0]
-    assert str(first) == ("Forcing Chain Verity: (1)r1c1-(1)r1c3; (2)r1c1-(2=1)r1c2-(1)r1c3 "
-                          "=> r1c3<>1")
+    assert str(first) == ("Forcing Chain Verity: (1)r1c1-(1)r1c3; (2)r1c1-(2=1)r1c2-(1)r1c3 => r1c3<>1")
     assert first.pattern == ((0, 1), (0, 2))
     assert first.text.startswith("r1c1 must hold one of its candidates: whichever is true")
 
@@ -50,8 +49,7 @@ def test_a_contradiction_chain_eliminates_its_premise():
     grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
     steps = [step for found in _phases(grid, dynamic=False, level=0) for _, step in found]
     by_text = {str(step): step for step in steps}
-    step = by_text["Forcing Chain Contradiction: (1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 "
-                   "=> r1c3<>1"]
+    step = by_text["Forcing Chain Contradiction: (1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 => r1c3<>1"]
     assert step.eliminations == ((2, 1),) and step.pattern == ((2, 1),)
     assert step.text.startswith("Suppose r1c3=1.")
 
@@ -65,7 +63,7 @@ def test_steps_are_sound_and_each_branch_starts_at_a_premise(finder):
             assert all(solution[c] == d for c, d in step.placements), str(step)
             assert all(solution[c] != d for c, d in step.eliminations), str(step)
             assert step.links and step.text
-            premises = {p for p in step.pattern}
+            premises = set(step.pattern)
             for chain in split_chains(step.links):
                 start_cells, start_digit = chain[0][0]
                 assert (start_cells[0], start_digit) in premises
@@ -128,9 +126,13 @@ def test_a_deeper_nesting_level_goes_on_from_the_shallower_search():
             for level in (1, 2):
                 resumed += prop.contradiction is None
                 parents = dict(parents)
-                prop = propagate(pos, (), (), dynamic=True, nested=nested_rule(level), parents=parents,
-                                 resume=prop)
+                prop = propagate(pos, (), (), dynamic=True, nested=nested_rule(level), parents=parents, resume=prop)
             assert (prop.on, prop.off, prop.contradiction, prop.conflict, parents) == (
-                fresh.on, fresh.off, fresh.contradiction, fresh.conflict, fresh_parents), (cand, on)
+                fresh.on,
+                fresh.off,
+                fresh.contradiction,
+                fresh.conflict,
+                fresh_parents,
+            ), (cand, on)
             compared += 1
     assert compared >= 25 and resumed >= 12 and nested_added >= 5, (compared, resumed, nested_added)

@@ -16,9 +16,11 @@ from tests.gameplay import R5C5, play
 
 def luminance(colour) -> float:
     """WCAG 2's relative luminance of an sRGB colour."""
+
     def channel(value):
         value /= 255
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(v) for v in colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

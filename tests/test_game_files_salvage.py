@@ -19,13 +19,15 @@ from game.supply import RESERVE_FILE, PuzzleSupply
 from solver.levels import Level
 from tests.gameplay import PUZZLE, SOLUTION, FakeClock, make_game
 
-BAD_VALUES = st.sampled_from([None, -1, -2.5, "x", "", True, [], {}, [1, 2], {"a": 1}, 1e309, 10 ** 20, "12" * 50])
+BAD_VALUES = st.sampled_from([None, -1, -2.5, "x", "", True, [], {}, [1, 2], {"a": 1}, 1e309, 10**20, "12" * 50])
 SETTINGS = Settings(highlight_peers=False, volume=0.7, palette="colour-blind", puzzle_source="bank")
-STATS = Stats({
-    "EASY": LevelStats(played=5, won=3, best_time=60.0, total_time=300.0, hints_used=2, streak=2, best_streak=3),
-    "HARD": LevelStats(played=2, won=1, best_time=500.0, total_time=500.0, hints_used=0, streak=1, best_streak=1),
-    "MASTER": LevelStats(played=1),
-})
+STATS = Stats(
+    {
+        "EASY": LevelStats(played=5, won=3, best_time=60.0, total_time=300.0, hints_used=2, streak=2, best_streak=3),
+        "HARD": LevelStats(played=2, won=1, best_time=500.0, total_time=500.0, hints_used=0, streak=1, best_streak=1),
+        "MASTER": LevelStats(played=1),
+    }
+)
 KEYS = ["".join(str((i * 7 + k) % 9 + 1) if (i + k) % 3 else "." for i in range(81)) for k in range(4)]
 
 
@@ -33,8 +35,17 @@ def _relabel(k: int, text: str) -> str:
     return "".join(ch if ch in ".0" else str((int(ch) - 1 + k) % 9 + 1) for ch in text)
 
 
-RESERVE = {"EASY": [{"puzzle": _relabel(k, PUZZLE).replace("0", "."), "solution": _relabel(k, SOLUTION),
-                     "hardest": "Hidden Single", "seed": k} for k in range(3)]}
+RESERVE = {
+    "EASY": [
+        {
+            "puzzle": _relabel(k, PUZZLE).replace("0", "."),
+            "solution": _relabel(k, SOLUTION),
+            "hardest": "Hidden Single",
+            "seed": k,
+        }
+        for k in range(3)
+    ]
+}
 
 
 def _leaves(data, path=()):
@@ -93,13 +104,15 @@ def test_stats(tmp_path_factory, pick, value):
     if result is None:
         return
     (stats, message), level = result, where[1]
-    assert {k: v for k, v in stats.levels.items() if k != level} == \
-        {k: v for k, v in STATS.levels.items() if k != level}  # every other record survives
+    assert {k: v for k, v in stats.levels.items() if k != level} == {
+        k: v for k, v in STATS.levels.items() if k != level
+    }  # every other record survives
     written = json.loads(stats_path(folder).read_text())["data"]["levels"][level] if not message else None
     kept = stats.levels.get(level)
     if message is None:  # kept exactly as written (a value that fits), or it would have been said
-        assert kept is not None and {k: v for k, v in vars(kept).items()} == \
-            {k: (float(v) if k.endswith("time") and v is not None else v) for k, v in written.items()}
+        assert kept is not None and dict(vars(kept).items()) == {
+            k: (float(v) if k.endswith("time") and v is not None else v) for k, v in written.items()
+        }
     else:
         assert Level[level].label in message
 

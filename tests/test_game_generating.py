@@ -18,11 +18,11 @@ from game import jobs
 from game import theme as th
 from game.layout import Layout
 from game.made import PACE_GRIDS, MakingStatus
-from game.scenes.difficulty import DifficultyScene
 from game.replay import Replay
+from game.scenes.difficulty import DifficultyScene
 from game.scenes.generating import FLASH, HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene
-from game.theme import Theme
 from game.scenes.play import PlayScene
+from game.theme import Theme
 from generator.wfc import BACKTRACK, Event, fill
 from solver.levels import Level
 from tests.gameplay import FRAME, click, key, run_until
@@ -36,8 +36,16 @@ def made(seed: int = 6, level: Level = Level.EASY) -> SimpleNamespace:
     events: list[Event] = []
     solution = tuple(fill(seed, events=events))
     puzzle = tuple(0 if cell in DIG else v for cell, v in enumerate(solution))
-    return SimpleNamespace(puzzle=puzzle, solution=solution, level=level, grade=SimpleNamespace(hardest="Full House"),
-                           seed=seed, trace=tuple(events), dig_order=DIG, put_back=())
+    return SimpleNamespace(
+        puzzle=puzzle,
+        solution=solution,
+        level=level,
+        grade=SimpleNamespace(hardest="Full House"),
+        seed=seed,
+        trace=tuple(events),
+        dig_order=DIG,
+        put_back=(),
+    )
 
 
 @pytest.fixture
@@ -202,8 +210,13 @@ HARD_REASON = "too easy: Hard techniques solve it"
 CHECKED = made(level=Level.MASTER).puzzle  # a dug grid (40 givens)
 
 
-def status(grid: int = 40, stage: str = "checking", seconds: float = 2.0, rejected: str = HARD_REASON,
-           turned_down=((HARD_REASON, 31), ("too easy: Expert techniques solve it", 8))) -> MakingStatus:
+def status(
+    grid: int = 40,
+    stage: str = "checking",
+    seconds: float = 2.0,
+    rejected: str = HARD_REASON,
+    turned_down=((HARD_REASON, 31), ("too easy: Expert techniques solve it", 8)),
+) -> MakingStatus:
     """A Master search's status at ``grid`` (2 s for 39 grids: about 15 s usually at most)."""
     return MakingStatus(stage, grid, seconds, CHECKED if stage == "checking" else (), rejected, turned_down, 130.0)
 
@@ -298,10 +311,10 @@ def test_the_bar_never_holds_one_value_for_two_seconds(app, searching, told):
         samples.append(bar_pixels(app, scene))
         fills.append(scene.bar()[0])
     for start in range(len(samples) - 4):  # every 2 s window of samples taken each 0.5 s
-        assert len(set(samples[start:start + 5])) > 1, f"the bar stood still from {start * 0.5} s"
+        assert len(set(samples[start : start + 5])) > 1, f"the bar stood still from {start * 0.5} s"
     if told:
         usual_end = int(scene.usual()[1] / 0.5)
-        assert all(a < b for a, b in zip(fills[:usual_end - 4:4], fills[4:usual_end:4]))  # it fills with time
+        assert all(a < b for a, b in zip(fills[: usual_end - 4 : 4], fills[4:usual_end:4]))  # it fills with time
         assert fills[-1] == 1.0 and "longer than the usual" in scene.timing()
     else:
         assert set(fills) == {0.0} and scene.timing() in ("24 s so far", "25 s so far")  # no estimate: the light
@@ -318,8 +331,10 @@ def test_the_cancel_button_cancels_the_search_and_a_click_elsewhere_does_not(app
     scene = search(app, searching)
     app.frame(click((5, 5)), FRAME)
     assert app.scene is scene and app.jobs.busy
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cancel_button.rect.center, rel=(0, 0),
-                                  buttons=(0, 0, 0))], FRAME)
+    app.frame(
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cancel_button.rect.center, rel=(0, 0), buttons=(0, 0, 0))],
+        FRAME,
+    )
     assert scene.hover
     app.frame(click(scene.cancel_button.rect.center), FRAME)
     assert isinstance(app.scene, DifficultyScene)
@@ -344,8 +359,12 @@ class TextRecorder(pygame.Surface):
 @pytest.mark.parametrize("size", [(800, 600), (1200, 800)])
 @pytest.mark.parametrize("when", ["searching", "replaying"])
 def test_every_text_is_inside_the_window_apart_and_big_enough(app, searching, monkeypatch, size, when):
-    long_reasons = ((HARD_REASON, 4000), ("too easy: Expert techniques solve it", 900),
-                    ("too hard: no technique here finishes it", 12), ("too easy: graded Expert", 3))
+    long_reasons = (
+        (HARD_REASON, 4000),
+        ("too easy: Expert techniques solve it", 900),
+        ("too hard: no technique here finishes it", 12),
+        ("too easy: graded Expert", 3),
+    )
     searching.told = [status(grid=4916, seconds=200.0, turned_down=long_reasons)]
     app.resize(pygame.Surface(size))
     scene = search(app, searching) if when == "searching" else None
@@ -372,5 +391,5 @@ def test_every_text_is_inside_the_window_apart_and_big_enough(app, searching, mo
     assert scene.cancel_button.rect == GeneratingScene.make_cancel_button(Layout.fit(size)).rect  # laid out anew
     assert min(sizes) >= (14 if size == (1200, 800) else 12)
     assert all(window.contains(rect) for rect in surface.placed)
-    overlapping = [(a, b) for i, a in enumerate(surface.placed) for b in surface.placed[i + 1:] if a.colliderect(b)]
+    overlapping = [(a, b) for i, a in enumerate(surface.placed) for b in surface.placed[i + 1 :] if a.colliderect(b)]
     assert not overlapping

@@ -149,13 +149,33 @@ def test_the_level_appears_when_known_and_nothing_on_the_board_changes(app, grad
     game.select([open_cells[1]])
     game.input_digit(3, "corner")
     game.input_digit(4, "centre")
-    before = (game.state.values, game.state.entries, game.state.corner, game.state.centre, game.state.colours,
-              game.selection, len(game.undo_stack), len(game.redo_stack), game.hint, game.hints_used)
+    before = (
+        game.state.values,
+        game.state.entries,
+        game.state.corner,
+        game.state.centre,
+        game.state.colours,
+        game.selection,
+        len(game.undo_stack),
+        len(game.redo_stack),
+        game.hint,
+        game.hints_used,
+    )
     pasted, state = game.puzzle, game.state
     grader.done.set()
     run_until(app, lambda: game.puzzle.level is not None)
-    after = (game.state.values, game.state.entries, game.state.corner, game.state.centre, game.state.colours,
-             game.selection, len(game.undo_stack), len(game.redo_stack), game.hint, game.hints_used)
+    after = (
+        game.state.values,
+        game.state.entries,
+        game.state.corner,
+        game.state.centre,
+        game.state.colours,
+        game.selection,
+        len(game.undo_stack),
+        len(game.redo_stack),
+        game.hint,
+        game.hints_used,
+    )
     assert after == before
     assert game.puzzle.level == Level.MASTER and game.puzzle.hardest == "Forcing Chain"
     assert game.puzzle is pasted and game.state is state  # the puzzle learnt its grade; no state replaced

@@ -22,8 +22,9 @@ from tests.gameplay import disc_pixels, is_disc, pixels, show
 from tests.positions import box, confine, narrowed, row, steps_of
 from tests.reglib import REGLIB_SKIPPED, REGLIB_TECHNIQUES, reglib_cases
 
-IMPLEMENTED = {code: name for code, name in REGLIB_TECHNIQUES.items()
-               if "not implemented" not in REGLIB_SKIPPED.get(code, "")}
+IMPLEMENTED = {
+    code: name for code, name in REGLIB_TECHNIQUES.items() if "not implemented" not in REGLIB_SKIPPED.get(code, "")
+}
 
 
 def _franken():
@@ -85,14 +86,15 @@ def check_hint(app, screen, step: Step, candidates: tuple[int, ...]) -> None:
     for cell, digit in step.eliminations:
         if candidates[cell] & BIT[digit]:
             assert is_disc(screen, board, cell, digit, th.CONFLICT), f"{step}: {cell},{digit} not red"
-    for cell, digit in step.placements:  # a big green digit
+    for cell, _digit in step.placements:  # a big green digit
         assert pixels(screen, board.painter.cell_rect(cell), th.GOOD) > 100, f"{step}: {cell} not green"
     if step.links:
         assert board.painter.paths, f"{step}: no arrows"
     for index, group in enumerate(step.groups):
         drawn = [(c, d) for c, d in group if candidates[c] & BIT[d] and (c, d) not in step.eliminations]
-        assert not drawn or any(disc_pixels(screen, board, c, d, group_colour(index)) for c, d in drawn), \
+        assert not drawn or any(disc_pixels(screen, board, c, d, group_colour(index)) for c, d in drawn), (
             f"{step}: group {index} not in its colour"
+        )
     for cell, digit in step.fins:
         assert disc_pixels(screen, board, cell, digit, FIN), f"{step}: fin {cell},{digit} not marked"
 

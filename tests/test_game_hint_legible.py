@@ -5,6 +5,7 @@ off every eliminated or placed candidate, off every digit."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -61,10 +62,14 @@ def test_stage_one_points_at_a_fishs_base_houses_and_an_als_cells():
 def test_stage_one_points_at_the_cell_a_forcing_chain_starts_from():
     assert focus_of(NET).cells == (cell("r1c1"),)
     assert focus_of(NET).text == "Look at r1c1: try each of its candidates in turn."
-    from_house = Step("Forcing Chain Verity", eliminations=((cell("r6c3"), 1),), links=(
-        (((cell("r1c3"),), 1), ((cell("r6c3"),), 1), False),
-        (((cell("r1c4"),), 1), ((cell("r6c4"),), 1), False),
-    ))
+    from_house = Step(
+        "Forcing Chain Verity",
+        eliminations=((cell("r6c3"), 1),),
+        links=(
+            (((cell("r1c3"),), 1), ((cell("r6c3"),), 1), False),
+            (((cell("r1c4"),), 1), ((cell("r6c4"),), 1), False),
+        ),
+    )
     focus = focus_of(from_house)
     assert focus.houses == (0,) and focus.text == "Look at the 1s in row 1: try each place in turn."
 
@@ -72,9 +77,12 @@ def test_stage_one_points_at_the_cell_a_forcing_chain_starts_from():
 def test_a_nets_focus_is_its_premise_even_when_its_drawn_chains_start_further_on():
     """Found on Inkala's puzzle: a Forcing Net Contradiction from r1c4=3 draws chains that start
     at r7c5; stage 1 names the premise (the step's pattern), not where the drawing starts."""
-    net = Step("Forcing Net Contradiction", eliminations=((cell("r1c4"), 3),), pattern=((cell("r1c4"), 3),),
-               links=((((cell("r7c5"),), 7), ((cell("r7c5"),), 2), True),
-                      (((cell("r7c5"),), 2), ((cell("r8c5"),), 2), False)))
+    net = Step(
+        "Forcing Net Contradiction",
+        eliminations=((cell("r1c4"), 3),),
+        pattern=((cell("r1c4"), 3),),
+        links=((((cell("r7c5"),), 7), ((cell("r7c5"),), 2), True), (((cell("r7c5"),), 2), ((cell("r8c5"),), 2), False)),
+    )
     assert focus_of(net).cells == (cell("r1c4"),)
     assert focus_of(net).text == "Look at r1c4: what follows if it is 3?"
 
@@ -88,7 +96,9 @@ def test_every_technique_points_at_one_place(name):
     assert len(focus.houses) <= (4 if fish else 1), f"{name}: {focus.text}"
     assert focus.text.startswith("Look at") and "boxes 1, " not in focus.text
     for c, d in step.eliminations + step.placements:  # the answer stays hidden
-        assert f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" not in focus.text and f"r{c // 9 + 1}c{c % 9 + 1}={d}" not in focus.text
+        assert (
+            f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" not in focus.text and f"r{c // 9 + 1}c{c % 9 + 1}={d}" not in focus.text
+        )
 
 
 def test_stage_one_outlines_the_start_and_tints_only_its_houses(app, screen):
@@ -149,8 +159,14 @@ def test_stage_two_of_a_hidden_single_outlines_the_blockers_and_crosses_the_rule
 
 # --- the panel: readable sizes, scrolling, never over the board ---------------------------------
 
-LONG = PanelText("Forcing Net Contradiction  (2/3)", "If r5c5 were 7, " * 150, "Press H to apply it.",
-                 "(7)r5c5-(7)r5c6=(7)r4c6-(3)r4c6=(3)r4c1 " * 6, walk=True, grow=True)
+LONG = PanelText(
+    "Forcing Net Contradiction  (2/3)",
+    "If r5c5 were 7, " * 150,
+    "Press H to apply it.",
+    "(7)r5c5-(7)r5c6=(7)r4c6-(3)r4c6=(3)r4c1 " * 6,
+    walk=True,
+    grow=True,
+)
 
 
 @pytest.mark.parametrize("size, least", [((1200, 800), 14), ((1600, 1000), 14), ((800, 600), 12)])
@@ -270,10 +286,9 @@ def hard_hints():
     return _hard_hints()
 
 
-
 def _distance(point, points) -> float:
     best = math.inf
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
         dx, dy = bx - ax, by - ay
         seg = dx * dx + dy * dy
         t = 0.0 if not seg else max(0.0, min(1.0, ((point[0] - ax) * dx + (point[1] - ay) * dy) / seg))
@@ -300,8 +315,9 @@ def test_arrows_keep_to_the_board_and_off_removed_candidates_and_digits(app, scr
         glyphs = [painter.cell_rect(c).center for c in range(81) if values[c]]
         glyphs += [painter.cell_rect(c).center for c, _ in step.placements]
         for points, _ in painter.paths:
-            assert all(board.left - 1 <= x <= board.right + 1 and board.top - 1 <= y <= board.bottom + 1
-                       for x, y in points), f"{step}: an arrow leaves the board"
+            assert all(
+                board.left - 1 <= x <= board.right + 1 and board.top - 1 <= y <= board.bottom + 1 for x, y in points
+            ), f"{step}: an arrow leaves the board"
             for spot in removed:
                 assert _distance(spot, points) >= painter.radius, f"{step}: an arrow covers a removed candidate"
             for centre in glyphs:

@@ -5,6 +5,8 @@ depend on the solver's finders; the hint's stages and search are in tests/test_g
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -18,8 +20,12 @@ from tests.positions import cell
 # Two Almost Locked Sets (cells of rows 4 and 6) and a finned X-Wing, both on an empty board.
 ALS_A = ((cell("r4c2"), 1), (cell("r4c2"), 5), (cell("r4c3"), 5), (cell("r4c3"), 7))
 ALS_B = ((cell("r6c5"), 1), (cell("r6c5"), 7), (cell("r6c6"), 1))
-ALS_STEP = Step("ALS-XZ", eliminations=((cell("r4c5"), 1),), groups=(ALS_A, ALS_B),
-                text="Two Almost Locked Sets joined by 7 remove 1 from r4c5.")
+ALS_STEP = Step(
+    "ALS-XZ",
+    eliminations=((cell("r4c5"), 1),),
+    groups=(ALS_A, ALS_B),
+    text="Two Almost Locked Sets joined by 7 remove 1 from r4c5.",
+)
 FINNED = Step(
     "Finned X-Wing",
     eliminations=((cell("r3c2"), 9),),
@@ -28,7 +34,6 @@ FINNED = Step(
     houses=(0, 4, 10, 14),
     text="A finned X-Wing on 9.",
 )
-
 
 
 # --- stage 1: the name and the region ------------------------------------------------------------
@@ -49,7 +54,7 @@ def test_stage_one_names_one_place_for_a_step_without_houses():
 def along(points, step: float = 2.0):
     """Points every ``step`` pixels along a polyline."""
     out = []
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
         count = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / step))
         out += [(ax + (bx - ax) * k / count, ay + (by - ay) * k / count) for k in range(count)]
     return out
@@ -67,8 +72,15 @@ def test_a_strong_link_is_a_solid_arrow_between_its_candidates(app, screen):
     body = along(points)[3:-12]  # between the candidates, short of the arrowhead
     assert [colour_at(screen, p) for p in body].count(LINK) == len(body)  # solid all the way
     middle = pygame.Rect(int(a[0]) + 30, int(a[1]) - 40, int(b[0] - a[0]) - 60, 80)
-    assert sum(1 for x in range(middle.left, middle.right, 2) for y in range(middle.top, middle.bottom)
-               if colour_at(screen, (x, y)) == LINK) > middle.w  # drawn in the space between them
+    assert (
+        sum(
+            1
+            for x in range(middle.left, middle.right, 2)
+            for y in range(middle.top, middle.bottom)
+            if colour_at(screen, (x, y)) == LINK
+        )
+        > middle.w
+    )  # drawn in the space between them
 
 
 def test_a_weak_link_is_dashed(app, screen):
@@ -93,8 +105,15 @@ def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
     board = scene.board
     assert board.painter.paths == []
     rect = board.cell_rect(cell("r2c3"))
-    assert sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
-               if colour_at(screen, (x, y)) == th.CONFLICT) == 0
+    assert (
+        sum(
+            1
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+            if colour_at(screen, (x, y)) == th.CONFLICT
+        )
+        == 0
+    )
     assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.BOARD_BG  # only the start is marked
     middle = board.cell_rect(R5C5)
     assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.BOARD_BG
@@ -115,7 +134,7 @@ def test_a_grouped_node_is_outlined_around_its_candidates(app, screen):
     top = left[1] - painter.radius - 3
     outline = [colour_at(screen, (x, top)) for x in range(int(left[0]), int(right[0]))]
     assert outline.count(LINK) > 0.8 * len(outline)
-    first, second = painter.paths
+    first, _second = painter.paths
     assert first[0][-1][0] == pytest.approx(left[0] - painter.radius - 3, abs=1)  # meets the outline
 
 

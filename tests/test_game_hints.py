@@ -320,8 +320,9 @@ def test_the_demo_waits_for_a_slow_search_and_goes_on(app, monkeypatch, slow_sol
 
     puzzle = list(SOLUTION)
     puzzle[R5C5] = "0"
-    monkeypatch.setattr(jobs, "generate_puzzle",
-                        lambda level, seed, progress, cancel: generated("".join(puzzle), level=level))
+    monkeypatch.setattr(
+        jobs, "generate_puzzle", lambda level, seed, progress, cancel: generated("".join(puzzle), level=level)
+    )
     slow_solver.step = Step("Full House", placements=((R5C5, 5),), pattern=((R5C5, 5),), houses=(4,))
     app.start_demo()
     run_until(app, lambda: isinstance(app.scene, PlayScene))

@@ -53,8 +53,10 @@ def test_tiny_progress_steps_are_not_queued():
 def test_a_status_comes_through_whole_and_unthrottled_while_the_job_runs():
     runner = JobRunner()
     gate = threading.Event()
-    told = [MakingStatus("checking", grid, 0.1 * grid, (0,) * 81, "too easy: Hard techniques solve it")
-            for grid in range(1, 4)]
+    told = [
+        MakingStatus("checking", grid, 0.1 * grid, (0,) * 81, "too easy: Hard techniques solve it")
+        for grid in range(1, 4)
+    ]
 
     def job(progress, cancel):
         for status in told:

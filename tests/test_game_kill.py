@@ -59,8 +59,13 @@ def kill_and_check(times: int, seed: int, tmp_path: Path) -> list[int]:
     try:
         for attempt in range(times):
             folder = tmp_path / f"data-{attempt}"
-            player = subprocess.Popen([sys.executable, "-c", PLAYER, str(folder)], cwd=ROOT, stdout=subprocess.PIPE,
-                                      text=True, env=dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1"))
+            player = subprocess.Popen(
+                [sys.executable, "-c", PLAYER, str(folder)],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1"),
+            )
             shown, deadline = 0, time.monotonic() + rng.uniform(0.3, 1.5)
             while time.monotonic() < deadline:
                 line = player.stdout.readline()

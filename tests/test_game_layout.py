@@ -47,7 +47,6 @@ OTHER_PUZZLE = "0001000000200000000507000838003709020740000100008003059000000500
 STALE = (1, 2, 3)  # a colour no screen draws: what is left of it was not drawn over
 
 
-
 @pytest.fixture
 def make_app(screen):
     """``make_app(size)``: the game (seed 11, a FakeClock) on a plain Surface of ``size``; every
@@ -127,7 +126,7 @@ def boxes(scene) -> list[tuple[str, pygame.Rect]]:
 
 def overlaps(named: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
     """The pairs of names whose rectangles share a pixel."""
-    return [(a, b) for i, (a, ra) in enumerate(named) for b, rb in named[i + 1:] if ra.colliderect(rb)]
+    return [(a, b) for i, (a, ra) in enumerate(named) for b, rb in named[i + 1 :] if ra.colliderect(rb)]
 
 
 class BlitRecorder(pygame.Surface):
@@ -192,10 +191,12 @@ def test_every_text_on_a_button_stays_on_it_and_apart(make_app, size, name):
             button.draw(canvas, app.theme)
             texts = canvas.blits
             assert texts, f"{button.label!r} drew no text"
-            assert all(button.rect.contains(rect) for rect in texts), \
+            assert all(button.rect.contains(rect) for rect in texts), (
                 f"{name} at {size} ({mode}): a text of {button.label!r} leaves it: {button.rect} {texts}"
-            assert not overlaps([(str(i), rect) for i, rect in enumerate(texts)]), \
+            )
+            assert not overlaps([(str(i), rect) for i, rect in enumerate(texts)]), (
                 f"{name} at {size} ({mode}): the texts of {button.label!r} overlap: {texts}"
+            )
             checked += 1
     assert checked >= len(modes) * len(buttons_of(scene))
 
@@ -217,9 +218,16 @@ def test_clicking_a_cell_selects_exactly_that_cell(make_app, size):
 
 MODES_BY_LABEL = {"Normal": "normal", "Corner": "corner", "Centre": "centre", "Colour": "colour"}
 TOOLS_BY_LABEL = {  # what each button of the tools page must do
-    "Fill candidates": ("tool", "fill"), "Entropy overlay": ("entropy",), "Solve singles": ("tool", "singles"),
-    "Solve pairs": ("tool", "pairs"), "Check": ("tool", "check"), "Solve": ("tool", "solve"),
-    "Restart": ("tool", "restart"), "New puzzle": ("new",), "Copy puzzle": ("copy",), "Paste puzzle": ("paste",),
+    "Fill candidates": ("tool", "fill"),
+    "Entropy overlay": ("entropy",),
+    "Solve singles": ("tool", "singles"),
+    "Solve pairs": ("tool", "pairs"),
+    "Check": ("tool", "check"),
+    "Solve": ("tool", "solve"),
+    "Restart": ("tool", "restart"),
+    "New puzzle": ("new",),
+    "Copy puzzle": ("copy",),
+    "Paste puzzle": ("paste",),
 }
 
 
@@ -375,9 +383,11 @@ def generated_with_trace():
     replays it."""
     made = generated()
     event = SimpleNamespace
-    made.trace = [event(kind="collapse", cell=0, digit=5, undone=()),
-                  event(kind="propagate", cell=1, digit=3, undone=()),
-                  event(kind="backtrack", cell=2, digit=0, undone=(1,))]
+    made.trace = [
+        event(kind="collapse", cell=0, digit=5, undone=()),
+        event(kind="propagate", cell=1, digit=3, undone=()),
+        event(kind="backtrack", cell=2, digit=0, undone=(1,)),
+    ]
     made.dig_order, made.put_back = (1, 2), ()
     return made
 
@@ -393,8 +403,12 @@ def draw_every_screen(app: App, monkeypatch) -> None:
     game = scene.game
     game.select([R1C3])
     game.input_digit(4)
-    for target, mode, digits in ((R1C4, "corner", range(1, 10)), (R5C5, "centre", range(1, 10)),
-                                 (R2C2, "centre", range(1, 6)), (R2C2, "colour", (3,))):
+    for target, mode, digits in (
+        (R1C4, "corner", range(1, 10)),
+        (R5C5, "centre", range(1, 10)),
+        (R2C2, "centre", range(1, 6)),
+        (R2C2, "colour", (3,)),
+    ):
         game.select([target])
         for digit in digits:
             game.input_digit(digit, mode)
@@ -479,11 +493,21 @@ def what_the_player_has(app: App) -> dict:
     scene = app.scene
     game = scene.game
     return {
-        "scene": id(scene), "game": id(game), "app.game": id(app.game), "state": id(game.state),
-        "undo": [id(s) for s in game.undo_stack], "redo": [id(s) for s in game.redo_stack],
-        "selection": game.selection, "cursor": game.cursor, "mode": game.mode, "hint": id(game.hint),
-        "page": scene.keypad.page, "entropy": scene.entropy, "paused": scene.paused,
-        "panel": scene.panel_text, "hover": scene.keypad.hover.action if scene.keypad.hover else None,
+        "scene": id(scene),
+        "game": id(game),
+        "app.game": id(app.game),
+        "state": id(game.state),
+        "undo": [id(s) for s in game.undo_stack],
+        "redo": [id(s) for s in game.redo_stack],
+        "selection": game.selection,
+        "cursor": game.cursor,
+        "mode": game.mode,
+        "hint": id(game.hint),
+        "page": scene.keypad.page,
+        "entropy": scene.entropy,
+        "paused": scene.paused,
+        "panel": scene.panel_text,
+        "hover": scene.keypad.hover.action if scene.keypad.hover else None,
     }
 
 
@@ -497,8 +521,11 @@ def test_resizing_mid_game_keeps_the_game_and_lays_it_out_anew(make_app):
     clock = app.clock
     scene = play(app)
     game = scene.game
-    for target, keys in ((R1C3, [key(pygame.K_4)]), (R1C4, [key(pygame.K_2, pygame.KMOD_LSHIFT)]),
-                         (R5C5, [key(pygame.K_7), key(pygame.K_z, pygame.KMOD_LCTRL)])):
+    for target, keys in (
+        (R1C3, [key(pygame.K_4)]),
+        (R1C4, [key(pygame.K_2, pygame.KMOD_LSHIFT)]),
+        (R5C5, [key(pygame.K_7), key(pygame.K_z, pygame.KMOD_LCTRL)]),
+    ):
         app.frame(click(scene.board.cell_rect(target).center), FRAME)
         app.frame(keys, FRAME)
     assert game.state.entries[R1C3] == 4 and len(game.undo_stack) == 2 and len(game.redo_stack) == 1
@@ -584,8 +611,16 @@ def test_resizing_again_and_again_does_not_keep_a_backdrop_per_size(make_app):
     assert kept < 8 * largest[0] * largest[1] * 4, f"the theme keeps {kept // 2**20} MB of surfaces"
 
 
-@pytest.mark.parametrize("desktop, size", [((2560, 1440), (1944, 1296)), ((1280, 854), (1152, 768)),
-                                           ((1920, 1080), (1458, 972)), ((800, 600), (800, 600)), (None, (1200, 800))])
+@pytest.mark.parametrize(
+    "desktop, size",
+    [
+        ((2560, 1440), (1944, 1296)),
+        ((1280, 854), (1152, 768)),
+        ((1920, 1080), (1458, 972)),
+        ((800, 600), (800, 600)),
+        (None, (1200, 800)),
+    ],
+)
 def test_the_window_opens_fitted_to_the_screen(desktop, size):
     """90% of the desktop in its limiting direction, in the design's proportions, larger or
     smaller than the design size (it opened at 1200x800 on a 2560x1440 screen)."""
@@ -605,8 +640,9 @@ def test_f11_never_pauses_and_leaving_full_screen_restores_the_window(app, monke
     sizes = []
     monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: full["on"])
     monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: full.update(on=not full["on"]))
-    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: sizes.append(tuple(size)) or
-                        pygame.Surface(size))
+    monkeypatch.setattr(
+        pygame.display, "set_mode", lambda size, flags=0: sizes.append(tuple(size)) or pygame.Surface(size)
+    )
     scene = play(app)
     before = app.size
     app.frame([key(pygame.K_F11), pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)

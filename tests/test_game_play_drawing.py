@@ -108,7 +108,7 @@ def test_three_hint_presses_name_show_and_apply_a_full_house(app, screen):
     app.frame([key(pygame.K_h)], FRAME)
     run_until(app, lambda: game.hint.kind == "step")  # the search runs on the hint worker
     assert game.hint.stage == 1 and game.hint.title == "Full House"
-    (cell, digit), = game.hint.step.placements
+    ((cell, digit),) = game.hint.step.placements
     assert cell in (R5C5, 80) and digit == int(SOLUTION[cell])
     app.frame([key(pygame.K_h)], FRAME)
     assert game.hint.stage == 2
@@ -129,7 +129,9 @@ def test_hint_with_a_wrong_entry_outlines_it_in_red(app, screen):
     assert game.hint.kind == "wrong" and game.hint.cells == (R1C3,)
     rect = scene.board.cell_rect(R1C3)
     reds = sum(
-        1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+        1
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
         if screen.get_at((x, y))[0] > 180 and screen.get_at((x, y))[1] < 120
     )
     assert reds > 40

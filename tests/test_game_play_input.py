@@ -8,7 +8,6 @@ import pygame
 from solver.grid import BIT
 from tests.gameplay import FRAME, PUZZLE, R1C3, R1C4, R5C5, click, key, play
 
-
 # --- keyboard on the play screen ----------------------------------------------------------------------
 
 

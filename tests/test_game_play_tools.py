@@ -265,8 +265,9 @@ def test_a_new_puzzle_over_an_unfinished_game_says_undo_brings_it_back(app):
     scene.game.select([R1C3])
     scene.game.input_digit(4)
     relabel = lambda text: "".join(ch if ch in ".0" else str(int(ch) % 9 + 1) for ch in text)  # noqa: E731
-    made = MadePuzzle(tuple(int(c) for c in relabel(PUZZLE)), tuple(int(c) for c in relabel(SOLUTION)),
-                      Level.MEDIUM, None, 4)
+    made = MadePuzzle(
+        tuple(int(c) for c in relabel(PUZZLE)), tuple(int(c) for c in relabel(SOLUTION)), Level.MEDIUM, None, 4
+    )
     game = app.new_puzzle(made)
     assert any("Undo (Ctrl+Z)" in message for message, _ in app.toasts)
     game.undo()

@@ -28,8 +28,7 @@ def snapshot(state) -> tuple:
 
 
 def history(game: Game) -> tuple:
-    return ([snapshot(s) for s in game.undo_stack], snapshot(game.state),
-            [snapshot(s) for s in game.redo_stack])
+    return ([snapshot(s) for s in game.undo_stack], snapshot(game.state), [snapshot(s) for s in game.redo_stack])
 
 
 def played_game(clock: FakeClock, extra_undos: int = 0) -> Game:
@@ -123,8 +122,22 @@ def test_undo_and_redo_on_the_loaded_game_behave_like_the_original():
     every step, across the switch between the two puzzles."""
     original = played_game(FakeClock(), extra_undos=1)
     loaded = game_from_data(game_to_data(original), FakeClock())
-    actions = ["redo", "redo", "redo", "redo", "undo", "undo", "undo", "undo", "undo", "undo",
-               "enter", "redo", "undo", "undo"]
+    actions = [
+        "redo",
+        "redo",
+        "redo",
+        "redo",
+        "undo",
+        "undo",
+        "undo",
+        "undo",
+        "undo",
+        "undo",
+        "enter",
+        "redo",
+        "undo",
+        "undo",
+    ]
     for action in actions:
         for game in (original, loaded):
             if action == "enter":
@@ -162,6 +175,7 @@ def _set(*keys_and_value):
             target = target[key]
         target[keys[-1]] = value
         return data
+
     return change
 
 
@@ -169,16 +183,19 @@ def _drop(key):
     def change(data):
         del data[key]
         return data
+
     return change
 
 
 def _cell(text_key, where, cell, char):
     """Replace one character of an 81-digit string."""
+
     def change(data):
         target = data[where] if not isinstance(where, tuple) else data[where[0]][where[1]]
         text = target[text_key]
-        target[text_key] = text[:cell] + char + text[cell + 1:]
+        target[text_key] = text[:cell] + char + text[cell + 1 :]
         return data
+
     return change
 
 

@@ -277,7 +277,7 @@ def test_difficulty_screen_lays_out_five_levels_and_back_in_the_window(app, scre
         assert label.get_width() < button.rect.w and label.get_height() < button.rect.h
         if button.sub:
             assert app.theme.text(button.sub, 20, th.TEXT).get_width() < button.rect.w - 20
-    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     app.frame([], FRAME)
     assert app.scene.name == "difficulty"  # drew without an error
     app.frame([key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)], FRAME)  # Medium -> Master
@@ -303,8 +303,15 @@ def test_the_demo_cycles_through_every_playable_level(monkeypatch):
     assert next_demo_level(Level.BEYOND) == Level.EASY
 
 
-@pytest.mark.parametrize("hardest", ["Grouped Discontinuous Nice Loop", "Locked Candidates Type 1 (Pointing)",
-                                     "Forcing Net Contradiction", "Hidden Pair"])
+@pytest.mark.parametrize(
+    "hardest",
+    [
+        "Grouped Discontinuous Nice Loop",
+        "Locked Candidates Type 1 (Pointing)",
+        "Forcing Net Contradiction",
+        "Hidden Pair",
+    ],
+)
 def test_win_screen_keeps_a_long_technique_name_off_its_label(app, screen, hardest):
     puzzle = Puzzle(tuple(parse_values(SOLUTION)), tuple(parse_values(SOLUTION)), Level.EXPERT, hardest)
     app.game = Game(puzzle, clock=app.clock)
@@ -313,7 +320,7 @@ def test_win_screen_keeps_a_long_technique_name_off_its_label(app, screen, harde
     panel, blits = app.scene.panel_layout()
     rects = [rect for _, rect in blits]
     assert all(panel.contains(rect) for rect in rects)
-    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     assert all(not panel.colliderect(button.rect) for button in app.scene.menu.buttons)
     if hardest == "Hidden Pair":  # a short name stays beside its label
         assert rects[-1].centery == rects[-2].centery
@@ -331,8 +338,9 @@ def test_the_menu_keeps_continue_focused_under_a_resting_pointer(app):
     resting = pygame.event.Event(pygame.MOUSEMOTION, pos=new_game.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     app.frame([resting], FRAME)
     assert menu.menu.actions()[menu.menu.focus] == "continue"
-    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(new_game.rect.centerx + 5, new_game.rect.centery),
-                               rel=(5, 0), buttons=(0, 0, 0))
+    moved = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=(new_game.rect.centerx + 5, new_game.rect.centery), rel=(5, 0), buttons=(0, 0, 0)
+    )
     app.frame([moved], FRAME)
     assert menu.menu.actions()[menu.menu.focus] == "new"
     app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)

@@ -20,15 +20,31 @@ def test_settings_defaults():
     """The defaults the issue asks for: helpers on, conflicts only, quiet sound, fresh puzzles."""
     s = Settings()
     assert (s.auto_clean_marks, s.highlight_peers, s.highlight_same_digit, s.show_timer, s.sound) == (
-        True, True, True, True, True)
+        True,
+        True,
+        True,
+        True,
+        True,
+    )
     assert (s.show_mistakes, s.palette, s.animation_speed, s.puzzle_source) == (
-        "conflicts", "standard", "normal", "fresh")
+        "conflicts",
+        "standard",
+        "normal",
+        "fresh",
+    )
     assert s.volume == 0.3
 
 
 CHANGED = Settings(
-    auto_clean_marks=False, highlight_peers=False, highlight_same_digit=False, show_mistakes="solution",
-    show_timer=False, palette="high-contrast", sound=False, volume=0.75, animation_speed="off",
+    auto_clean_marks=False,
+    highlight_peers=False,
+    highlight_same_digit=False,
+    show_mistakes="solution",
+    show_timer=False,
+    palette="high-contrast",
+    sound=False,
+    volume=0.75,
+    animation_speed="off",
     puzzle_source="bank",
 )
 
@@ -150,8 +166,13 @@ def test_streaks_across_an_abandon():
 def test_record_win_refuses_bad_values():
     """Negative or non-finite seconds, negative hints and unknown levels raise ValueError."""
     stats = Stats()
-    for seconds, hints, level in ((-1, 0, "easy"), (float("nan"), 0, "easy"), (5, -1, "easy"),
-                                  (5, 0, "impossible"), (5, 0, 3)):
+    for seconds, hints, level in (
+        (-1, 0, "easy"),
+        (float("nan"), 0, "easy"),
+        (5, -1, "easy"),
+        (5, 0, "impossible"),
+        (5, 0, 3),
+    ):
         with pytest.raises(ValueError):
             stats.record_win(level, seconds, hints)
     assert stats.levels == {}
@@ -201,8 +222,9 @@ def test_a_bad_stats_entry_costs_that_field_or_that_record_and_is_named(name):
         del data["levels"]["EASY"]["won"]
     loaded, lost = Stats.salvage(data)
     assert lost and all(item.startswith("Easy: ") for item in lost)
-    assert {k: v for k, v in loaded.levels.items() if k != "EASY"} == \
-        {k: v for k, v in played_stats().levels.items() if k != "EASY"}
+    assert {k: v for k, v in loaded.levels.items() if k != "EASY"} == {
+        k: v for k, v in played_stats().levels.items() if k != "EASY"
+    }
     if "EASY" in loaded.levels:  # only the named fields changed
         kept, before = asdict(loaded.levels["EASY"]), asdict(played_stats().levels["EASY"])
         named = {item.split(": ")[1].replace(" ", "_") for item in lost}

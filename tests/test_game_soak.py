@@ -44,24 +44,65 @@ EVENTS = 5_000  # the default run's soak (about 40 s); -m slow runs the same wal
 LONG_EVENTS = 20_000
 CHECK_EVERY = 500  # events between two undo-then-redo checks
 MIN_SIZE, MAX_SIZE = (800, 600), (2560, 1440)
-EXPECTED_LOGS = ("full screen is not available",  # F11 under the dummy driver
-                 "A new puzzle: your unfinished one")  # N over a game in progress: a toast
+EXPECTED_LOGS = (
+    "full screen is not available",  # F11 under the dummy driver
+    "A new puzzle: your unfinished one",
+)  # N over a game in progress: a toast
 
 # Every key the game reads (game.input, game.widgets, the scenes), then others it ignores.
 GAME_KEYS = (
-    *(getattr(pygame, f"K_{d}") for d in range(10)), *(getattr(pygame, f"K_KP{d}") for d in range(10)),
-    pygame.K_KP_PERIOD, pygame.K_KP_ENTER, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
-    pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
-    pygame.K_RIGHT, pygame.K_z, pygame.K_x, pygame.K_c, pygame.K_v, pygame.K_y, pygame.K_h, pygame.K_n,
-    pygame.K_f, pygame.K_e, pygame.K_p, pygame.K_t, pygame.K_w, pygame.K_s, pygame.K_F11,
+    *(getattr(pygame, f"K_{d}") for d in range(10)),
+    *(getattr(pygame, f"K_KP{d}") for d in range(10)),
+    pygame.K_KP_PERIOD,
+    pygame.K_KP_ENTER,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_ESCAPE,
+    pygame.K_BACKSPACE,
+    pygame.K_DELETE,
+    pygame.K_TAB,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_z,
+    pygame.K_x,
+    pygame.K_c,
+    pygame.K_v,
+    pygame.K_y,
+    pygame.K_h,
+    pygame.K_n,
+    pygame.K_f,
+    pygame.K_e,
+    pygame.K_p,
+    pygame.K_t,
+    pygame.K_w,
+    pygame.K_s,
+    pygame.K_F11,
 )
-OTHER_KEYS = tuple(sorted({value for name, value in vars(pygame).items()
-                           if name.startswith("K_") and value not in GAME_KEYS}))
-MODIFIERS = (pygame.KMOD_LSHIFT, pygame.KMOD_RSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_RCTRL, pygame.KMOD_LALT,
-             pygame.KMOD_LGUI, pygame.KMOD_CAPS, pygame.KMOD_NUM, pygame.KMOD_LSHIFT | pygame.KMOD_LCTRL,
-             pygame.KMOD_LCTRL | pygame.KMOD_LALT)
-WINDOW_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED,
-                 pygame.WINDOWRESTORED, pygame.WINDOWENTER, pygame.WINDOWLEAVE)
+OTHER_KEYS = tuple(
+    sorted({value for name, value in vars(pygame).items() if name.startswith("K_") and value not in GAME_KEYS})
+)
+MODIFIERS = (
+    pygame.KMOD_LSHIFT,
+    pygame.KMOD_RSHIFT,
+    pygame.KMOD_LCTRL,
+    pygame.KMOD_RCTRL,
+    pygame.KMOD_LALT,
+    pygame.KMOD_LGUI,
+    pygame.KMOD_CAPS,
+    pygame.KMOD_NUM,
+    pygame.KMOD_LSHIFT | pygame.KMOD_LCTRL,
+    pygame.KMOD_LCTRL | pygame.KMOD_LALT,
+)
+WINDOW_EVENTS = (
+    pygame.WINDOWFOCUSLOST,
+    pygame.WINDOWFOCUSGAINED,
+    pygame.WINDOWMINIMIZED,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWENTER,
+    pygame.WINDOWLEAVE,
+)
 
 
 class RandomPlayer:
@@ -88,8 +129,11 @@ class RandomPlayer:
         if roll < 0.925:
             return [("resize", (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1], MAX_SIZE[1])))]
         if roll < 0.95:
-            return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False,
-                                       precise_x=0.0, precise_y=1.0)]
+            return [
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0, precise_y=1.0
+                )
+            ]
         if roll < 0.97:
             return [pygame.event.Event(pygame.VIDEORESIZE, size=app.size, w=app.size[0], h=app.size[1])]
         return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("az19 !"))]
@@ -106,8 +150,11 @@ class RandomPlayer:
         mods = 0 if rng.random() < 0.75 else rng.choice((pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL))
         pos = self.point(app)
         button = 1 if rng.random() < 0.85 else rng.choice((2, 3, 4, 5))
-        return [("mods", mods), pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)]
+        return [
+            ("mods", mods),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos),
+        ]
 
     def drag(self, app: App) -> list:
         rng = self.rng

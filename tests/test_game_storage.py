@@ -100,11 +100,15 @@ BAD_FILES = {
     "not json": (b"<html>hello</html>", "not valid JSON"),
     "not text": (b"\xff\xfe\x00garbage", "not text"),
     "not an object": (b"[1, 2, 3]", "not a JSON object"),
-    "wrong kind": (json.dumps({"format": "sudoku-stats", "version": 1, "data": {}}).encode(),
-                   "it is not a saved game file"),
+    "wrong kind": (
+        json.dumps({"format": "sudoku-stats", "version": 1, "data": {}}).encode(),
+        "it is not a saved game file",
+    ),
     "missing fields": (json.dumps({"format": KIND, "version": 1}).encode(), "missing fields"),
-    "data not an object": (json.dumps({"format": KIND, "version": 1, "data": [1]}).encode(),
-                           "data is not a JSON object"),
+    "data not an object": (
+        json.dumps({"format": KIND, "version": 1, "data": [1]}).encode(),
+        "data is not a JSON object",
+    ),
     "bad version": (json.dumps({"format": KIND, "version": "1", "data": {}}).encode(), "version"),
     "newer version": (json.dumps({"format": KIND, "version": 2, "data": {}}).encode(), "newer version"),
 }
@@ -196,8 +200,9 @@ def test_save_survives_sigkill_at_random_moments(tmp_path):
     write_json(path, KIND, 1, {"i": 0, "payload": ""})
     for seed in range(6):
         delay = random.Random(seed).uniform(0.05, 1.5)
-        process = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], cwd=ROOT,
-                                   stdout=subprocess.PIPE, text=True)
+        process = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
         try:
             assert process.stdout.readline().strip() == "ready"
             time.sleep(delay)

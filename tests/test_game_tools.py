@@ -182,7 +182,7 @@ def test_a_pasted_puzzle_is_checked_and_solved_then_graded_by_its_own_job(monkey
     imported = tools.import_puzzle(f"  {PUZZLE}\n")
     assert imported.puzzle == tuple(GIVENS) and imported.solution == tuple(SOLVED)
     assert imported.level is None and imported.hardest is None  # known later
-    grid_text = "\n".join(PUZZLE[r * 9:(r + 1) * 9] for r in range(9))
+    grid_text = "\n".join(PUZZLE[r * 9 : (r + 1) * 9] for r in range(9))
     assert tools.import_puzzle(grid_text).puzzle == tuple(GIVENS)
     inkala = tools.import_puzzle(INKALA)  # grades for minutes; checked at once
     assert inkala.level is None and all(inkala.solution)
@@ -191,13 +191,16 @@ def test_a_pasted_puzzle_is_checked_and_solved_then_graded_by_its_own_job(monkey
     assert level.name == "EASY" and hardest in ("Full House", "Naked Single", "Hidden Single")
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "no puzzle"),
-    ("hello", "bad character 'h' at position 1 (r1c1)"),
-    (PUZZLE[:-1] + "5", "two 5s in column 9"),
-    ("0" * 81, "multiple solutions"),
-    ("1234567891" + "0" * 71, "two 1s in column 1"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "no puzzle"),
+        ("hello", "bad character 'h' at position 1 (r1c1)"),
+        (PUZZLE[:-1] + "5", "two 5s in column 9"),
+        ("0" * 81, "multiple solutions"),
+        ("1234567891" + "0" * 71, "two 1s in column 1"),
+    ],
+)
 def test_a_bad_paste_says_what_is_wrong(text, words):
     from solver.errors import PuzzleError
 

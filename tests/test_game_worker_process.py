@@ -97,9 +97,9 @@ def test_errors_and_a_dead_worker_come_back_as_messages_and_the_next_job_runs(ru
 def test_a_bad_paste_reads_as_words_for_the_player(runner, text):
     """What the player is told about a pasted puzzle names no function or exception class."""
     import re
+    from types import SimpleNamespace
 
     from game.paste import PasteJob
-    from types import SimpleNamespace
 
     pasting = PasteJob(SimpleNamespace(jobs=runner))
     pasting.start(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import traceback
 
@@ -13,8 +14,8 @@ from generator.generate import CHECKING, GRIDS_PER_PUZZLE, STAGES
 from generator.wfc import fill
 from solver.errors import NoSolutionError
 from solver.exact import count_solutions
-from solver.grid import HOUSES, parse_values
 from solver.grading import grade
+from solver.grid import HOUSES, parse_values
 from solver.human import solvable_within
 from solver.levels import Level
 
@@ -175,7 +176,8 @@ def test_generate_tells_each_stage_of_each_grid_and_changes_nothing_by_telling(l
     told, made = statuses(level, 1)  # seed 1: Hard at its 7th grid, Master at its 16th
     assert made.puzzle == generate(level, 1).puzzle
     assert [(s.grid, s.stage) for s in told] == [
-        (grid, stage) for grid in range(1, made.attempts + 1) for stage in STAGES]
+        (grid, stage) for grid in range(1, made.attempts + 1) for stage in STAGES
+    ]
     assert all(s.grids_per_puzzle == GRIDS_PER_PUZZLE[level] for s in told)
     assert [s.seconds for s in told] == sorted(s.seconds for s in told)
     for filling, digging, checking in zip(told[::3], told[1::3], told[2::3]):
@@ -186,12 +188,12 @@ def test_generate_tells_each_stage_of_each_grid_and_changes_nothing_by_telling(l
 
 
 def test_each_grid_turned_down_is_told_with_its_true_reason():
-    told, made = statuses(Level.MASTER, 1)
+    told, _made = statuses(Level.MASTER, 1)
     checked = [s for s in told if s.stage == CHECKING]
     assert told[0].rejected == "" and told[0].turned_down == ()
     reasons = {"too easy: Hard techniques solve it": Level.HARD, "too easy: Expert techniques solve it": Level.EXPERT}
     seen = set()
-    for before, after in zip(checked, checked[1:]):
+    for before, after in itertools.pairwise(checked):
         reason = after.rejected  # why the grid checked in ``before`` was turned down
         assert reason in reasons, reason
         seen.add(reason)

@@ -64,8 +64,7 @@ def test_a_puzzle_the_techniques_cannot_finish_is_graded_beyond(monkeypatch):
 
 def test_grade_of_a_solved_grid():
     done = grade(SOLVED)
-    assert (done.level, done.hardest, done.steps, done.layers, done.score, done.se) == (
-        Level.EASY, None, 0, 0, 0, 0.0)
+    assert (done.level, done.hardest, done.steps, done.layers, done.score, done.se) == (Level.EASY, None, 0, 0, 0, 0.0)
 
 
 def test_grade_raises_the_right_errors():
@@ -84,9 +83,16 @@ def test_grade_raises_the_right_errors():
 
 @pytest.mark.parametrize(
     "level, score, expected",
-    [(Level.EASY, 800, Level.EASY), (Level.EASY, 801, Level.MEDIUM), (Level.EASY, 1001, Level.HARD),
-     (Level.HARD, 1600, Level.HARD), (Level.HARD, 1601, Level.EXPERT), (Level.HARD, 1801, Level.MASTER),
-     (Level.MASTER, 99999, Level.MASTER), (Level.BEYOND, 99999, Level.BEYOND)],
+    [
+        (Level.EASY, 800, Level.EASY),
+        (Level.EASY, 801, Level.MEDIUM),
+        (Level.EASY, 1001, Level.HARD),
+        (Level.HARD, 1600, Level.HARD),
+        (Level.HARD, 1601, Level.EXPERT),
+        (Level.HARD, 1801, Level.MASTER),
+        (Level.MASTER, 99999, Level.MASTER),
+        (Level.BEYOND, 99999, Level.BEYOND),
+    ],
 )
 def test_hodoku_level_raises_the_level_while_the_score_passes_its_cap(level, score, expected):
     assert hodoku_level(level, score) is expected
@@ -95,9 +101,24 @@ def test_hodoku_level_raises_the_level_while_the_score_passes_its_cap(level, sco
 def test_to_dict_keeps_the_old_fields_and_adds_hodoku_level_and_the_interest_metrics():
     graded = grade(SIMPLE)
     result = graded.to_dict()
-    assert set(result) == {"level", "hardest", "score", "se", "steps", "layers", "techniques",
-                           "solved", "hodoku_level", "se_hardest", "se_solved",
-                           "depth", "width_max", "width_mean", "bottlenecks", "interest"}
+    assert set(result) == {
+        "level",
+        "hardest",
+        "score",
+        "se",
+        "steps",
+        "layers",
+        "techniques",
+        "solved",
+        "hodoku_level",
+        "se_hardest",
+        "se_solved",
+        "depth",
+        "width_max",
+        "width_mean",
+        "bottlenecks",
+        "interest",
+    }
     assert result["level"] == result["hodoku_level"] == "easy"
     assert result["se_solved"] is True
     assert result["depth"] == result["layers"] == len(graded.layer_widths) > 0

@@ -18,9 +18,18 @@ from tests.conftest import data_file
 # QQWing "easy" #1: HoDoKu 2.2 rates it Easy (298); its path starts with these singles.
 EASY = "080470003000050016040000050000300700000000004320001065803040002000000000010503000"
 EASY_HODOKU_START = [
-    "Hidden Single: r2c7=4", "Hidden Single: r3c9=7", "Hidden Single: r2c2=3", "Hidden Single: r6c3=4",
-    "Hidden Single: r4c6=4", "Hidden Single: r3c5=3", "Hidden Single: r3c7=8", "Naked Single: r6c7=9",
-    "Naked Single: r1c7=2", "Full House: r1c8=9", "Naked Single: r6c5=8", "Full House: r6c4=7",
+    "Hidden Single: r2c7=4",
+    "Hidden Single: r3c9=7",
+    "Hidden Single: r2c2=3",
+    "Hidden Single: r6c3=4",
+    "Hidden Single: r4c6=4",
+    "Hidden Single: r3c5=3",
+    "Hidden Single: r3c7=8",
+    "Naked Single: r6c7=9",
+    "Naked Single: r1c7=2",
+    "Full House: r1c8=9",
+    "Naked Single: r6c5=8",
+    "Full House: r6c4=7",
 ]
 
 # A QQWing "intermediate" puzzle: HoDoKu 2.2 rates it Medium (536) with these steps besides singles.
@@ -76,26 +85,54 @@ def test_scores_equal_hodoku_on_the_first_100_puzzles_of_each_easy_qqwing_set(le
 # HoDoKu's step there, HoDoKu's score of the whole puzzle). All steps before it are HoDoKu's too.
 TIES = [
     # the shortest XY-Chain removes 2 candidates (r5c9, r9c4); HoDoKu's, 5 cells long, removes 3
-    ("059000000006000000700150008000000000067085100803200009200030016001807300090000700", 18,
-     ("XY-Chain", {"r6c6<>4", "r7c4<>4", "r9c4<>4"}), 1720),
+    (
+        "059000000006000000700150008000000000067085100803200009200030016001807300090000700",
+        18,
+        ("XY-Chain", {"r6c6<>4", "r7c4<>4", "r9c4<>4"}),
+        1720,
+    ),
     # a 5-link Discontinuous Nice Loop removes 1 candidate; HoDoKu's 9-link AIC removes 3
-    ("010050900030008700500060020001000007090080260002035100006009000900006080070000000", 10,
-     ("AIC", {"r2c5<>9", "r4c4<>9", "r6c4<>9"}), 8924),
+    (
+        "010050900030008700500060020001000007090080260002035100006009000900006080070000000",
+        10,
+        ("AIC", {"r2c5<>9", "r4c4<>9", "r6c4<>9"}),
+        8924,
+    ),
     # HoDoKu's first W-Wing in cell order (r3c6 and r7c8), not the one removing most
-    ("000005001050000026000200000060008009000050600400970000001009508704000000000061400", 15,
-     ("W-Wing", {"r3c8<>7"}), 1492),
+    (
+        "000005001050000026000200000060008009000050600400970000001009508704000000000061400",
+        15,
+        ("W-Wing", {"r3c8<>7"}),
+        1492,
+    ),
     # HoDoKu's first Skyscraper with its links in rows, before any in columns
-    ("000042190000100006006050000000000000000030059050800620005900080802001003901403060", 14,
-     ("Skyscraper", {"r2c3<>9", "r4c2<>9"}), 2876),
+    (
+        "000042190000100006006050000000000000000030059050800620005900080802001003901403060",
+        14,
+        ("Skyscraper", {"r2c3<>9", "r4c2<>9"}),
+        2876,
+    ),
     # HoDoKu's first XY-Wing by its lowest cell (r3c6), not by its pivot
-    ("000579000007004059000000000670020000005060000104008000200006004001000200008090706", 25,
-     ("XY-Wing", {"r2c5<>1", "r3c5<>1"}), 1108),
+    (
+        "000579000007004059000000000670020000005060000104008000200006004001000200008090706",
+        25,
+        ("XY-Wing", {"r2c5<>1", "r3c5<>1"}),
+        1108,
+    ),
     # HoDoKu's first Sue de Coq in its search (column 6 and box 5), not the one removing most
-    ("001000057097000208000800010100090000532071000009000005700000006020000980000008501", 36,
-     ("Sue de Coq", {"r1c6<>9", "r4c4<>3"}), 1670),
+    (
+        "001000057097000208000800010100090000532071000009000005700000006020000980000008501",
+        36,
+        ("Sue de Coq", {"r1c6<>9", "r4c4<>3"}),
+        1670,
+    ),
     # two Turbot Fish remove one candidate each; HoDoKu's has the lower index sum (r1c7, not r2c7)
-    ("306000000800000020052104600601080070000200100000000000120070080573000041000000300", 17,
-     ("Turbot Fish", {"r1c7<>9"}), None),
+    (
+        "306000000800000020052104600601080070000200100000000000120070080573000041000000300",
+        17,
+        ("Turbot Fish", {"r1c7<>9"}),
+        None,
+    ),
 ]
 
 

@@ -45,9 +45,7 @@ def test_next_step_respects_max_level():
     assert next_step(grid, Level.EASY) is None
     step = next_step(grid, Level.MEDIUM)
     assert step.technique == "Locked Candidates Type 1 (Pointing)"
-    assert str(step) == "Locked Candidates Type 1 (Pointing): " + ", ".join(
-        f"r2c{c}<>7" for c in range(4, 10)
-    )
+    assert str(step) == "Locked Candidates Type 1 (Pointing): " + ", ".join(f"r2c{c}<>7" for c in range(4, 10))
 
 
 def test_next_step_polls_cancel_before_each_technique_and_stops_at_the_first_true():

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from solver.interest import Interest, layer_value, measure, score
 from solver.grading import Grade, grade
+from solver.interest import Interest, layer_value, measure, score
 from solver.levels import Level
 from solver.techniques import technique
 
@@ -22,8 +22,16 @@ DULL = "265301708071952604030000520053000006609210300700000480120079050540100900
 def made_grade(widths: tuple[int, ...], techniques: tuple[str, ...]) -> Grade:
     """A Grade carrying a hand-made layered path (the other fields do not matter here)."""
     return Grade(
-        level=Level.HARD, hardest=None, score=0, se=0.0, steps=sum(widths), layers=len(widths),
-        techniques={}, solved=True, layer_widths=widths, layer_techniques=techniques,
+        level=Level.HARD,
+        hardest=None,
+        score=0,
+        se=0.0,
+        steps=sum(widths),
+        layers=len(widths),
+        techniques={},
+        solved=True,
+        layer_widths=widths,
+        layer_techniques=techniques,
     )
 
 
@@ -48,7 +56,10 @@ def test_metrics_of_a_hand_made_layered_path():
     # SE weights: Naked Single 2.3, Hidden Single 1.5, Full House 1.0, Pointing 2.6, X-Wing 3.2.
     assert found.score == pytest.approx(2.3 / 3 + 1.5 + 1.0 + 2.6 / 2 + 3.2)
     assert found.to_dict() == {
-        "depth": 5, "width_max": 3, "width_mean": 1.6, "bottlenecks": 3,
+        "depth": 5,
+        "width_max": 3,
+        "width_mean": 1.6,
+        "bottlenecks": 3,
         "interest": round(2.3 / 3 + 1.5 + 1.0 + 2.6 / 2 + 3.2, 2),
     }
 

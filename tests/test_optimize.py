@@ -9,12 +9,12 @@ import sys
 import pytest
 
 from generator.generate import GenerationCancelled
-from solver.interest import measure
 from generator.optimize import MUTATIONS, HistoryPoint, optimize, plot_history, redig
 from generator.wfc import fill
 from solver.exact import count_solutions
 from solver.grading import grade
 from solver.human import solvable_within
+from solver.interest import measure
 from solver.levels import Level
 
 

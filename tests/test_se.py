@@ -18,8 +18,8 @@ from solver.human import propagate_singles
 from solver.se import next_hint, rate
 from solver.se_bug import bug
 from solver.se_chains import Position, length_bonus, propagate
-from solver.se_multiple import multiple_chains
 from solver.se_exclusion import aligned_pair_exclusion
+from solver.se_multiple import multiple_chains
 from solver.se_nested import MAX_NESTING, nested_rule
 from solver.se_rules import (
     digit_masks,
@@ -37,9 +37,25 @@ from tests.positions import box, cell, col, confine, narrowed
 
 @pytest.mark.parametrize(
     "complexity, bonus",
-    [(4, 0.0), (6, 0.0), (7, 0.1), (8, 0.1), (9, 0.2), (10, 0.2), (11, 0.3), (14, 0.3),
-     (15, 0.4), (18, 0.4), (19, 0.5), (26, 0.5), (27, 0.6), (34, 0.6), (35, 0.7), (50, 0.7),
-     (51, 0.8)],
+    [
+        (4, 0.0),
+        (6, 0.0),
+        (7, 0.1),
+        (8, 0.1),
+        (9, 0.2),
+        (10, 0.2),
+        (11, 0.3),
+        (14, 0.3),
+        (15, 0.4),
+        (18, 0.4),
+        (19, 0.5),
+        (26, 0.5),
+        (27, 0.6),
+        (34, 0.6),
+        (35, 0.7),
+        (50, 0.7),
+        (51, 0.8),
+    ],
 )
 def test_length_bonus_follows_sudoku_explainer_ceilings(complexity, bonus):
     # ceilings 4, 6, 8, 12, 16, 24, 32, 48, ... on complexity - 2
@@ -210,8 +226,7 @@ def test_a_doubly_linked_vwxyz_wing_locks_all_five_digits():
     assert [grid.candidates[cell(n)] for n in ("r5c7", "r9c7")] == [0b10000100, 0b11000111]
     assert hint.rating == 6.2
     # 3 and 8 from column 7 (seeing r5c7 and the set's 3s and 8s), 1, 2 and 7 from box 9
-    assert names(hint.eliminations) == {"r1c7<>3", "r1c7<>8", "r4c7<>3", "r7c9<>1", "r7c9<>2",
-                                        "r9c8<>2", "r9c8<>7"}
+    assert names(hint.eliminations) == {"r1c7<>3", "r1c7<>8", "r4c7<>3", "r7c9<>1", "r7c9<>2", "r9c8<>2", "r9c8<>7"}
 
 
 def test_uvwxyz_and_tuvwxyz_wings_rate_flat():
@@ -235,9 +250,13 @@ UVWXYZ = "0900000600070002005020803010100900507003080090000000002005670080040309
 FOUR_LINKS = "750000034000506000000070000500304006090050020300080007800020005630000081040801070"
 
 
-@pytest.mark.parametrize("puzzle, bank, sukaku, hardest", [
-    (UVWXYZ, 6.7, 6.6, "UVWXYZ-Wing"), (FOUR_LINKS, 6.2, 6.1, "Four Strong Links"),
-])
+@pytest.mark.parametrize(
+    "puzzle, bank, sukaku, hardest",
+    [
+        (UVWXYZ, 6.7, 6.6, "UVWXYZ-Wing"),
+        (FOUR_LINKS, 6.2, 6.1, "Four Strong Links"),
+    ],
+)
 def test_the_sukaku_config_adds_sukaku_explainers_default_rules(puzzle, bank, sukaku, hardest):
     assert rate(Grid.parse(puzzle)).rating == bank
     result = rate(Grid.parse(puzzle), config="sukaku")
@@ -249,10 +268,15 @@ def test_an_unknown_config_is_refused():
         rate(Grid.parse(UVWXYZ), config="hodoku")
 
 
-@pytest.mark.parametrize("puzzle, rating, hardest", [
-    (BUG2, 5.7, "BUG type 2"), (BUG3, 5.9, "BUG type 3"), (BUG4, 5.7, "BUG type 4"),
-    (VWXYZ_RING, 6.2, "VWXYZ-Wing"),
-])
+@pytest.mark.parametrize(
+    "puzzle, rating, hardest",
+    [
+        (BUG2, 5.7, "BUG type 2"),
+        (BUG3, 5.9, "BUG type 3"),
+        (BUG4, 5.7, "BUG type 4"),
+        (VWXYZ_RING, 6.2, "VWXYZ-Wing"),
+    ],
+)
 def test_puzzles_rate_as_sudoku_explainer(puzzle, rating, hardest):
     result = rate(Grid.parse(puzzle))
     assert (result.rating, result.hardest) == (rating, hardest)
@@ -281,7 +305,7 @@ def test_rating_matches_sudoku_explainer_on_one_puzzle_per_rating():
 
 
 def test_every_hint_of_the_path_keeps_the_solution():
-    for rating, puzzle in list(bank(9.0).items())[::4]:
+    for _rating, puzzle in list(bank(9.0).items())[::4]:
         solution = solve(Grid.parse(puzzle).values)
         work = Grid.parse(puzzle)
         hardest = 0.0

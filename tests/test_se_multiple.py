@@ -25,7 +25,6 @@ def test_the_nishio_memo_changes_no_rating(monkeypatch):
     assert (first.rating, first.hardest) == (second.rating, second.hardest) == (7.7, "Nishio Forcing Chains")
 
 
-
 def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
     # Sudoku Explainer's rater tries levels 0, 1, 2 on one position; each deeper level goes on
     # from the searches kept for the shallower one, and must find the hint it finds alone
@@ -34,15 +33,21 @@ def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
 
     pos = Position(Grid.parse(INKALA).candidates)
     monkeypatch.setattr(se_multiple, "_CARRIED", {})
-    in_turn = [se_multiple.multiple_chains(pos, dynamic=True, level=level,
-                                           nested=nested_rule(level) if level else None, cap=99.0)
-               for level in (0, 1, 2)]
+    in_turn = [
+        se_multiple.multiple_chains(
+            pos, dynamic=True, level=level, nested=nested_rule(level) if level else None, cap=99.0
+        )
+        for level in (0, 1, 2)
+    ]
     assert se_multiple._CARRIED, "nothing was kept for the next level"
     alone = []
     for level in (0, 1, 2):
         se_multiple._CARRIED.clear()
-        alone.append(se_multiple.multiple_chains(pos, dynamic=True, level=level,
-                                                 nested=nested_rule(level) if level else None, cap=99.0))
+        alone.append(
+            se_multiple.multiple_chains(
+                pos, dynamic=True, level=level, nested=nested_rule(level) if level else None, cap=99.0
+            )
+        )
     assert in_turn == alone
     assert not alone[0] and alone[1] and alone[2], alone  # Inkala needs nesting
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from solver import se_nested
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
-from solver import se_nested
 from solver.se_chains import HOUSE_MASK, Position, propagate
 from solver.se_nested import nested_rule
 from solver.se_static import forcing_chains_and_cycles, static_conclusions, static_reach

@@ -59,9 +59,7 @@ def test_skyscraper_removes_the_digit_from_cells_seeing_both_tops():
         "in column 9; r5c6 and r5c9 share row 5, so they can't both be 1, and r1c6 or r3c9 must "
         "be 1. So 1 can't be in r1c7, r1c8, r3c4 or r3c5, which see both."
     )
-    assert str(step) == (
-        "Skyscraper: (1)r1c6=(1)r5c6-(1)r5c9=(1)r3c9 => r1c7<>1, r1c8<>1, r3c4<>1, r3c5<>1"
-    )
+    assert str(step) == ("Skyscraper: (1)r1c6=(1)r5c6-(1)r5c9=(1)r3c9 => r1c7<>1, r1c8<>1, r3c4<>1, r3c5<>1")
 
 
 def test_links_with_the_base_at_opposite_ends_are_a_turbot_fish_not_a_skyscraper():
@@ -84,7 +82,8 @@ def test_skyscrapers_in_rows_come_before_those_in_columns_whatever_they_remove()
     confine(grid, "9", row(3), "r3c1", "r3c6")
     steps = only(skyscraper, grid)
     assert [notation(step) for step in steps] == [
-        elims("r2c4<>9 r2c5<>9 r2c6<>9"), elims("r1c7<>1 r1c8<>1 r3c4<>1 r3c5<>1"),
+        elims("r2c4<>9 r2c5<>9 r2c6<>9"),
+        elims("r1c7<>1 r1c8<>1 r3c4<>1 r3c5<>1"),
     ]
 
 
@@ -133,9 +132,7 @@ def test_dual_two_string_kite_comes_after_its_two_kites():
     assert [s.technique for s in steps] == ["2-String Kite", "2-String Kite", "Dual 2-String Kite"]
     assert [notation(s) for s in steps] == [{"r6c7<>5"}, {"r9c8<>5"}, {"r6c7<>5", "r9c8<>5"}]
     dual = steps[2]
-    assert dual.chain_text() == (
-        "(5)r1c7=(5)r1c2-(5)r2c1=(5)r6c1; (5)r2c8=(5)r2c1-(5)r1c2=(5)r9c2"
-    )
+    assert dual.chain_text() == ("(5)r1c7=(5)r1c2-(5)r2c1=(5)r6c1; (5)r2c8=(5)r2c1-(5)r1c2=(5)r9c2")
     assert dual.text == (
         "In box 1, r1c2 and r2c1 can't both be 5. From row 1 and column 1, r1c7 or r6c1 must "
         "then be 5, so r6c7 can't be; from row 2 and column 2, r2c8 or r9c2 must then be 5, so "
@@ -229,9 +226,7 @@ def test_dual_empty_rectangle():
         ("Empty Rectangle", {"r2c6<>7"}),
         ("Dual Empty Rectangle", {"r2c6<>7", "r8c6<>7"}),
     ]
-    assert steps[2].text.endswith(
-        "the same holds for r2c6 through r2c8 and r4c8, so 7 can't be in r8c6 or r2c6."
-    )
+    assert steps[2].text.endswith("the same holds for r2c6 through r2c8 and r4c8, so 7 can't be in r8c6 or r2c6.")
 
 
 def test_empty_rectangle_must_not_fire():

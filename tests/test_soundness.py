@@ -38,9 +38,7 @@ SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")
 def unsound(step: Step, solution: list[int]) -> list[str]:
     """The parts of ``step`` that contradict ``solution`` (empty when the step is sound)."""
     wrong = [f"{p} is wrong" for p, (c, d) in zip(step.notation(), step.placements) if solution[c] != d]
-    wrong += [
-        f"r{c // 9 + 1}c{c % 9 + 1}<>{d} removes the solution" for c, d in step.eliminations if solution[c] == d
-    ]
+    wrong += [f"r{c // 9 + 1}c{c % 9 + 1}<>{d} removes the solution" for c, d in step.eliminations if solution[c] == d]
     return wrong
 
 
@@ -98,7 +96,7 @@ def agreement_puzzles() -> list[str]:
 
 
 def test_next_step_and_solvable_within_agree_with_solve_path_on_200_qqwing_and_se_bucket_puzzles():
-    solved_at = {level: 0 for level in PLAYABLE_LEVELS}
+    solved_at = dict.fromkeys(PLAYABLE_LEVELS, 0)
     for puzzle in agreement_puzzles():
         grid = Grid.parse(puzzle)
         for level in PLAYABLE_LEVELS:
@@ -128,7 +126,6 @@ def _check_large(args: tuple[int, str]) -> None:
 def test_solve_paths_and_agreement_to_hard_on_top95_the_se_rated_bank_and_2000_17_clue_puzzles():
     """All of top95.txt and se_rated/calibration.txt and the first 2,000 puzzles of 17clue.txt,
     on all cores."""
-    puzzles = (data_puzzles("top95.txt") + data_puzzles("se_rated/calibration.txt")
-               + data_puzzles("17clue.txt", 2000))
+    puzzles = data_puzzles("top95.txt") + data_puzzles("se_rated/calibration.txt") + data_puzzles("17clue.txt", 2000)
     with ProcessPoolExecutor() as pool:
         list(pool.map(_check_large, enumerate(puzzles), chunksize=16))

@@ -31,8 +31,8 @@ from solver.techniques.subsets import (
     naked_quad,
     naked_triple,
 )
-from tests.positions import box, col, confine, elims, narrowed, notation, row, steps_of
 from tests.conftest import ROOT
+from tests.positions import box, col, confine, elims, narrowed, notation, row, steps_of
 from tests.reglib import (
     CANDIDATES_ARE_ELIMINATIONS,
     REGLIB_SKIPPED,
@@ -40,9 +40,6 @@ from tests.reglib import (
     reglib_cases,
     reglib_codes,
 )
-
-
-
 
 # --- registry ---------------------------------------------------------------------------------
 
@@ -96,7 +93,7 @@ def test_technique_lookup_and_unknown_name():
     assert technique("Hidden Single").score == 14
     assert technique("Hidden Single").se_in_box == 1.2
     assert technique("XYZ-Wing").level is Level.HARD
-    with pytest.raises(KeyError, match="unknown technique 'Hidden Singel'.*Hidden Single"):
+    with pytest.raises(KeyError, match=r"unknown technique 'Hidden Singel'.*Hidden Single"):
         technique("Hidden Singel")
 
 
@@ -240,9 +237,7 @@ def test_naked_pair_text_and_eliminations():
     grid = narrowed(r1c2="38", r1c7="38")
     [step] = steps_of(naked_pair, grid)
     assert notation(step) == {f"r1c{c}<>{d}" for c in (1, 3, 4, 5, 6, 8, 9) for d in (3, 8)}
-    assert step.text == (
-        "r1c2 and r1c7 hold only 3 and 8 between them, so no other cell in row 1 can be 3 or 8."
-    )
+    assert step.text == ("r1c2 and r1c7 hold only 3 and 8 between them, so no other cell in row 1 can be 3 or 8.")
     assert set(step.pattern) == {(1, 3), (1, 8), (6, 3), (6, 8)}
 
 
@@ -301,9 +296,7 @@ def test_hidden_pair():
     [step] = steps_of(hidden_pair, grid)
     assert notation(step) == elims("r1c2<>1245679 r1c7<>1245679")
     assert set(step.pattern) == {(1, 3), (1, 8), (6, 3), (6, 8)}
-    assert step.text == (
-        "In row 1, 3 and 8 can only go in r1c2 and r1c7, so those cells can't hold any other digit."
-    )
+    assert step.text == ("In row 1, 3 and 8 can only go in r1c2 and r1c7, so those cells can't hold any other digit.")
 
 
 def test_hidden_pair_must_not_fire():
@@ -341,7 +334,6 @@ def test_hidden_quad_must_not_fire_when_the_digits_need_five_cells():
 
 
 # --- HoDoKu's regression library --------------------------------------------------------------
-
 
 
 def reglib_case_passes(case, steps) -> bool:

@@ -34,8 +34,16 @@ from tests.positions import box, cell, col, confine, elims, narrowed, notation, 
 from tests.solving import rated_puzzles
 
 FINDERS = (
-    uniqueness_test_1, uniqueness_test_2, uniqueness_test_3, uniqueness_test_4, uniqueness_test_5,
-    uniqueness_test_6, hidden_rectangle, avoidable_rectangle_1, avoidable_rectangle_2, bug_plus_1,
+    uniqueness_test_1,
+    uniqueness_test_2,
+    uniqueness_test_3,
+    uniqueness_test_4,
+    uniqueness_test_5,
+    uniqueness_test_6,
+    hidden_rectangle,
+    avoidable_rectangle_1,
+    avoidable_rectangle_2,
+    bug_plus_1,
 )
 
 
@@ -64,10 +72,14 @@ def test_type_1_removes_both_digits_from_the_fourth_corner():
     assert notation(step) == elims("r4c2<>12")
     assert {d for _, d in step.pattern} == {1, 2}
     assert step.cells == tuple(cell(n) for n in ("r1c1", "r1c2", "r4c1"))
-    assert step.groups == (tuple(sorted(
-        [(cell(n), d) for n in ("r1c1", "r1c2", "r4c1") for d in (1, 2)]
-        + [(cell("r4c2"), d) for d in (1, 2, 5, 9)]
-    )),)
+    assert step.groups == (
+        tuple(
+            sorted(
+                [(cell(n), d) for n in ("r1c1", "r1c2", "r4c1") for d in (1, 2)]
+                + [(cell("r4c2"), d) for d in (1, 2, 5, 9)]
+            )
+        ),
+    )
     assert step.houses == (row(1), row(4), col(1), col(2))
     assert "r4c2 can't be 1 or 2" in step.text and "two solutions" in step.text
 
@@ -88,7 +100,7 @@ def test_type_1_ignores_a_rectangle_with_a_given_corner():
 def test_type_2_removes_the_extra_digit_from_cells_that_see_both_roof_corners():
     grid = narrowed(r1c1="123", r1c2="123", r4c1="12", r4c2="12")
     step = only(uniqueness_test_2, grid)
-    seen = "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3".split()
+    seen = ["r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
     assert notation(step) == {f"{name}<>3" for name in seen}
     assert {d for _, d in step.pattern} == {1, 2}
     assert "one of them is 3" in step.text

@@ -60,8 +60,9 @@ class Scene:
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(self.theme.background(surface.get_size()), (0, 0))
 
-    def draw_title(self, surface: pygame.Surface, text: str, y: int, size: int = 120,
-                   colour=th.ACCENT, glow=th.ACCENT) -> None:
+    def draw_title(
+        self, surface: pygame.Surface, text: str, y: int, size: int = 120, colour=th.ACCENT, glow=th.ACCENT
+    ) -> None:
         """``text`` as a glowing title centred at design height ``y``, ``size`` design pixels."""
         layout = self.layout
         title = self.theme.glow_text(text, layout.font(size), (255, 236, 250), glow, radius=layout.px(12))

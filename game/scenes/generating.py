@@ -6,11 +6,12 @@ grid being tried and its stage (filling, digging, checking the level), why grids
 down ("too easy: Hard techniques solve it"), and the usual time at the pace seen so far; the
 field shows that grid, each open cell with how many digits it could still hold, and the bar
 runs against the usual time with a light sweeping along it. Esc or the Cancel button stops the
-job. When the puzzle arrives, its real Wave Function Collapse trace is replayed (``Replay``): every open cell shows its entropy, the lowest-entropy cell collapses (its
-digit appears, bright), its peers' entropy drops, forced cells settle, a contradiction flashes
-red and the search backtracks, then the givens are dug out in the digger's order, leaving the
-puzzle that will be played. The replay takes about ``REPLAY_SECONDS[speed]`` whatever the trace's
-length (many steps per frame when it is long). Any key or click skips to play; Esc cancels the
+job. When the puzzle arrives, its real Wave Function Collapse trace is replayed (``Replay``):
+every open cell shows its entropy, the lowest-entropy cell collapses (its digit appears,
+bright), its peers' entropy drops, forced cells settle, a contradiction flashes red and the
+search backtracks, then the givens are dug out in the digger's order, leaving the puzzle that
+will be played. The replay takes about ``REPLAY_SECONDS[speed]`` whatever the trace's length
+(many steps per frame when it is long). Any key or click skips to play; Esc cancels the
 job and goes back (to the difficulty screen, or to the game when a new puzzle was asked for
 during play). The replay's model is game.replay; everything is drawn relative to the surface's
 size (a 1200x800 design, scaled).
@@ -54,8 +55,17 @@ REPLAY_SECONDS = {"slow": 6.0, "normal": 3.5, "fast": 1.8, "off": 0.0}
 FLASH = 0.35  # seconds a collapse, a restore or a dug cell's fade lasts
 FADE_STEPS = 6  # fading digits use this many shades (each shade is one cached text surface)
 MODIFIER_KEYS = {
-    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
-    pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE,
+    pygame.K_LSHIFT,
+    pygame.K_RSHIFT,
+    pygame.K_LCTRL,
+    pygame.K_RCTRL,
+    pygame.K_LALT,
+    pygame.K_RALT,
+    pygame.K_LGUI,
+    pygame.K_RGUI,
+    pygame.K_CAPSLOCK,
+    pygame.K_NUMLOCK,
+    pygame.K_MODE,
 }
 
 
@@ -127,8 +137,14 @@ class GeneratingScene(Scene):
     @staticmethod
     def make_cancel_button(layout: Layout) -> Button:
         """The Cancel button, centred under the bar, in ``layout``'s window pixels."""
-        return Button(layout.rect(500, 688, 200, 50), "Cancel (Esc)", "cancel", size=layout.font(24),
-                      colour=th.ACCENT, scale=layout.scale)
+        return Button(
+            layout.rect(500, 688, 200, 50),
+            "Cancel (Esc)",
+            "cancel",
+            size=layout.font(24),
+            colour=th.ACCENT,
+            scale=layout.scale,
+        )
 
     def resize(self) -> None:
         self.cancel_button = self.make_cancel_button(self.layout)
@@ -152,10 +168,14 @@ class GeneratingScene(Scene):
             self.hover = self.cancel_button.hit(event.pos)
             return
         pressed = (event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS) or (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3))
+            event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)
+        )
         on_cancel = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.cancel_button.hit(event.pos)
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or on_cancel or (
-                pressed and self.purpose == "demo"):
+        if (
+            (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+            or on_cancel
+            or (pressed and self.purpose == "demo")
+        ):
             self.cancel()  # in the demo any key leaves
         elif pressed:
             self.skip = True
@@ -189,8 +209,9 @@ class GeneratingScene(Scene):
             elif message.kind == "error":
                 self.fail(message.value)
                 return
-        if self.status is not None and (self.shown is None or self.time - self.shown_at >= HOLD_SECONDS
-                                        or self.result is not None):
+        if self.status is not None and (
+            self.shown is None or self.time - self.shown_at >= HOLD_SECONDS or self.result is not None
+        ):
             self.shown, self.shown_at = self.status, self.time
         if self.result is None:
             self.searched += dt
@@ -202,8 +223,11 @@ class GeneratingScene(Scene):
             return
         if self.replay is not None:
             self.replay.advance(dt)
-        if self.skip or self.speed == "off" or (
-                self.replay.done if self.replay is not None else self.time >= MIN_SECONDS):
+        if (
+            self.skip
+            or self.speed == "off"
+            or (self.replay.done if self.replay is not None else self.time >= MIN_SECONDS)
+        ):
             self.finish(self.result)
 
     def usual(self) -> tuple[float, float] | None:
@@ -216,8 +240,13 @@ class GeneratingScene(Scene):
         trace = getattr(generated, "trace", ())
         if not trace or self.speed == "off":
             return None
-        return Replay(trace, getattr(generated, "dig_order", ()), getattr(generated, "put_back", ()),
-                      generated.solution, REPLAY_SECONDS[self.speed])
+        return Replay(
+            trace,
+            getattr(generated, "dig_order", ()),
+            getattr(generated, "put_back", ()),
+            generated.solution,
+            REPLAY_SECONDS[self.speed],
+        )
 
     def finish(self, generated) -> None:
         """Hand the puzzle on and go to the play screen."""
@@ -269,7 +298,8 @@ class GeneratingScene(Scene):
         if self.result is not None:
             givens = sum(1 for v in self.result.puzzle if v)
             hardest = getattr(getattr(self.result, "grade", None), "hardest", None) or getattr(
-                self.result, "hardest", None)
+                self.result, "hardest", None
+            )
             lines += [("text", f"accepted: {level}, {givens} givens")]
             if hardest:
                 lines.append(("dim", f"hardest step: {hardest}"))
@@ -362,8 +392,9 @@ class GeneratingScene(Scene):
         surface.blit(line, line.get_rect(center=(centre, layout.y(BAR_TOP + 44))))
         button = self.cancel_button if layout == self.layout else self.make_cancel_button(layout)
         button.draw(surface, theme, focused=self.hover)
-        footer = theme.text("Esc cancels    once the puzzle is made, any key or click skips its replay",
-                            layout.font(18), th.TEXT_DIM)
+        footer = theme.text(
+            "Esc cancels    once the puzzle is made, any key or click skips its replay", layout.font(18), th.TEXT_DIM
+        )
         surface.blit(footer, footer.get_rect(center=(centre, layout.height - layout.px(24))))
 
     def _panel(self, surface: pygame.Surface, layout: Layout, x: float, heading: str) -> tuple[pygame.Rect, int, int]:
@@ -411,8 +442,13 @@ class GeneratingScene(Scene):
         panel, pad, y = self._panel(surface, layout, PANEL_MARGIN, "HOW A PUZZLE IS MADE")
         width = panel.w - 2 * pad
         current = self.stage_index()
-        texts = {**STAGE_TEXT, "checking": (STAGE_TEXT["checking"][0],
-                                             f"the solver grades the puzzle: it must need {self.level.label} techniques")}
+        texts = {
+            **STAGE_TEXT,
+            "checking": (
+                STAGE_TEXT["checking"][0],
+                f"the solver grades the puzzle: it must need {self.level.label} techniques",
+            ),
+        }
         radius = layout.px(6)
         left = panel.x + pad + 3 * radius
         for index, stage in enumerate(STAGES):
@@ -423,8 +459,9 @@ class GeneratingScene(Scene):
             if now:
                 pulse = 0.5 + 0.5 * math.sin(self.time * 6)
                 pygame.draw.circle(surface, th.ACCENT_2, marker, radius)
-                pygame.draw.circle(surface, th.blend(th.PANEL, th.ACCENT_2, pulse), marker, radius + layout.px(3),
-                                   max(1, layout.px(2)))
+                pygame.draw.circle(
+                    surface, th.blend(th.PANEL, th.ACCENT_2, pulse), marker, radius + layout.px(3), max(1, layout.px(2))
+                )
             else:
                 pygame.draw.circle(surface, colour if done else th.TEXT_DIM, marker, radius, 0 if done else 1)
             glyph = theme.text(f"{index + 1}. {name}", layout.font(22), colour)
@@ -438,8 +475,11 @@ class GeneratingScene(Scene):
     def _draw_search(self, surface: pygame.Surface, layout: Layout) -> None:
         """The right panel: the grid under way, why grids were turned down, the odds."""
         panel, pad, y = self._panel(surface, layout, DESIGN[0] - PANEL_MARGIN - PANEL_W, "THE SEARCH")
-        styles = {"big": (layout.font(40), th.ACCENT_3), "text": (layout.font(18), th.TEXT),
-                  "dim": (layout.font(18), th.TEXT_DIM)}
+        styles = {
+            "big": (layout.font(40), th.ACCENT_3),
+            "text": (layout.font(18), th.TEXT),
+            "dim": (layout.font(18), th.TEXT_DIM),
+        }
         odds = self.odds()
         bottom = (self._blit_foot(surface, layout, panel, pad, odds) if odds else panel.bottom - pad) - layout.px(6)
         for style, text in self.search_lines():
@@ -477,8 +517,13 @@ class GeneratingScene(Scene):
             pygame.draw.line(surface, colour, (field.x, y), (field.right - 1, y))
         glow = 0.6 + 0.4 * math.sin(self.time * 4)
         edge = max(2, field.w // 150)
-        pygame.draw.rect(surface, th.blend(th.BG_TOP, th.ACCENT_3, glow), field.inflate(2 * edge, 2 * edge), edge,
-                         border_radius=edge + 1)
+        pygame.draw.rect(
+            surface,
+            th.blend(th.BG_TOP, th.ACCENT_3, glow),
+            field.inflate(2 * edge, 2 * edge),
+            edge,
+            border_radius=edge + 1,
+        )
 
     def _draw_grid(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         """The grid the worker last told of (``shown``): its digits, and in each open cell how
@@ -515,8 +560,11 @@ class GeneratingScene(Scene):
                 strength = 1.0 - (now - replay.conflict_time) / CONFLICT_FLASH
                 pygame.draw.rect(surface, th.blend(th.BOARD_BG, th.CONFLICT, 0.8 * strength), box)
             elif fresh and effect in ("collapse", "restore"):
-                pygame.draw.rect(surface, th.blend(th.BOARD_BG, th.ACCENT_3 if effect == "collapse" else th.ACCENT_2,
-                                                   0.5 * fresh), box)
+                pygame.draw.rect(
+                    surface,
+                    th.blend(th.BOARD_BG, th.ACCENT_3 if effect == "collapse" else th.ACCENT_2, 0.5 * fresh),
+                    box,
+                )
             elif not replay.values[cell] and not entropy[cell] and not replay.digging:
                 pygame.draw.rect(surface, th.blend(th.BOARD_BG, th.CONFLICT, 0.5), box)  # no candidate left
             elif cell in peers:

@@ -10,9 +10,9 @@ import pygame
 from game import theme as th
 from game.clipboard import paste_text
 from game.input import CTRL
+from game.paste import PasteJob
 from game.scenes.base import ListScene
 from game.theme import fit_text
-from game.paste import PasteJob
 from game.widgets import ButtonList, centred_column, format_time
 
 
@@ -38,8 +38,7 @@ class MenuScene(ListScene):
 
     def resize(self) -> None:
         items = [(self.continue_label(), "continue")] if self.can_continue else []
-        items += [("New game", "new"), ("Stats", "stats"), ("Settings", "settings"), ("Demo", "demo"),
-                  ("Quit", "quit")]
+        items += [("New game", "new"), ("Stats", "stats"), ("Settings", "settings"), ("Demo", "demo"), ("Quit", "quit")]
         top = 306 if len(items) == 6 else 340
         focus = self.menu.focus
         self.menu = ButtonList(centred_column(self.layout, top, items, button_w=420, button_h=56, gap=12, size=34))
@@ -110,8 +109,9 @@ class MenuScene(ListScene):
         self.menu.draw(surface, self.theme)
         self._drawn_notice = self.notice
         if self.notice:
-            lines = fit_text(self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2,
-                             colour=th.CONFLICT)
+            lines = fit_text(
+                self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2, colour=th.CONFLICT
+            )
             y = layout.y(722)
             for line in lines:
                 surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))

@@ -23,13 +23,13 @@ from game import tools
 from game.board import POP_SECONDS, BoardView
 from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
+from game.hud import draw_header
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, play_action
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
 from game.scenes.base import Scene
 from game.session import Game
-from game.hud import draw_header
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
@@ -161,7 +161,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.grading.stop(self.game):
             return  # Esc stops a grading first; the next one leaves
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
-                self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
+            self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+        ):
             self.perform(("menu",))  # in the demo any key or click leaves
             return
         if self.demo or self.flourish is not None or self.game.solved:
@@ -276,9 +277,11 @@ class PlayScene(Scene):
         elif kind == "copy":
             line = values_to_string(game.puzzle.givens)
             copied = copy_text(line)
-            rows = " ".join(line[i:i + 9] for i in range(0, 81, 9))  # wraps inside the panel
-            self.notice = PanelText("COPIED" if copied else "NO CLIPBOARD",
-                                    f"The puzzle, row by row: {rows}" if copied else "The clipboard is not available here.")
+            rows = " ".join(line[i : i + 9] for i in range(0, 81, 9))  # wraps inside the panel
+            self.notice = PanelText(
+                "COPIED" if copied else "NO CLIPBOARD",
+                f"The puzzle, row by row: {rows}" if copied else "The clipboard is not available here.",
+            )
         elif kind == "paste":
             self.paste(paste_text())
         elif kind == "menu":
@@ -292,8 +295,7 @@ class PlayScene(Scene):
         sounds = self.app.sounds
         if after.conflicts - before.conflicts:
             sounds.play("error")
-        elif any(all(after.values[c] for c in house) and not all(before.values[c] for c in house)
-                 for house in HOUSES):
+        elif any(all(after.values[c] for c in house) and not all(before.values[c] for c in house) for house in HOUSES):
             sounds.play("house")
         else:
             sounds.play("place")
@@ -304,8 +306,14 @@ class PlayScene(Scene):
             self.pops[cell] = self.time + offset * step
         self.reveal_end = self.time + len(result.placed) * step
         self._shown_values = self.game.state.values
-        title = {"fill": "FILL CANDIDATES", "singles": "SOLVE SINGLES", "pairs": "SOLVE PAIRS",
-                 "check": "CHECK", "solve": "SOLVE", "restart": "RESTART"}[name]
+        title = {
+            "fill": "FILL CANDIDATES",
+            "singles": "SOLVE SINGLES",
+            "pairs": "SOLVE PAIRS",
+            "check": "CHECK",
+            "solve": "SOLVE",
+            "restart": "RESTART",
+        }[name]
         colour = th.WRONG_EDGE if name == "check" and self.game.checked else th.ACCENT_3
         self.notice = PanelText(title, result.message, colour=colour, edge=colour)
 
@@ -322,8 +330,12 @@ class PlayScene(Scene):
         if kind == "done":
             self.game = self.app.new_puzzle(value, counted=False)  # the player brought it
             self._shown_values = self.game.state.values
-            self.notice = PanelText("PASTED", "Play it now; it is graded meanwhile. Undo brings the last one back.",
-                                    colour=th.GOOD, edge=th.GOOD)
+            self.notice = PanelText(
+                "PASTED",
+                "Play it now; it is graded meanwhile. Undo brings the last one back.",
+                colour=th.GOOD,
+                edge=th.GOOD,
+            )
         else:
             self.notice = PanelText("CANNOT PASTE", value, colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
 
@@ -348,8 +360,17 @@ class PlayScene(Scene):
     def _looks(self) -> tuple:
         """What decides the picture, cheaply: identities of immutable parts and the second."""
         game = self.game
-        return (int(game.elapsed), id(game), id(game.state), id(game.hint), id(self.notice), self.paused,
-                self.entropy, self.hover_cell, self.keypad.page)
+        return (
+            int(game.elapsed),
+            id(game),
+            id(game.state),
+            id(game.hint),
+            id(self.notice),
+            self.paused,
+            self.entropy,
+            self.hover_cell,
+            self.keypad.page,
+        )
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -416,11 +437,17 @@ class PlayScene(Scene):
             state = self.game.state
             mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
             self.board.draw(
-                surface, self.game, now=self.time, pops=self.pops,
+                surface,
+                self.game,
+                now=self.time,
+                pops=self.pops,
                 flourish=None if self.game.revealed else self.flourish,  # no winning sweep for Solve
                 pulse_now=min(self.time, self._hint_since + HINT_PULSE_SECONDS),
-                show_selection=not self.demo, entropy=entropy, peers=settings.highlight_peers,
-                same_digit=settings.highlight_same_digit, mistakes=mistakes,
+                show_selection=not self.demo,
+                entropy=entropy,
+                peers=settings.highlight_peers,
+                same_digit=settings.highlight_same_digit,
+                mistakes=mistakes,
             )
         self.board.draw_labels(surface, self.layout.font(18))
         self.keypad.draw(surface, self.theme, self.game, paused=self.paused)
@@ -430,9 +457,18 @@ class PlayScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         self._drawn = self._looks()
         f = self.layout
-        draw_header(surface, self.theme, f, self.game, demo=self.demo, show_timer=self.app.settings.show_timer,
-                    title_at=f.point(BOARD_X - 24, 50), chips=f.rect(PANEL_X, 22, PANEL_W, 64),
-                    status=self.grading.line(), level_text=self.grading.level_text(self.game))
+        draw_header(
+            surface,
+            self.theme,
+            f,
+            self.game,
+            demo=self.demo,
+            show_timer=self.app.settings.show_timer,
+            title_at=f.point(BOARD_X - 24, 50),
+            chips=f.rect(PANEL_X, 22, PANEL_W, 64),
+            status=self.grading.line(),
+            level_text=self.grading.level_text(self.game),
+        )
 
     def _panel_content(self) -> PanelText:
         """What the panel shows, first that applies: the hint, a tool's message, the entropy

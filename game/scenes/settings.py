@@ -19,16 +19,23 @@ ROWS = (
     ("auto_clean_marks", "Clean pencil marks when a digit is placed", ON_OFF, None),
     ("highlight_peers", "Highlight the selected cell's row, column and box", ON_OFF, None),
     ("highlight_same_digit", "Highlight every cell with the same digit", ON_OFF, None),
-    ("show_mistakes", "Mark mistakes", MISTAKE_MODES,
-     {"conflicts": "rule breaks", "solution": "also wrong digits"}),
+    ("show_mistakes", "Mark mistakes", MISTAKE_MODES, {"conflicts": "rule breaks", "solution": "also wrong digits"}),
     ("show_timer", "Show the timer", ON_OFF, None),
-    ("palette", "Colours", PALETTES,
-     {"standard": "standard", "colour-blind": "colour-blind safe", "high-contrast": "high contrast"}),
+    (
+        "palette",
+        "Colours",
+        PALETTES,
+        {"standard": "standard", "colour-blind": "colour-blind safe", "high-contrast": "high contrast"},
+    ),
     ("sound", "Sound", ON_OFF, None),
     ("volume", "Volume", VOLUMES, None),
     ("animation_speed", "Animations", ANIMATION_SPEEDS, None),
-    ("puzzle_source", "New games", PUZZLE_SOURCES,
-     {"fresh": "fresh puzzles, made on the spot", "bank": "instant, from the puzzle bank"}),
+    (
+        "puzzle_source",
+        "New games",
+        PUZZLE_SOURCES,
+        {"fresh": "fresh puzzles, made on the spot", "bank": "instant, from the puzzle bank"},
+    ),
 )
 
 
@@ -60,8 +67,10 @@ class SettingsScene(ListScene):
     def resize(self) -> None:
         focus = self.menu.focus
         settings = self.app.settings
-        items = [(f"{label}:  {choice_text(field, getattr(settings, field), names)}", field)
-                 for field, label, _, names in ROWS] + [("Back", "back")]
+        items = [
+            (f"{label}:  {choice_text(field, getattr(settings, field), names)}", field)
+            for field, label, _, names in ROWS
+        ] + [("Back", "back")]
         self.menu = ButtonList(centred_column(self.layout, 146, items, button_w=760, button_h=48, gap=6, size=26))
         self.menu.buttons[-1].colour = th.ACCENT_2
         self.menu.focus = focus

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game import theme as th
-from game.scenes.base import ListScene
 from game.info_panel import READABLE_FONT
+from game.scenes.base import ListScene
 from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver.levels import PLAYABLE_LEVELS
@@ -15,8 +15,10 @@ from solver.levels import PLAYABLE_LEVELS
 COLUMNS = ("Level", "Played", "Won", "Best", "Average", "Hints", "Streak")
 COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's centre (Level: left)
 TABLE_TOP, ROW_H = 160, 62
-RULES = ("Played counts every puzzle started; giving one up for another, or letting Solve finish it, "
-         "ends the level's streak. Hints count in every game. Pasted puzzles are not counted.")
+RULES = (
+    "Played counts every puzzle started; giving one up for another, or letting Solve finish it, "
+    "ends the level's streak. Hints count in every game. Pasted puzzles are not counted."
+)
 
 
 def table_rows(stats) -> list[tuple[str, ...]]:
@@ -26,8 +28,17 @@ def table_rows(stats) -> list[tuple[str, ...]]:
         record = stats.level(level)
         best = format_time(record.best_time) if record.best_time is not None else "-"
         average = format_time(record.average_time) if record.average_time is not None else "-"
-        rows.append((level.label, str(record.played), str(record.won), best, average,
-                     str(record.hints_used), f"{record.streak} (best {record.best_streak})"))
+        rows.append(
+            (
+                level.label,
+                str(record.played),
+                str(record.won),
+                best,
+                average,
+                str(record.hints_used),
+                f"{record.streak} (best {record.best_streak})",
+            )
+        )
     return rows
 
 
@@ -40,8 +51,7 @@ class StatsScene(ListScene):
         self.resize()
 
     def resize(self) -> None:
-        self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56,
-                                              size=34))
+        self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56, size=34))
 
     def escape(self) -> None:
         self.activate("back")

@@ -34,8 +34,15 @@ class WinScene(ListScene):
         rng = random.Random(7)
         # confetti in fractions of the window: x, y, speed, drift, size, colour, phase
         self.sparks = [
-            (rng.random(), rng.uniform(-1, 0), rng.uniform(0.11, 0.28), rng.uniform(-0.04, 0.04),
-             rng.uniform(0.005, 0.011), rng.choice(SPARK_COLOURS), rng.uniform(0, 6.3))
+            (
+                rng.random(),
+                rng.uniform(-1, 0),
+                rng.uniform(0.11, 0.28),
+                rng.uniform(-0.04, 0.04),
+                rng.uniform(0.005, 0.011),
+                rng.choice(SPARK_COLOURS),
+                rng.uniform(0, 6.3),
+            )
             for _ in range(140)
         ]
         self.menu = ButtonList([])
@@ -43,8 +50,17 @@ class WinScene(ListScene):
 
     def resize(self) -> None:
         focus = self.menu.focus
-        self.menu = ButtonList(centred_column(self.layout, BUTTONS_TOP, [("New game", "new"), ("Menu", "menu")],
-                                              button_w=300, button_h=60, gap=16, size=36))
+        self.menu = ButtonList(
+            centred_column(
+                self.layout,
+                BUTTONS_TOP,
+                [("New game", "new"), ("Menu", "menu")],
+                button_w=300,
+                button_h=60,
+                gap=16,
+                size=36,
+            )
+        )
         self.menu.focus = focus
 
     @property
@@ -107,8 +123,9 @@ class WinScene(ListScene):
             colour = th.ACCENT_2 if label == "Hardest technique" or value.endswith("NEW BEST!") else th.TEXT
             blits.append((left, left.get_rect(midleft=(panel.x + pad, y + half_row))))
             column = inner - left.get_width() - f.px(COLUMN_GAP)
-            size = next((f.font(size) for size in BESIDE_SIZES
-                         if theme.font(f.font(size)).size(value)[0] <= column), None)
+            size = next(
+                (f.font(size) for size in BESIDE_SIZES if theme.font(f.font(size)).size(value)[0] <= column), None
+            )
             if size is not None:
                 glyph = theme.text(value, size, colour)
                 blits.append((glyph, glyph.get_rect(midright=(panel.right - pad, y + half_row))))
@@ -135,8 +152,11 @@ class WinScene(ListScene):
             surface.fill(colour, (int(px) % width, int(py), w, side))
         f = self.layout
         pulse = 1.0 + 0.03 * math.sin(self.time * 5) if self.won else 1.0
-        title = theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14)) \
-            if self.won else theme.glow_text("SOLVED BY THE SOLVER", f.font(72), th.TEXT, th.ACCENT_3, radius=f.px(8))
+        title = (
+            theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14))
+            if self.won
+            else theme.glow_text("SOLVED BY THE SOLVER", f.font(72), th.TEXT, th.ACCENT_3, radius=f.px(8))
+        )
         if abs(pulse - 1.0) > 0.002:
             title = pygame.transform.smoothscale_by(title, pulse)
         surface.blit(title, title.get_rect(center=(f.centre_x, f.y(140))))

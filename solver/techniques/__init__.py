@@ -26,8 +26,8 @@ Sources (see ../shared/HODOKU_LEVELS.md and ../shared/SE_RATING.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from solver.grid import Grid
 from solver.levels import Level
@@ -186,7 +186,4 @@ def technique(name: str) -> Technique:
 def techniques_up_to(level: Level, uniqueness: bool = True) -> tuple[Technique, ...]:
     """The enabled registry rows whose level is at most ``level``, in registry order;
     without the uniqueness techniques when ``uniqueness`` is False."""
-    return tuple(
-        t for t in TECHNIQUES
-        if t.enabled and t.level <= level and (uniqueness or not t.uniqueness)
-    )
+    return tuple(t for t in TECHNIQUES if t.enabled and t.level <= level and (uniqueness or not t.uniqueness))

@@ -23,7 +23,7 @@ regression library has such cases); HoDoKu's ALS-XZ never lets its two sets shar
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, POPCOUNT, Grid
 from solver.step import Step
@@ -45,7 +45,7 @@ from solver.techniques.als_sets import (
 from solver.techniques.death_blossom import death_blossom
 from solver.techniques.sue_de_coq import sue_de_coq
 
-__all__ = ["als_xz", "als_xy_wing", "als_xy_chain", "death_blossom", "sue_de_coq"]
+__all__ = ["als_xy_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
 
 def _keep(found: dict, key: tuple, cells: int, *parts) -> None:
@@ -173,10 +173,7 @@ def _wings(position: AlsPosition, overlap: bool) -> list[tuple]:
                         continue
                 elif overlap and second < plain:
                     continue  # no shared cells at all: found in the first pass
-                key = tuple(
-                    (z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common]
-                    if a.reach[z] & b.reach[z]
-                )
+                key = tuple((z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common] if a.reach[z] & b.reach[z])
                 cells = len(a.cells) + len(b.cells) + len(pivot.cells)
                 _keep(found, key, cells, pivot, a, b, rcc_a, rcc_b)
     return found

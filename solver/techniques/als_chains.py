@@ -12,7 +12,7 @@ step shows the shortest chain of distinct sets found for its eliminations.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import BIT, DIGITS_OF, Grid
 from solver.step import Step
@@ -120,8 +120,9 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
                 later.append(key)
 
 
-def _chain_step(position: AlsPosition, rebuild: Rebuilder, key: tuple,
-                starts: list[tuple[int, int, int]]) -> Step | None:
+def _chain_step(
+    position: AlsPosition, rebuild: Rebuilder, key: tuple, starts: list[tuple[int, int, int]]
+) -> Step | None:
     """The Step for the shortest chain of distinct sets (then fewest cells) among ``starts``
     (first set, its first RCC, last state), or None if there is none. ``key`` is the
     eliminations as (digit, cell mask) pairs. A middle set may hold an eliminated candidate

@@ -19,7 +19,7 @@ class ChainGraph:
     """States ``9 * set + digit - 1`` ("the set has lost the digit"), their successors, and
     ``after[s]``: the bit set of states reachable from s by one or more links."""
 
-    __slots__ = ("succ", "pred", "after", "states_of")
+    __slots__ = ("after", "pred", "states_of", "succ")
 
     def __init__(self, position: AlsPosition):
         neighbours = position.rccs()[1]
@@ -58,8 +58,7 @@ def targets_index(position: AlsPosition, graph: ChainGraph) -> dict[int, int]:
     return index
 
 
-def _walk(succ: dict[int, list[int]], sources: list[int], goal: int,
-          banned: set[int]) -> list[int] | None:
+def _walk(succ: dict[int, list[int]], sources: list[int], goal: int, banned: set[int]) -> list[int] | None:
     """The shortest state path from one of ``sources`` to ``goal`` of two or more links,
     avoiding the states of the sets in ``banned`` (but for the goal itself)."""
     sources = [state for state in sources if state // 9 not in banned]
@@ -85,8 +84,7 @@ def _walk(succ: dict[int, list[int]], sources: list[int], goal: int,
     return None
 
 
-def _simple_walk(graph: ChainGraph, sources: list[int], goal: int, used: set[int],
-                 longest: int) -> list[int] | None:
+def _simple_walk(graph: ChainGraph, sources: list[int], goal: int, used: set[int], longest: int) -> list[int] | None:
     """A shortest state path from one of ``sources`` to ``goal`` of two or more links and at
     most ``longest`` states, through distinct sets none of which is in ``used`` (but for the
     goal itself, whose set should be in ``used``).
@@ -142,7 +140,7 @@ class _Tree:
     """A breadth-first tree of chains of distinct sets from the states after one start (first
     set, first RCC), grown only as far as the goals asked for need."""
 
-    __slots__ = ("succ", "parent", "depth", "on_path", "queue", "next")
+    __slots__ = ("depth", "next", "on_path", "parent", "queue", "succ")
 
     def __init__(self, succ: dict[int, list[int]], start: int, sources: list[int]):
         self.succ = succ

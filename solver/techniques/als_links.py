@@ -100,15 +100,13 @@ def _build_als_view(graph: LinkGraph) -> View:
                     pairs.setdefault(a, []).append(b)
                     pairs.setdefault(b, []).append(a)
     linked = [
-        bool(reach & digit_cells[d])
-        or e in pairs
-        or any(not graph.cell_mask[g] & ~reach for g in groups_of.get(d, ()))
+        bool(reach & digit_cells[d]) or e in pairs or any(not graph.cell_mask[g] & ~reach for g in groups_of.get(d, ()))
         for e, (_, _, d, _, reach) in enumerate(entries)
     ]
     graph.als_start = len(graph.cells)
     node_of: dict[int, int] = {}
     lengths: dict[tuple[int, int], int] = {}
-    for e, (index, mask, d, where, reach) in enumerate(entries):
+    for e, (_index, mask, d, where, reach) in enumerate(entries):
         if linked[e]:
             node_of[e] = len(graph.cells)
             graph.cells.append(tuple(cells_of(mask)))
@@ -119,7 +117,7 @@ def _build_als_view(graph: LinkGraph) -> View:
             strong.append([])
             weak.append([])
     members_of: dict[int, list[int]] = {}
-    for e, node in node_of.items():
+    for e in node_of:
         members_of.setdefault(entries[e][0], []).append(e)
     for index, members in members_of.items():
         mask, digits = sets[index]

@@ -19,7 +19,7 @@ the sets once.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.grid import (
     CELLS,
@@ -60,10 +60,9 @@ class Als:
         targeted: the digit mask of the digits whose reach is not empty.
     """
 
-    __slots__ = ("cells", "mask", "digits", "house", "where", "reach", "targeted", "_candidates")
+    __slots__ = ("_candidates", "cells", "digits", "house", "mask", "reach", "targeted", "where")
 
-    def __init__(self, cells: tuple[int, ...], mask: int, digits: int, house: int,
-                 where: list[int], reach: list[int]):
+    def __init__(self, cells: tuple[int, ...], mask: int, digits: int, house: int, where: list[int], reach: list[int]):
         self.cells, self.mask, self.digits, self.house = cells, mask, digits, house
         self.where, self.reach = where, reach
         self.targeted = sum(1 << (d - 1) for d in DIGITS_OF[digits] if reach[d])
@@ -72,9 +71,7 @@ class Als:
     def candidates(self) -> tuple[Candidate, ...]:
         """Every (cell, digit) candidate of the set, by cell."""
         if self._candidates is None:
-            self._candidates = tuple(
-                (cell, d) for cell in self.cells for d in DIGITS if self.where[d] >> cell & 1
-            )
+            self._candidates = tuple((cell, d) for cell in self.cells for d in DIGITS if self.where[d] >> cell & 1)
         return self._candidates
 
     def node(self, digit: int) -> tuple[tuple[int, ...], int]:
@@ -95,7 +92,7 @@ class AlsPosition:
         derived: data a finder builds from the sets and keeps for the same position.
     """
 
-    __slots__ = ("key", "holders", "alses", "derived", "_rccs")
+    __slots__ = ("_rccs", "alses", "derived", "holders", "key")
 
     def __init__(self, candidates: tuple[int, ...]):
         self.key = candidates
@@ -109,8 +106,11 @@ class AlsPosition:
         self.derived: dict[str, object] = {}  # finders' own data for this position
         self._rccs: tuple | None = None
 
-    def rccs(self) -> tuple[list[tuple[int, int, int]], list[list[tuple[int, int]]],
-                            list[tuple[int, int, int]], list[list[tuple[int, int]]]]:
+    def rccs(
+        self,
+    ) -> tuple[
+        list[tuple[int, int, int]], list[list[tuple[int, int]]], list[tuple[int, int, int]], list[list[tuple[int, int]]]
+    ]:
         """(pairs, neighbours, overlap_pairs, overlap_neighbours).
 
         ``pairs`` lists ``(i, j, rcc_mask)`` (i < j indices into ``alses``) for every two sets
@@ -270,10 +270,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def groups_text(alses: Iterable[Als]) -> str:
     """``Each group holds one digit more than it has cells: A = r1c1 (1 and 2), B = r4c1 and
     r5c2 (1, 2 and 3)``; the sets are then called A, B, ... in the step's sentence."""
-    named = [
-        f"{LETTERS[k % 26]} = {cells_text(als.cells)} ({digits_text(als.digits)})"
-        for k, als in enumerate(alses)
-    ]
+    named = [f"{LETTERS[k % 26]} = {cells_text(als.cells)} ({digits_text(als.digits)})" for k, als in enumerate(alses)]
     return "Each group holds one digit more than it has cells: " + ", ".join(named)
 
 
@@ -288,10 +285,7 @@ def removals_text(eliminations: tuple[Candidate, ...]) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, d in eliminations:
         by_digit.setdefault(d, []).append(cell)
-    parts = [
-        f"{d} can't be in {or_list(cell_name(c) for c in sorted(cells))}"
-        for d, cells in sorted(by_digit.items())
-    ]
+    parts = [f"{d} can't be in {or_list(cell_name(c) for c in sorted(cells))}" for d, cells in sorted(by_digit.items())]
     if len(parts) == 1:
         return parts[0]
     return "; ".join(parts[:-1]) + ("; and " if len(parts) > 2 else " and ") + parts[-1]

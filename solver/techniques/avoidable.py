@@ -17,7 +17,7 @@ Source: HoDoKu, "Uniqueness" (hodoku.sourceforge.net/en/tech_ur.php), Avoidable 
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import BIT, BOX_OF, Grid, cell_name
 from solver.step import Step
@@ -92,9 +92,16 @@ def avoidable_rectangle_1(grid: Grid) -> Iterator[Step]:
             f"{deadly_text(corners, low, high)} (the {low}s and {high}s could swap), so "
             f"{cell_name(target)} can't be {digit}."
         )
-        steps.append(rectangle_step(
-            "Avoidable Rectangle Type 1", corners, (low, high), [(target, digit)], grid, text,
-        ))
+        steps.append(
+            rectangle_step(
+                "Avoidable Rectangle Type 1",
+                corners,
+                (low, high),
+                [(target, digit)],
+                grid,
+                text,
+            )
+        )
     return best_first(steps)
 
 
@@ -129,7 +136,14 @@ def avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
             f"{'sees' if len(targets) == 1 else 'see'} both."
         )
         elims = [(c, x) for c in targets]
-        steps.append(rectangle_step(
-            "Avoidable Rectangle Type 2", corners, (low, high), elims, grid, text,
-        ))
+        steps.append(
+            rectangle_step(
+                "Avoidable Rectangle Type 2",
+                corners,
+                (low, high),
+                elims,
+                grid,
+                text,
+            )
+        )
     return best_first(steps)

@@ -14,7 +14,7 @@ As in HoDoKu, the step removes the other candidates (the cell then holds a naked
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import (
     BIT,

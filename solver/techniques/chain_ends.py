@@ -19,8 +19,7 @@ def peer_premises(graph: LinkGraph) -> list[int]:
     if "peer_premises" not in graph.memo:
         digit, count = graph.digit, graph.candidate_count
         graph.memo["peer_premises"] = [
-            sum(1 << (y << 1) for y in graph.weak[x] if y < count and digit[y] == digit[x])
-            for x in range(count)
+            sum(1 << (y << 1) for y in graph.weak[x] if y < count and digit[y] == digit[x]) for x in range(count)
         ]
     return graph.memo["peer_premises"]
 

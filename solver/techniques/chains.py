@@ -18,19 +18,20 @@ so the first is the one HoDoKu's solver takes.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.closure import reachable
 from solver.grid import Grid
 from solver.step import Step
-from solver.techniques.cellsets import PEER_BITS, cells_of as set_cells, strong_links
+from solver.techniques.cellsets import PEER_BITS, strong_links
+from solver.techniques.cellsets import cells_of as set_cells
 from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.links import LinkGraph, cells_of, link_graph
 from solver.techniques.loops import loops_and_aics
 
-__all__ = ["x_chain", "xy_chain", "nice_loop", "grouped_nice_loop"]
+__all__ = ["grouped_nice_loop", "nice_loop", "x_chain", "xy_chain"]
 
 
 def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[int]) -> Step:

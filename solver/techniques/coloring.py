@@ -18,7 +18,7 @@ C and D for the second cluster) so a hint can paint them; the text names them th
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import DIGITS, Grid, cell_name
 from solver.step import Step
@@ -80,9 +80,7 @@ def _names(bits: int) -> str:
     return and_list(cell_name(cell) for cell in cells_of(bits))
 
 
-def _colour_step(
-    name: str, digit: int, colours: tuple[int, ...], removed: int, text: str
-) -> Step:
+def _colour_step(name: str, digit: int, colours: tuple[int, ...], removed: int, text: str) -> Step:
     """A colouring Step: pattern = every coloured place, one group per colour."""
     groups = tuple(tuple((cell, digit) for cell in cells_of(bits)) for bits in colours)
     return Step(
@@ -188,9 +186,7 @@ def multi_colors(grid: Grid) -> Iterator[Step]:
     yield from steps
 
 
-def _multi_colors_2(
-    digit: int, first: Cluster, second: Cluster, colours: tuple[int, ...]
-) -> Step | None:
+def _multi_colors_2(digit: int, first: Cluster, second: Cluster, colours: tuple[int, ...]) -> Step | None:
     """The Multi-Colors 2 step for a colour of ``first`` that sees both colours of ``second``."""
     c, d = second.colours
     for index, bits in enumerate(first.colours):
@@ -206,9 +202,7 @@ def _multi_colors_2(
     return None
 
 
-def _multi_colors_1(
-    digit: int, where: int, first: Cluster, second: Cluster, colours: tuple[int, ...]
-) -> Step | None:
+def _multi_colors_1(digit: int, where: int, first: Cluster, second: Cluster, colours: tuple[int, ...]) -> Step | None:
     """The Multi-Colors 1 step for two clusters, or None when no colours see each other or
     nothing is removed."""
     removed = 0
@@ -227,8 +221,7 @@ def _multi_colors_1(
     if not removed:
         return None
     because = "; ".join(
-        f"colour {x} sees colour {y}, so they can't both be {digit}: colour {ox} or {oy} is"
-        for x, y, ox, oy in reasons
+        f"colour {x} sees colour {y}, so they can't both be {digit}: colour {ox} or {oy} is" for x, y, ox, oy in reasons
     )
     if len(reasons) == 1:
         which = f"both colour {reasons[0][2]} and colour {reasons[0][3]}"

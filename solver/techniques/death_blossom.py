@@ -11,7 +11,7 @@ configuration, and so in the registry.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
@@ -52,7 +52,7 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
     for stem, mask in enumerate(position.key):
         if POPCOUNT[mask] < 2:
             continue
-        free = [z for z in DIGITS_OF[ALL_DIGITS & ~mask]]  # digits a blossom may remove
+        free = list(DIGITS_OF[ALL_DIGITS & ~mask])  # digits a blossom may remove
         options = []
         for d in DIGITS_OF[mask]:
             choices = [
@@ -85,8 +85,9 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
                 yield _blossom_step(stem, stem_digits, chosen, eliminations)
 
 
-def _blossoms(options: list, chosen: list[tuple[int, Als]], union: int, targets: list[int],
-              shared: bool) -> list[tuple[bool, list, list[int]]]:
+def _blossoms(
+    options: list, chosen: list[tuple[int, Als]], union: int, targets: list[int], shared: bool
+) -> list[tuple[bool, list, list[int]]]:
     """Choose a petal for each remaining stem digit; (shared, petals, targets) per blossom.
 
     ``options`` holds (stem digit, [(petal, its reach for each free digit)]); ``targets`` the
@@ -101,14 +102,12 @@ def _blossoms(options: list, chosen: list[tuple[int, Als]], union: int, targets:
         narrowed = [t & r for t, r in zip(targets, reach)]
         if any(narrowed):
             chosen.append((digit, petal))
-            found += _blossoms(options, chosen, union | petal.mask, narrowed,
-                               shared or bool(union & petal.mask))
+            found += _blossoms(options, chosen, union | petal.mask, narrowed, shared or bool(union & petal.mask))
             chosen.pop()
     return found
 
 
-def _blossom_step(stem: int, stem_digits: int, chosen: list[tuple[int, Als]],
-                  eliminations: tuple) -> Step:
+def _blossom_step(stem: int, stem_digits: int, chosen: list[tuple[int, Als]], eliminations: tuple) -> Step:
     """The Step for one Death Blossom."""
     chosen = sorted(chosen, key=lambda item: item[0])
     removed = sorted({d for _, d in eliminations})

@@ -17,8 +17,8 @@ of the same digit are not filtered out; the solve loop tries the smaller techniq
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from solver.grid import DIGITS, DIGITS_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
@@ -95,11 +95,7 @@ def _fish_step(
 ) -> Step:
     """The Step for one fish: pattern = the digit in the base sets, houses = base then cover."""
     covers = INDICES_OF[cover]
-    pattern = sorted(
-        (_cell(orientation, line, cross), digit)
-        for line in base
-        for cross in INDICES_OF[masks[line]]
-    )
+    pattern = sorted((_cell(orientation, line, cross), digit) for line in base for cross in INDICES_OF[masks[line]])
     base_offset, cover_offset = (0, 9) if orientation == 0 else (9, 0)
     houses = tuple(base_offset + line for line in base) + tuple(cover_offset + c for c in covers)
     base_kind, cover_kind = _KINDS[orientation]
@@ -144,4 +140,3 @@ def jellyfish(grid: Grid) -> Iterator[Step]:
     Source: HoDoKu, "Basic Fish" (hodoku.sourceforge.net/en/tech_fishb.php); Sudopedia, "Jellyfish".
     """
     return _fish(grid, 4)
-

@@ -22,7 +22,7 @@ band) that holds the fins, then which of the lines crossing the fin box are cove
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import DIGITS, POPCOUNT, Grid, cell_name, house_name
 from solver.step import Step
@@ -37,10 +37,7 @@ GROUP_OF_LINES = tuple(
     next((g for g in range(3) if not mask & ~GROUPS[g]), -1) for mask in range(512)
 )  # the group (0..2) holding every line of a mask, -1 if they span several
 SUBSETS_BY_SIZE = {
-    mask: tuple(
-        tuple(sub for sub in range(1, mask + 1) if sub & mask == sub and POPCOUNT[sub] == k)
-        for k in range(4)
-    )
+    mask: tuple(tuple(sub for sub in range(1, mask + 1) if sub & mask == sub and POPCOUNT[sub] == k) for k in range(4))
     for group in GROUPS
     for mask in range(1, 512)
     if not mask & ~group
@@ -126,14 +123,17 @@ def _finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
     positions = _positions(grid)
     seen: set = set()
     seen_pairs: set = set()
-    return MEMO.steps(("finned", size, sashimi), lambda digit: tuple(positions[0][digit]),
-                      [d for d in DIGITS if any(positions[0][d])],
-                      lambda digit: _finned_of_digit(name, positions, size, sashimi, digit,
-                                                     seen, seen_pairs))
+    return MEMO.steps(
+        ("finned", size, sashimi),
+        lambda digit: tuple(positions[0][digit]),
+        [d for d in DIGITS if any(positions[0][d])],
+        lambda digit: _finned_of_digit(name, positions, size, sashimi, digit, seen, seen_pairs),
+    )
 
 
-def _finned_of_digit(name: str, positions: list[list[list[int]]], size: int, sashimi: bool,
-                     digit: int, seen: set, seen_pairs: set) -> Iterator[Step]:
+def _finned_of_digit(
+    name: str, positions: list[list[list[int]]], size: int, sashimi: bool, digit: int, seen: set, seen_pairs: set
+) -> Iterator[Step]:
     """``_finned``'s steps for one digit."""
     for _, orientation, base, fish in _finned_fish(positions, size, (digit,)):
         masks = positions[orientation][digit]
@@ -142,8 +142,7 @@ def _finned_of_digit(name: str, positions: list[list[list[int]]], size: int, sas
             key = (digit, tuple(eliminations))
             if kind == sashimi and key not in seen:
                 seen.add(key)
-                yield _finned_step(name, digit, orientation, base, masks, [(cover, fin_crosses)],
-                                   eliminations)
+                yield _finned_step(name, digit, orientation, base, masks, [(cover, fin_crosses)], eliminations)
         for i, (cover, fin_crosses, eliminations) in enumerate(fish):
             for j in range(i + 1, len(fish)):
                 other_cover, other_fins, other_eliminations = fish[j]
@@ -174,11 +173,7 @@ def _finned_step(
     base_houses = tuple(base_offset + line for line in base)
 
     def cells_of(crosses: int) -> list[int]:
-        return sorted(
-            _cell(orientation, line, cross)
-            for line in base
-            for cross in INDICES_OF[masks[line] & crosses]
-        )
+        return sorted(_cell(orientation, line, cross) for line in base for cross in INDICES_OF[masks[line] & crosses])
 
     cover = fin_crosses = 0
     parts = []

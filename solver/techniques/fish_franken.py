@@ -35,8 +35,8 @@ are never searched; the rest are searched as before, so the same fish come out i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES_OF, Grid, cell_name
 from solver.step import Step
@@ -150,18 +150,39 @@ def _fish_of_digit(
             if first not in banned and first not in covers:
                 cells = digit_cells & HOUSE_BITS[first]
                 if not cells & fins:
-                    grow(bases, start, chosen, union, endo, covers + (first,), banned,
-                         covered | cells, twice | (covered & cells), fins, seen)
+                    grow(
+                        bases,
+                        start,
+                        chosen,
+                        union,
+                        endo,
+                        covers + (first,),
+                        banned,
+                        covered | cells,
+                        twice | (covered & cells),
+                        fins,
+                        seen,
+                    )
             if second not in bases and second not in covers and second not in banned:
                 cells = digit_cells & HOUSE_BITS[second]
                 if not cells & fins:
-                    grow(bases, start, chosen, union, endo, covers + (second,), banned + (first,),
-                         covered | cells, twice | (covered & cells), fins, seen)
+                    grow(
+                        bases,
+                        start,
+                        chosen,
+                        union,
+                        endo,
+                        covers + (second,),
+                        banned + (first,),
+                        covered | cells,
+                        twice | (covered & cells),
+                        fins,
+                        seen,
+                    )
             if finned and (fins | endo).bit_count() < MAX_FINS:
                 seen &= PEER_BITS[cell]
                 if seen & digit_cells & ~union or not hopeless(union, fins | low, seen):
-                    grow(bases, start, chosen, union, endo, covers, banned, covered, twice,
-                         fins | low, seen)
+                    grow(bases, start, chosen, union, endo, covers, banned, covered, twice, fins | low, seen)
             return
         if len(covers) == size:
             close(bases, start, chosen, union, endo, covers, covered, twice, fins, seen)
@@ -179,16 +200,42 @@ def _fish_of_digit(
                     grown_seen = seen & seen_by_all(overlap)
                     if hopeless(union | cands, fins, grown_seen):
                         continue
-                    grow(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo | overlap,
-                         covers, banned, covered, twice, fins, grown_seen)
+                    grow(
+                        bases + (house,),
+                        i + 1,
+                        chosen | 1 << i,
+                        union | cands,
+                        endo | overlap,
+                        covers,
+                        banned,
+                        covered,
+                        twice,
+                        fins,
+                        grown_seen,
+                    )
                 elif not (fins or endo) or not hopeless(union | cands, fins, seen):
-                    grow(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo, covers,
-                         banned, covered, twice, fins, seen)
+                    grow(
+                        bases + (house,),
+                        i + 1,
+                        chosen | 1 << i,
+                        union | cands,
+                        endo,
+                        covers,
+                        banned,
+                        covered,
+                        twice,
+                        fins,
+                        seen,
+                    )
         elif fins | endo:  # pad with cover sets that touch only covered base candidates
             spare = [
-                h for h in cover_houses
-                if h not in covers and h not in bases and h not in banned
-                and HOUSE_BITS[h] & union and not HOUSE_BITS[h] & fins
+                h
+                for h in cover_houses
+                if h not in covers
+                and h not in bases
+                and h not in banned
+                and HOUSE_BITS[h] & union
+                and not HOUSE_BITS[h] & fins
             ]
             for extra in combinations(spare, size - len(covers)):
                 more, again = covered, twice
@@ -234,8 +281,18 @@ def _fish_of_digit(
                     continue
                 seen_now = seen & seen_by_all(cands & ~covered)
             if ((covered & ~(union | cands)) | twice) & seen_now:
-                close(bases + (house,), i + 1, chosen | 1 << i, union | cands, endo_now, covers,
-                      covered, twice, fins_now, seen_now)
+                close(
+                    bases + (house,),
+                    i + 1,
+                    chosen | 1 << i,
+                    union | cands,
+                    endo_now,
+                    covers,
+                    covered,
+                    twice,
+                    fins_now,
+                    seen_now,
+                )
 
     grow((), 0, 0, 0, 0, (), (), 0, 0, 0, ALL_CELLS)
     return found
@@ -249,14 +306,17 @@ def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
     masks = _digit_masks(grid)
     seen: set = set()
     seen_pairs: set = set()
-    return MEMO.steps(("franken", size, finned), masks.__getitem__,
-                      [d for d in range(1, 10) if masks[d]],
-                      lambda digit: _franken_of_digit(name, digit, masks[digit], size, finned,
-                                                      seen, seen_pairs))
+    return MEMO.steps(
+        ("franken", size, finned),
+        masks.__getitem__,
+        [d for d in range(1, 10) if masks[d]],
+        lambda digit: _franken_of_digit(name, digit, masks[digit], size, finned, seen, seen_pairs),
+    )
 
 
-def _franken_of_digit(name: str, digit: int, digit_cells: int, size: int, finned: bool,
-                      seen: set, seen_pairs: set) -> Iterator[Step]:
+def _franken_of_digit(
+    name: str, digit: int, digit_cells: int, size: int, finned: bool, seen: set, seen_pairs: set
+) -> Iterator[Step]:
     """``_franken``'s steps for one digit whose candidates are ``digit_cells`` (81-bit)."""
     for orientation in (0, 1):
         pool = []
@@ -266,8 +326,7 @@ def _franken_of_digit(name: str, digit: int, digit_cells: int, size: int, finned
                 pool.append((house, cands))
         if len(pool) < size:
             continue
-        allowed = possible_base_sets(digit_cells, pool, orientation, size, finned,
-                                     MAX_ENDO_FINS)
+        allowed = possible_base_sets(digit_cells, pool, orientation, size, finned, MAX_ENDO_FINS)
         if not allowed:
             continue
         fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
@@ -275,8 +334,7 @@ def _franken_of_digit(name: str, digit: int, digit_cells: int, size: int, finned
         for base, union, endo, covers, fins, eliminations in fish:
             if (digit, eliminations) not in seen:
                 seen.add((digit, eliminations))
-                yield _franken_step(name, digit, base, union, endo, [(covers, fins)],
-                                    eliminations)
+                yield _franken_step(name, digit, base, union, endo, [(covers, fins)], eliminations)
             by_base.setdefault((base, union, endo), []).append((covers, fins, eliminations))
         if finned:  # siamese pairs: finned fish on the same base sets
             for (base, union, endo), variants in by_base.items():
@@ -311,8 +369,9 @@ def _franken_step(
         parts = [(one_covers, cells_of(one_fins)) for one_covers, one_fins in fish]
         text = siamese_text(digit, base, parts, removed)
     else:
-        text = _franken_text(digit, base, covers, cells_of(fins), cells_of(endo),
-                             eliminations & ~union, eliminations & union)
+        text = _franken_text(
+            digit, base, covers, cells_of(fins), cells_of(endo), eliminations & ~union, eliminations & union
+        )
     return Step(
         technique=name,
         eliminations=tuple(removed),
@@ -323,8 +382,15 @@ def _franken_step(
     )
 
 
-def _franken_text(digit: int, base: tuple[int, ...], covers: tuple[int, ...], fins: list[int],
-                  endo: list[int], ordinary: int, cannibals: int) -> str:
+def _franken_text(
+    digit: int,
+    base: tuple[int, ...],
+    covers: tuple[int, ...],
+    fins: list[int],
+    endo: list[int],
+    ordinary: int,
+    cannibals: int,
+) -> str:
     """The sentence of a Franken fish: the fish (and fins) for the cover eliminations, the
     cover-set count for cannibalistic ones."""
     if fins:
@@ -333,8 +399,10 @@ def _franken_text(digit: int, base: tuple[int, ...], covers: tuple[int, ...], fi
     else:
         text = f"In {houses_text(base)}, the {digit} can only go in {houses_text(covers)}"
         if ordinary:
-            text += (f", so {digit} can be removed from the rest of {houses_text(covers)} "
-                     f"({and_list(cell_name(c) for c in cells_of(ordinary))})")
+            text += (
+                f", so {digit} can be removed from the rest of {houses_text(covers)} "
+                f"({and_list(cell_name(c) for c in cells_of(ordinary))})"
+            )
         text += "."
     if cannibals:
         cells = cells_of(cannibals)

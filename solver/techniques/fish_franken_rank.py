@@ -117,8 +117,7 @@ def _orientation_tables(orientation: int) -> tuple:
     segment, sees, box_bit, base_line, where = [], [], [], [], []
     for cell in range(81):
         r, c = divmod(cell, 9)
-        group, line, k, base = (c // 3, c % 3, r // 3, r) if orientation == 0 else (
-            r // 3, r % 3, c // 3, c)
+        group, line, k, base = (c // 3, c % 3, r // 3, r) if orientation == 0 else (r // 3, r % 3, c // 3, c)
         segment.append(1 << (12 * group + 3 * k + line))
         sees.append(TARGET_SEGMENTS[3 * k + line] << 12 * group)
         box_bit.append(1 << (12 * group + 9 + k))
@@ -290,8 +289,7 @@ def possible_base_sets(
         for b in range(a + 1, count):
             endo = cands_of[a] & cands_of[b]
             if endo.bit_count() <= endo_limit:
-                pairs[a][b] = rough((a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b],
-                                    digit_cells)
+                pairs[a][b] = rough((a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b], digit_cells)
     triples: dict[tuple[int, int], dict[int, int]] = {}  # (a, b) -> {c: targets}, c rising
     for a in range(count):
         for b in range(a + 1, count):
@@ -333,9 +331,12 @@ def possible_base_sets(
                 if abcd:
                     abcd &= triples.get((b, c), none).get(d, 0)
                     more = endo | union & cands_of[d]
-                    if abcd and more.bit_count() <= endo_limit and exact(
-                        (a, b, c, d), union | cands_of[d], more, word | words[d], abcd
+                    if (
+                        abcd
+                        and more.bit_count() <= endo_limit
+                        and exact((a, b, c, d), union | cands_of[d], more, word | words[d], abcd)
                     ):
-                        kept.update((1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c,
-                                     1 << a | 1 << b | 1 << c | 1 << d))
+                        kept.update(
+                            (1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c, 1 << a | 1 << b | 1 << c | 1 << d)
+                        )
     return kept

@@ -24,7 +24,8 @@ then the others; each group shortest first.
 
 from __future__ import annotations
 
-from typing import Iterator
+import itertools
+from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
 from solver.se_chains import Position, propagate
@@ -48,7 +49,7 @@ def _chain(parents: dict[int, int], potential: int) -> list[Link]:
         nodes.append(parents[nodes[-1]])
     nodes.reverse()
     links: list[Link] = []
-    for a, b in zip(nodes, nodes[1:]):
+    for a, b in itertools.pairwise(nodes):
         ca, cb = a >> 1, b >> 1
         links.append((((ca // 9,), ca % 9 + 1), ((cb // 9,), cb % 9 + 1), not a & 1))
     return links
@@ -61,8 +62,7 @@ class _Search:
     shared by the levels of one ``forcing_net`` call): a deeper level goes on from where that
     one stopped (``propagate(resume=...)``) rather than starting again."""
 
-    def __init__(self, grid: Grid, dynamic: bool, level: int,
-                 carry: dict[tuple[int, bool], tuple] | None = None):
+    def __init__(self, grid: Grid, dynamic: bool, level: int, carry: dict[tuple[int, bool], tuple] | None = None):
         self.pos = Position(grid.candidates)
         self.dynamic = dynamic
         self.level = level
@@ -76,19 +76,25 @@ class _Search:
             earlier = self.carry.get(key)
             if earlier is not None and earlier[0] < self.level:
                 parents = dict(earlier[2])
-                prop = propagate(self.pos, (), (), dynamic=self.dynamic, nested=self.nested,
-                                 parents=parents, resume=earlier[1])
+                prop = propagate(
+                    self.pos, (), (), dynamic=self.dynamic, nested=self.nested, parents=parents, resume=earlier[1]
+                )
             else:
                 parents = {}
-                prop = propagate(self.pos, (cand,) if on else (), () if on else (cand,),
-                                 dynamic=self.dynamic, nested=self.nested, parents=parents)
+                prop = propagate(
+                    self.pos,
+                    (cand,) if on else (),
+                    () if on else (cand,),
+                    dynamic=self.dynamic,
+                    nested=self.nested,
+                    parents=parents,
+                )
             self.cache[key] = (prop, parents)
             self.carry[key] = (self.level, prop, parents)
         return self.cache[key]
 
 
-def _phases(grid: Grid, dynamic: bool, level: int,
-            carry: dict | None = None) -> Iterator[list[tuple[int, Step]]]:
+def _phases(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) -> Iterator[list[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
     everything else (other cells, and each digit's places in each house). Finding the first
@@ -110,8 +116,14 @@ def _phases(grid: Grid, dynamic: bool, level: int,
                     if prop.contradiction is not None:
                         found.append(_contradiction(kind, level, cand, on, prop, parents))
                 branches.append(search.run(cand, True))
-            found += _verities(kind, level, f"{cell_name(cell)} must hold one of its candidates",
-                               [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]], branches, grid)
+            found += _verities(
+                kind,
+                level,
+                f"{cell_name(cell)} must hold one of its candidates",
+                [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]],
+                branches,
+                grid,
+            )
         if phase == 1:
             for house, cells in enumerate(HOUSES):
                 for digit in range(1, 10):
@@ -122,8 +134,9 @@ def _phases(grid: Grid, dynamic: bool, level: int,
                     branches = [search.run(p, True) for p in premises]
                     if any(b[0].contradiction is not None for b in branches):
                         continue
-                    found += _verities(kind, level, f"{digit} must go somewhere in {house_name(house)}",
-                                       premises, branches, grid)
+                    found += _verities(
+                        kind, level, f"{digit} must go somewhere in {house_name(house)}", premises, branches, grid
+                    )
         found.sort(key=lambda item: item[0])
         yield found
 
@@ -139,9 +152,11 @@ def _steps(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) -> 
                 yield step
 
 
-_NESTED_TEXT = {1: " (with pointing, pairs and X-Wings nested in the net)",
-                2: " (with pointing, pairs, X-Wings and forcing chains nested in the net)",
-                3: " (with pointing, pairs, X-Wings and single and multiple forcing chains nested in the net)"}
+_NESTED_TEXT = {
+    1: " (with pointing, pairs and X-Wings nested in the net)",
+    2: " (with pointing, pairs, X-Wings and forcing chains nested in the net)",
+    3: " (with pointing, pairs, X-Wings and single and multiple forcing chains nested in the net)",
+}
 
 
 def _suffix(level: int) -> str:
@@ -159,10 +174,11 @@ def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) ->
     else:
         result = {"placements": ((cell, d + 1),)}
         conclusion = f"{cell_name(cell)} must be {d + 1}"
-    text = (f"Suppose {_text(cand, on)}. Following the links{_suffix(level)}, {_text(target, True)} "
-            f"would have to be both true and false, which is impossible; so {conclusion}.")
-    step = Step(f"{kind} Contradiction", pattern=((cell, d + 1),), links=tuple(links), text=text,
-                **result)
+    text = (
+        f"Suppose {_text(cand, on)}. Following the links{_suffix(level)}, {_text(target, True)} "
+        f"would have to be both true and false, which is impossible; so {conclusion}."
+    )
+    step = Step(f"{kind} Contradiction", pattern=((cell, d + 1),), links=tuple(links), text=text, **result)
     return on_anc.bit_count() + off_anc.bit_count(), step
 
 
@@ -181,7 +197,7 @@ def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, 
         cell, d = divmod(target, 9)
         if target in premises:
             continue
-        if on and POPCOUNT[cands[cell]] < 2 or not cands[cell] >> d & 1:
+        if (on and POPCOUNT[cands[cell]] < 2) or not cands[cell] >> d & 1:
             continue
         links: list[Link] = []
         complexity = 0
@@ -190,11 +206,12 @@ def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, 
             complexity += (prop.on if on else prop.off)[target].bit_count()
         result = {"placements": ((cell, d + 1),)} if on else {"eliminations": ((cell, d + 1),)}
         options = or_list(_text(p, True) for p in premises)
-        text = (f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to "
-                f"{_text(target, on)}. So {_text(target, on)}.")
+        text = (
+            f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to "
+            f"{_text(target, on)}. So {_text(target, on)}."
+        )
         pattern = tuple((p // 9, p % 9 + 1) for p in premises)
-        out.append((complexity, Step(f"{kind} Verity", pattern=pattern, links=tuple(links),
-                                     text=text, **result)))
+        out.append((complexity, Step(f"{kind} Verity", pattern=pattern, links=tuple(links), text=text, **result)))
     return out
 
 

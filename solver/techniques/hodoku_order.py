@@ -14,7 +14,7 @@ and takes the first (``SolutionStep.compareTo``, read for the rule only):
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def rank(eliminations: Iterable[tuple[int, int]]) -> tuple[int, int]:

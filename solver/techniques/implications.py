@@ -12,7 +12,7 @@ See ``solver.techniques.links`` for node, state, premise, chain and view.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.techniques.links import MAX_LINKS, LinkGraph, View
 
@@ -109,9 +109,7 @@ class Implications:
                     if track and new_grouped[t] & mask:
                         grouped[t] = new_grouped[t] & mask
             self.layers.append(layer)
-            self.grouped_layers.append(
-                {t: grouped[t] for t in layer if grouped[t]} if track else {}
-            )
+            self.grouped_layers.append({t: grouped[t] for t in layer if grouped[t]} if track else {})
             if not layer and not returns and not later:
                 return
             frontier = list(layer.items())
@@ -206,9 +204,7 @@ class Implications:
                 far |= first[xnode] & ~start
         return True
 
-    def _any_chain(
-        self, premise: int, end: int, depth: int, loop: bool, grouped: bool
-    ) -> list[int] | None:
+    def _any_chain(self, premise: int, end: int, depth: int, loop: bool, grouped: bool) -> list[int] | None:
         """A shortest chain that keeps the lasso rule (and has a grouped node if asked),
         depth-first from the end, links in graph order; None if none or over budget."""
         graph, layers, view = self.graph, self.layers, self.view

@@ -16,8 +16,9 @@ Finders yield every step they see that eliminates something and never change the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
 from solver.step import Step
@@ -48,10 +49,7 @@ def _intersection(line: int, box: int) -> Intersection:
 
 # the 54 intersections, rows first, then columns; and the same ordered box by box
 INTERSECTIONS = tuple(
-    _intersection(line, box)
-    for line in range(18)
-    for box in range(18, 27)
-    if set(HOUSES[line]) & set(HOUSES[box])
+    _intersection(line, box) for line in range(18) for box in range(18, 27) if set(HOUSES[line]) & set(HOUSES[box])
 )
 INTERSECTIONS_BY_BOX = tuple(sorted(INTERSECTIONS, key=lambda item: (item.box, item.line)))
 
@@ -161,4 +159,3 @@ def locked_pair(grid: Grid) -> Iterator[Step]:
 def locked_triple(grid: Grid) -> Iterator[Step]:
     """Yield every Locked Triple: a Naked Triple inside a box-line intersection, both houses cleared."""
     return _locked_subset(grid, 3)
-

@@ -29,8 +29,9 @@ sentence that walks it.
 
 from __future__ import annotations
 
+import itertools
 import threading
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from solver.grid import CELLS, DIGITS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, cell_name
 from solver.step import Link, Node
@@ -44,11 +45,7 @@ PEER_MASK = tuple(sum(CELL_BIT[p] for p in PEERS[cell]) for cell in CELLS)
 HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
 # Per line house 0..17: the boxes it crosses, as (box house, 81-bit mask of the 3 shared cells).
 LINE_BOXES = tuple(
-    tuple(
-        (box, HOUSE_MASK[line] & HOUSE_MASK[box])
-        for box in range(18, 27)
-        if HOUSE_MASK[line] & HOUSE_MASK[box]
-    )
+    tuple((box, HOUSE_MASK[line] & HOUSE_MASK[box]) for box in range(18, 27) if HOUSE_MASK[line] & HOUSE_MASK[box])
     for line in range(18)
 )
 
@@ -78,7 +75,7 @@ class View:
     are listed in ``longer[state]`` as (state, length) instead.
     """
 
-    __slots__ = ("strong", "weak", "targets", "longer", "lengths")
+    __slots__ = ("lengths", "longer", "strong", "targets", "weak")
 
     def __init__(
         self,
@@ -97,9 +94,7 @@ class View:
             targets[0::2] = [tuple([(y << 1) | 1 for y in ys]) for ys in strong]
         for node, ys in enumerate(strong if lengths else ()):
             targets[node << 1] = tuple([(y << 1) | 1 for y in ys if (node, y) not in lengths])
-            longer[node << 1] = tuple(
-                [((y << 1) | 1, lengths[(node, y)]) for y in ys if (node, y) in lengths]
-            )
+            longer[node << 1] = tuple([((y << 1) | 1, lengths[(node, y)]) for y in ys if (node, y) in lengths])
         self.targets, self.longer = targets, longer
 
 
@@ -186,9 +181,7 @@ class LinkGraph:
         self.memo: dict = {}  # tables the techniques derive from the graph, by name
         self._views: dict[str, View] = {}
 
-    def _add_groups(
-        self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]
-    ) -> None:
+    def _add_groups(self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]) -> None:
         """Append the grouped nodes and their links (HoDoKu's group node rules and order).
 
         A grouped node is weakly linked to every node of its digit that sees all of its cells
@@ -248,9 +241,7 @@ class LinkGraph:
         """The (cell, digit) candidates of a node: one, the cells of a grouped node, or every
         candidate of an ALS."""
         if node >= self.als_start:  # an ALS: the whole set justifies the step
-            return tuple(
-                (c, d) for c in self.cells[node] for d in DIGITS_OF[self.cell_candidates[c]]
-            )
+            return tuple((c, d) for c in self.cells[node] for d in DIGITS_OF[self.cell_candidates[c]])
         d = self.digit[node]
         return tuple((cell, d) for cell in self.cells[node])
 
@@ -290,12 +281,8 @@ class LinkGraph:
         if name == "plain":
             return View(plain_strong, plain_weak)
         if name == "x":
-            strong = [
-                tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_strong)
-            ]
-            weak = [
-                tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_weak)
-            ]
+            strong = [tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_strong)]
+            weak = [tuple([y for y in ys if digit[y] == digit[x]]) for x, ys in enumerate(plain_weak)]
             return View(strong, weak)
         if name == "xy":
             bivalue = [len(self.cell_nodes[c[0]]) == 2 for c in cells[:count]]
@@ -315,9 +302,7 @@ class LinkGraph:
     def links(self, chain: Sequence[int]) -> tuple[Link, ...]:
         """``Step.links`` for a chain of states: one link per pair of neighbours, strong when it
         makes its second node true."""
-        return tuple(
-            (self.node(a >> 1), self.node(b >> 1), bool(b & 1)) for a, b in zip(chain, chain[1:])
-        )
+        return tuple((self.node(a >> 1), self.node(b >> 1), bool(b & 1)) for a, b in itertools.pairwise(chain))
 
     def pattern(self, chain: Iterable[int]) -> tuple[tuple[int, int], ...]:
         """The candidates of a chain's nodes, sorted, each once."""
@@ -334,7 +319,7 @@ class LinkGraph:
     def houses(self, chain: Sequence[int]) -> tuple[int, ...]:
         """The houses of a chain's links between cells (the first house holding both ends)."""
         found: list[int] = []
-        for a, b in zip(chain, chain[1:]):
+        for a, b in itertools.pairwise(chain):
             both = self.cell_mask[a >> 1] | self.cell_mask[b >> 1]
             if self.cells[a >> 1] != self.cells[b >> 1]:
                 for house in HOUSES_OF[self.cells[a >> 1][0]]:

@@ -28,7 +28,8 @@ through a set also locks the set's other digits (``_als_link_eliminations``).
 
 from __future__ import annotations
 
-from typing import Iterator
+import itertools
+from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, Grid, cell_name
 from solver.step import Step
@@ -78,9 +79,7 @@ def _loop_kind(graph: LinkGraph, premise: int, end: int) -> tuple[str, tuple] | 
         if premise == end:
             return CONTINUOUS, ()
         if first_strong:
-            return DISCONTINUOUS, tuple(
-                (cell, graph.digit[n]) for n in graph.cell_nodes[cell] if n != s
-            )
+            return DISCONTINUOUS, tuple((cell, graph.digit[n]) for n in graph.cell_nodes[cell] if n != s)
         return DISCONTINUOUS, ((cell, a),)
     if first_strong == last_strong:
         if first_strong or len(graph.cell_nodes[cell]) == 2:
@@ -100,7 +99,7 @@ def _continuous_eliminations(graph: LinkGraph, loop: list[int]) -> tuple[tuple[i
     for s in loop:
         used |= graph.cell_mask[s >> 1]
     found = set()
-    for x, y in zip(loop, loop[1:]):
+    for x, y in itertools.pairwise(loop):
         xn, yn = x >> 1, y >> 1
         if y & 1 and (xn >= graph.als_start or yn >= graph.als_start):
             found.update(_als_link_eliminations(graph, xn, yn))
@@ -123,9 +122,7 @@ def removals(eliminations: tuple[tuple[int, int], ...]) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(
-        f"{and_list(cell_name(c) for c in cells)} can't be {d}" for d, cells in by_digit.items()
-    )
+    return "; ".join(f"{and_list(cell_name(c) for c in cells)} can't be {d}" for d, cells in by_digit.items())
 
 
 def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, int]]:
@@ -184,9 +181,7 @@ def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple) -> str:
     first, last = cell_name(graph.cells[s][0]), cell_name(graph.cells[m][0])
     ends = f"{first} is {graph.digit[s]} or {last} is {graph.digit[m]}"
     removed = removals(eliminations)
-    return (
-        f"{graph.walk(chain)}: either way {ends}, and as the two cells see each other, {removed}."
-    )
+    return f"{graph.walk(chain)}: either way {ends}, and as the two cells see each other, {removed}."
 
 
 def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Step]:
@@ -276,15 +271,11 @@ def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) ->
     if kind != AIC:
         return _loop_text(graph, kind, chain, eliminations)
     if graph.digit[chain[0] >> 1] == graph.digit[chain[-1] >> 1]:
-        return ends_text(
-            graph.walk(chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations]
-        )
+        return ends_text(graph.walk(chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations])
     return _aic_text(graph, chain, eliminations)
 
 
-def _step(
-    graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple, text: str
-) -> Step:
+def _step(graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple, text: str) -> Step:
     """The Step of a loop or AIC: its chain's links, pattern, houses and grouped nodes."""
     return Step(
         technique=technique,

@@ -18,8 +18,9 @@ Sudopedia's "Unique Rectangle"):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from solver.grid import (
     ALL_DIGITS,
@@ -137,10 +138,7 @@ def unique_rectangles(grid: Grid) -> list[Rectangle]:
 def deadly_text(corners: tuple[int, ...], a: int, b: int) -> str:
     """``'r1c2, r1c7, r4c2 and r4c7 would hold only 3 and 7, and the puzzle would have two
     solutions'``: the clause every uniqueness sentence ends its argument with."""
-    return (
-        f"{cells_text(corners)} would hold only {a} and {b}, and the puzzle would have two "
-        f"solutions"
-    )
+    return f"{cells_text(corners)} would hold only {a} and {b}, and the puzzle would have two solutions"
 
 
 def rectangle_step(

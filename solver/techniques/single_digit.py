@@ -21,7 +21,8 @@ Steps of one finder come best first: single patterns before duals, most eliminat
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from solver.grid import BOX_OF, COL_OF, DIGITS, HOUSES_OF, ROW_OF, Grid, cell_name, house_name
 from solver.step import Link, Step
@@ -37,7 +38,7 @@ from solver.techniques.cellsets import (
 from solver.techniques.hodoku_order import rank
 from solver.techniques.wording import cells_text, or_list
 
-ROW_HOUSES = range(0, 9)
+ROW_HOUSES = range(9)
 COL_HOUSES = range(9, 18)
 
 # The rows and columns of each box, as house indices: BOX_ROWS[box] = (0, 1, 2) for box 0.
@@ -248,7 +249,7 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
             for a, b in ((first, second), (second, first)):
                 for c in cells_of(linked & PEER_BITS[b] & ~CELL_BIT[a]):
                     for house3, e in partners[c]:
-                        if e == a or e == b or e < a:  # each chain once, from its lower end
+                        if e in (a, b) or e < a:  # each chain once, from its lower end
                             continue
                         inner = CELL_BIT[b] | CELL_BIT[c]
                         targets = cells_of(where & PEER_BITS[a] & PEER_BITS[e] & ~inner)
@@ -257,8 +258,11 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
                             seen.add(key)
                             steps.append(
                                 _chain_step(
-                                    "Turbot Fish", digit, (a, b, c, e),
-                                    (house1, shared_house(b, c), house3), targets,
+                                    "Turbot Fish",
+                                    digit,
+                                    (a, b, c, e),
+                                    (house1, shared_house(b, c), house3),
+                                    targets,
                                 )
                             )
     steps.sort(key=lambda step: rank(step.eliminations))
@@ -314,9 +318,7 @@ def _empty_rectangles(places: list[int]) -> list[Rectangle]:
                         hit = where & HOUSE_BITS[HOUSES_OF[y][along]] & HOUSE_BITS[other_line]
                         if hit and not hit & in_box:
                             target = hit.bit_length() - 1
-                            found.append(
-                                Rectangle(digit, box, row, col, line, x, y, strong_house, target)
-                            )
+                            found.append(Rectangle(digit, box, row, col, line, x, y, strong_house, target))
     return found
 
 
@@ -341,10 +343,7 @@ def _er_step(name: str, where: int, rectangles: list[Rectangle]) -> Step:
         ]
         pattern |= {(r.x, digit), (r.y, digit)}
         houses += [house for house in (r.line, r.strong_house) if house not in houses]
-    head = (
-        f"Every {digit} of {house_name(box)} lies in {house_name(first.row)} or "
-        f"{house_name(first.col)}."
-    )
+    head = f"Every {digit} of {house_name(box)} lies in {house_name(first.row)} or {house_name(first.col)}."
     target, x, y = cell_name(first.target), cell_name(first.x), cell_name(first.y)
     if len(rectangles) == 1:
         text = (

@@ -12,8 +12,8 @@ Each finder reads the grid's candidates and yields one ``Step`` per placement it
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from operator import itemgetter
-from typing import Iterator
 
 from solver.grid import (
     ALL_DIGITS,
@@ -125,7 +125,6 @@ SINGLES = (full_house, naked_single, hidden_single)
 """The singles finders; the fast path in ``solver.human`` replaces them with bit-mask loops."""
 
 
-
 class SinglesQueue:
     """Which single HoDoKu 2.2 takes when several are there: the one that appeared first.
 
@@ -145,7 +144,7 @@ class SinglesQueue:
     ``full_house``/``naked_single``/``hidden_single`` and make every step with ``apply``.
     """
 
-    __slots__ = ("naked", "hidden", "free")
+    __slots__ = ("free", "hidden", "naked")
 
     def __init__(self, grid: Grid) -> None:
         """Replay HoDoKu's loading of ``grid``: its values placed in cell order on an empty grid

@@ -14,8 +14,8 @@ every step that eliminates something and never change the grid.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
 from solver.step import Step
@@ -35,10 +35,7 @@ def naked_subsets(
     """
     for subset, digits in closed_subsets(cands, pool, size):
         eliminations = tuple(
-            (cell, digit)
-            for cell in clear
-            if cell not in subset
-            for digit in DIGITS_OF[cands[cell] & digits]
+            (cell, digit) for cell in clear if cell not in subset for digit in DIGITS_OF[cands[cell] & digits]
         )
         if eliminations:
             yield subset, digits, eliminations
@@ -167,9 +164,7 @@ def _hidden(grid: Grid, size: int) -> Iterator[Step]:
             keep = 0
             for digit in digits:
                 keep |= BIT[digit]
-            eliminations = tuple(
-                (cell, digit) for cell in subset for digit in DIGITS_OF[cands[cell] & ~keep]
-            )
+            eliminations = tuple((cell, digit) for cell in subset for digit in DIGITS_OF[cands[cell] & ~keep])
             if not eliminations:
                 continue
             yield Step(

@@ -17,7 +17,7 @@ extra digit of both sets goes from both.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, house_name
 from solver.step import Step
@@ -96,8 +96,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             for core_mask, core_digits, core_size in _subsets(core_cells, cands):
                 spare = POPCOUNT[core_digits] - core_size
                 if core_size >= 2 and spare >= 2:
-                    here += _around_core(holders, line, box, core_mask, core_digits, spare,
-                                         subsets[line], subsets[box])
+                    here += _around_core(holders, line, box, core_mask, core_digits, spare, subsets[line], subsets[box])
             if len(_FOUND) >= _FOUND_SIZE:
                 _FOUND.clear()
             _FOUND[picture] = here
@@ -110,8 +109,16 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             yield _step(cands, *parts, eliminations_of_key(key))
 
 
-def _around_core(holders: list[int], line: int, box: int, core: int, core_digits: int,
-                 spare: int, line_subsets: list, box_subsets: list) -> list[tuple]:
+def _around_core(
+    holders: list[int],
+    line: int,
+    box: int,
+    core: int,
+    core_digits: int,
+    spare: int,
+    line_subsets: list,
+    box_subsets: list,
+) -> list[tuple]:
     """Every line set and box set that complete the core (cell masks): (HoDoKu's search order,
     eliminations, (line, box, core, line set, box set)) each; the order is the cell lists of
     core, line set and box set, which HoDoKu combines in cell order (a set before its
@@ -129,7 +136,7 @@ def _around_core(holders: list[int], line: int, box: int, core: int, core_digits
         return []
     box_all, line_all = box_subsets[-1][0], line_subsets[-1][0]  # the last subset is all
     found = []
-    for takes, line_mask, line_digits, line_size in [
+    for takes, line_mask, line_digits, _line_size in [
         (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
         for mask, digits, size in line_subsets
         if digits & core_digits and not mask & core
@@ -137,7 +144,7 @@ def _around_core(holders: list[int], line: int, box: int, core: int, core_digits
         if not 0 < takes < spare or spare - takes not in box_sets:
             continue
         banned = line_digits & core_digits
-        for box_mask, box_digits, box_size in box_sets.get(spare - takes, ()):
+        for box_mask, box_digits, _box_size in box_sets.get(spare - takes, ()):
             if box_digits & banned or box_mask & line_mask:
                 continue
             both = line_digits & box_digits & ~core_digits
@@ -158,10 +165,12 @@ def _digit_words(mask: int) -> str:
     return and_list(DIGITS_OF[mask])
 
 
-def _step(cands: list[int], line: int, box: int, core_mask: int, line_mask: int, box_mask: int,
-          eliminations: tuple) -> Step:
+def _step(
+    cands: list[int], line: int, box: int, core_mask: int, line_mask: int, box_mask: int, eliminations: tuple
+) -> Step:
     """The Step for one Sue de Coq (the three parts as cell masks)."""
     core, line_set, box_set = (tuple(cells_of(m)) for m in (core_mask, line_mask, box_mask))
+
     def held(cells: tuple[int, ...]) -> int:
         mask = 0
         for cell in cells:
@@ -170,8 +179,7 @@ def _step(cands: list[int], line: int, box: int, core_mask: int, line_mask: int,
 
     cells = core + line_set + box_set
     groups = tuple(
-        tuple((cell, d) for cell in part for d in DIGITS_OF[cands[cell]])
-        for part in (core, line_set, box_set)
+        tuple((cell, d) for cell in part for d in DIGITS_OF[cands[cell]]) for part in (core, line_set, box_set)
     )
     text = (
         f"{cells_text(core)}, where {house_name(line)} meets {house_name(box)}, hold only "

@@ -9,8 +9,8 @@ technique in this module. Source: HoDoKu, "Uniqueness" (hodoku.sourceforge.net/e
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from solver.grid import (
     BIT,
@@ -42,9 +42,16 @@ from solver.techniques.rectangles import (
 from solver.techniques.wording import and_list, cells_text, or_list
 
 __all__ = [
-    "uniqueness_test_1", "uniqueness_test_2", "uniqueness_test_3", "uniqueness_test_4",
-    "uniqueness_test_5", "uniqueness_test_6", "hidden_rectangle",
-    "avoidable_rectangle_1", "avoidable_rectangle_2", "bug_plus_1",
+    "avoidable_rectangle_1",
+    "avoidable_rectangle_2",
+    "bug_plus_1",
+    "hidden_rectangle",
+    "uniqueness_test_1",
+    "uniqueness_test_2",
+    "uniqueness_test_3",
+    "uniqueness_test_4",
+    "uniqueness_test_5",
+    "uniqueness_test_6",
 ]
 
 NAKED_SET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -168,10 +175,7 @@ def uniqueness_test_3(grid: Grid) -> Iterator[Step]:
             continue
         extras = (cands[first] | cands[second]) & ~rect.ab
         for house in shared_houses(first, second):
-            pool = [
-                c for c in HOUSES[house]
-                if not values[c] and c != first and c != second and not cands[c] & rect.ab
-            ]
+            pool = [c for c in HOUSES[house] if not values[c] and c != first and c != second and not cands[c] & rect.ab]
             for size in range(1, len(pool) + 1):
                 for subset in combinations(pool, size):
                     digits = extras
@@ -193,9 +197,7 @@ def _one_line(cells: tuple[int, ...]) -> bool:
     return len({ROW_OF[c] for c in cells}) == 1 or len({COL_OF[c] for c in cells}) == 1
 
 
-def _ut3_step(
-    grid: Grid, rect: Rectangle, house: int, cells: tuple[int, ...], digits: int
-) -> Step | None:
+def _ut3_step(grid: Grid, rect: Rectangle, house: int, cells: tuple[int, ...], digits: int) -> Step | None:
     """The Uniqueness Test 3 step of a naked subset ``cells`` (the two roof corners first)
     on ``digits`` in ``house``, or None when it eliminates nothing."""
     cands = grid.candidates
@@ -203,20 +205,14 @@ def _ut3_step(
     boxes = {BOX_OF[c] for c in cells}
     if house < 18 and len(boxes) == 1:
         houses.append(18 + boxes.pop())
-    eliminations = sorted({
-        (c, d)
-        for h in houses
-        for c in HOUSES[h]
-        if c not in cells
-        for d in DIGITS_OF[cands[c] & digits]
-    })
+    eliminations = sorted(
+        {(c, d) for h in houses for c in HOUSES[h] if c not in cells for d in DIGITS_OF[cands[c] & digits]}
+    )
     if not eliminations:
         return None
     roof, subset = cells[:2], cells[2:]
     roof_extras = DIGITS_OF[(cands[roof[0]] | cands[roof[1]]) & ~rect.ab]
-    subset_words = and_list(
-        f"{cell_name(c)} ({'/'.join(map(str, DIGITS_OF[cands[c]]))})" for c in subset
-    )
+    subset_words = and_list(f"{cell_name(c)} ({'/'.join(map(str, DIGITS_OF[cands[c]]))})" for c in subset)
     kind = NAKED_SET_NAMES.get(len(subset) + 1, f"set of {len(subset) + 1}")
     listed = and_list(DIGITS_OF[digits])
     targets = cells_text(sorted({c for c, _ in eliminations}))
@@ -228,8 +224,13 @@ def _ut3_step(
     )
     subset_group = tuple(sorted((c, d) for c in subset for d in DIGITS_OF[cands[c]]))
     return _step(
-        "Uniqueness Test 3", rect, eliminations, grid, text,
-        extra_houses=tuple(houses), extra_groups=(subset_group,),
+        "Uniqueness Test 3",
+        rect,
+        eliminations,
+        grid,
+        text,
+        extra_houses=tuple(houses),
+        extra_groups=(subset_group,),
     )
 
 

@@ -12,7 +12,7 @@ Glossary (after HoDoKu's "Wings" page and Sudopedia's "XY-Wing" / "XYZ-Wing"):
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from solver.grid import BIT, CELLS, DIGITS_OF, HOUSES_OF, PEERS, POPCOUNT, Grid, cell_name
 from solver.step import Step
@@ -52,9 +52,7 @@ def _wings(grid: Grid, pivot_size: int) -> Iterator[tuple[int, int, int, int]]:
         if POPCOUNT[mask] != pivot_size:
             continue
         pincers = [
-            peer
-            for peer in PEERS[pivot]
-            if POPCOUNT[cands[peer]] == 2 and POPCOUNT[cands[peer] & mask] == shared
+            peer for peer in PEERS[pivot] if POPCOUNT[cands[peer]] == 2 and POPCOUNT[cands[peer] & mask] == shared
         ]
         for i, first in enumerate(pincers):
             for second in pincers[i + 1 :]:
@@ -65,18 +63,13 @@ def _wings(grid: Grid, pivot_size: int) -> Iterator[tuple[int, int, int, int]]:
                 yield pivot, first, second, DIGITS_OF[common][0]
 
 
-def _wing_step(
-    grid: Grid, name: str, pivot: int, pincers: tuple[int, int], z: int, eliminations: list[int]
-) -> Step:
+def _wing_step(grid: Grid, name: str, pivot: int, pincers: tuple[int, int], z: int, eliminations: list[int]) -> Step:
     """The Step for one wing: pattern = every candidate of pivot and pincers."""
     cands = grid.candidates
     pattern = sorted((cell, d) for cell in (pivot,) + pincers for d in DIGITS_OF[cands[cell]])
     targets = or_list(cell_name(cell) for cell in eliminations)
     first, second = pincers
-    pincer_words = (
-        f"{cell_name(first)} ({_digits(cands[first])}) or {cell_name(second)} "
-        f"({_digits(cands[second])})"
-    )
+    pincer_words = f"{cell_name(first)} ({_digits(cands[first])}) or {cell_name(second)} ({_digits(cands[second])})"
     if name == "XY-Wing":
         pivot_words = or_list(DIGITS_OF[cands[pivot]])
         text = (
@@ -142,4 +135,3 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
         eliminations = sorted(cell for cell in seen if cands[cell] & bit)
         if eliminations:
             yield _wing_step(grid, "XYZ-Wing", pivot, (first, second), z, eliminations)
-

@@ -17,7 +17,8 @@ Glossary (see also solver.techniques.cellsets):
 
 from __future__ import annotations
 
-from typing import Iterator
+import itertools
+from collections.abc import Iterator
 
 from solver.grid import BIT, DIGITS, DIGITS_OF, HOUSES_OF, POPCOUNT, Grid, cell_name, house_name
 from solver.step import Link, Step
@@ -131,7 +132,7 @@ def _remote_pair_step(path: list[int], mask: int, removed: tuple) -> Step:
         technique="Remote Pair",
         eliminations=tuple(sorted(removed)),
         pattern=tuple(sorted((cell, d) for cell in path for d in (first, second))),
-        houses=tuple(dict.fromkeys(shared_house(a, b) for a, b in zip(path, path[1:]))),
+        houses=tuple(dict.fromkeys(shared_house(a, b) for a, b in itertools.pairwise(path))),
         links=tuple(links),
         text=text,
     )
@@ -140,9 +141,7 @@ def _remote_pair_step(path: list[int], mask: int, removed: tuple) -> Step:
 # --- W-Wing ----------------------------------------------------------------------------------
 
 
-def _bridge(
-    links: list[tuple[int, int, int]], first: int, second: int
-) -> tuple[int, int, int] | None:
+def _bridge(links: list[tuple[int, int, int]], first: int, second: int) -> tuple[int, int, int] | None:
     """(house, end seeing ``first``, end seeing ``second``) for the first strong link whose
     ends see one of the two cells each, or None. As HoDoKu 2.2 decides it: an end that sees
     ``first`` counts for ``first`` only, so an end seeing both cells pairs with an end seeing
@@ -195,9 +194,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
         yield step
 
 
-def _w_wing_step(
-    first: int, second: int, x: int, y: int, bridge: tuple[int, int, int], targets: list[int]
-) -> Step:
+def _w_wing_step(first: int, second: int, x: int, y: int, bridge: tuple[int, int, int], targets: list[int]) -> Step:
     """The Step for a W-Wing: ``first`` - ``bridge`` (strong link on x) - ``second``."""
     house, end1, end2 = bridge
     links = (
@@ -295,7 +292,7 @@ def _completions(
             continue
         must_see_a, must_see_b = mask & other_a, mask & other_b
         for cell in cells:
-            if cell == a or cell == b:
+            if cell in (a, b):
                 continue
             if (must_see_a and not peers_a >> cell & 1) or (must_see_b and not peers_b >> cell & 1):
                 continue
