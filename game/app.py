@@ -92,7 +92,6 @@ class App:
         self.exit_code = 0
         self.demo = False
         self.demo_quits = False
-        self.last_generated = None
         self._seed = seed
         self._failing = False
         self.profile = profile if profile is not None else Profile()

@@ -30,6 +30,11 @@ HOUSES = ROWS + COLS + BOXES
 HOUSES_OF = tuple((ROW_OF[cell], 9 + COL_OF[cell], 18 + BOX_OF[cell]) for cell in CELLS)
 PEERS = tuple(tuple(sorted({p for h in HOUSES_OF[cell] for p in HOUSES[h]} - {cell})) for cell in CELLS)
 
+# The same geometry as 81-bit cell masks (bit c is cell c), the form most techniques work on
+CELL_BIT = tuple(1 << cell for cell in CELLS)
+HOUSE_MASK = tuple(sum(CELL_BIT[cell] for cell in house) for house in HOUSES)
+PEER_MASK = tuple(sum(CELL_BIT[peer] for peer in PEERS[cell]) for cell in CELLS)
+
 BIT = (0,) + tuple(1 << (d - 1) for d in DIGITS)  # BIT[d] is digit d's bit; BIT[0] = 0
 POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
 DIGITS_OF = tuple(tuple(d for d in DIGITS if mask & BIT[d]) for mask in range(512))
@@ -43,9 +48,14 @@ def cell_name(cell: int) -> str:
     return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
 
 
-def house_kind(house: int) -> str:
-    """``'row'``, ``'column'`` or ``'box'`` for a house index 0..26."""
-    return HOUSE_KINDS[house // 9]
+def cells_of(mask: int) -> list[int]:
+    """The cells of an 81-bit cell mask (bit c is cell c), ascending."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
 
 
 def house_name(house: int) -> str:

@@ -33,11 +33,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from solver.grid import BOX_OF, COL_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
+from solver.grid import BOX_OF, CELL_BIT, COL_OF, HOUSE_MASK, POPCOUNT, ROW_OF
 
-CELL_BIT = tuple(1 << c for c in range(81))
-HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
-PEER_MASK = tuple(sum(CELL_BIT[p] for p in PEERS[c]) for c in range(81))
 BOX_HOUSE = tuple(18 + BOX_OF[c] for c in range(81))
 ROW_HOUSE = tuple(ROW_OF[c] for c in range(81))
 COL_HOUSE = tuple(9 + COL_OF[c] for c in range(81))
@@ -46,21 +43,6 @@ BOX_PEERS = tuple(HOUSE_MASK[BOX_HOUSE[c]] & ~CELL_BIT[c] for c in range(81))
 ROW_OUT_BOX = tuple(HOUSE_MASK[ROW_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
 COL_OUT_BOX = tuple(HOUSE_MASK[COL_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
 OFF_ON_HOUSES = tuple((BOX_HOUSE[c], ROW_HOUSE[c], COL_HOUSE[c]) for c in range(81))
-
-
-def cells_of(mask: int) -> list[int]:
-    """The cells of an 81-bit mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def on_bit(cand: int) -> int:
-    """The ancestor-set bit of potential "candidate ``cand`` is on" (cand = cell*9 + digit-1)."""
-    return 1 << (2 * cand + 1)
 
 
 def off_bit(cand: int) -> int:

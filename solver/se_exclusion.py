@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from solver.grid import DIGITS_OF, POPCOUNT, Grid
-from solver.se_chains import CELL_BIT, PEER_MASK, cells_of
+from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
 from solver.se_rules import SEHint
 
 

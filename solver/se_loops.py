@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, POPCOUNT, ROW_OF, Grid
-from solver.se_chains import PEER_MASK, cells_of
+from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEER_MASK, POPCOUNT, ROW_OF, Grid, cells_of
 from solver.se_rules import SEHint
 
 # Sudoku Explainer's region kinds in its order: block, row, column

@@ -12,19 +12,8 @@ complexity (``solver.se_chains.length_bonus``), and returns its best hint as a `
 
 from __future__ import annotations
 
-from solver.grid import DIGITS_OF, POPCOUNT
-from solver.se_chains import (
-    CELL_BIT,
-    HOUSE_MASK,
-    OFF_ON_HOUSES,
-    ChainHint,
-    NestedRule,
-    Position,
-    Propagation,
-    cells_of,
-    length_bonus,
-    propagate,
-)
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
+from solver.se_chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
 
 
 def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import DIGITS_OF, HOUSES, POPCOUNT
-from solver.se_chains import HOUSE_MASK, NestedRule, Position, cells_of
+from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, POPCOUNT, cells_of
+from solver.se_chains import NestedRule, Position
 from solver.se_multiple import multiple_chains
 from solver.se_static import static_conclusions
 

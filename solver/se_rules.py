@@ -25,8 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid
-from solver.se_chains import CELL_BIT, HOUSE_MASK, PEER_MASK, cells_of
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES, PEER_MASK, POPCOUNT, Grid, cells_of
 
 Candidate = tuple[int, int]
 

@@ -23,17 +23,8 @@ whether there is any hint at all, and nested chains (``solver.se_nested``) take 
 from __future__ import annotations
 
 from solver.closure import reachable
-from solver.grid import DIGITS_OF, POPCOUNT
-from solver.se_chains import (
-    CELL_BIT,
-    HOUSE_MASK,
-    OFF_ON_HOUSES,
-    PEER_MASK,
-    ChainHint,
-    Position,
-    cells_of,
-    length_bonus,
-)
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
+from solver.se_chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 
 OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
 MODES = ("x", "y", "xy")

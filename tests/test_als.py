@@ -16,12 +16,15 @@ from itertools import combinations
 import pytest
 
 from solver.exact import solve
-from solver.grid import BIT, DIGITS_OF, HOUSES, PEERS, POPCOUNT, Grid
+from solver.grid import BIT, DIGITS_OF, HOUSES, PEERS, POPCOUNT, Grid, cells_of
 from solver.human import solve_path
 from solver.levels import Level
 from solver.techniques import technique
-from solver.techniques.als import als_xy_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq
-from solver.techniques.als_sets import als_position, cells_of
+from solver.techniques.als import als_xy_wing, als_xz
+from solver.techniques.als_chains import als_xy_chain
+from solver.techniques.als_sets import als_position
+from solver.techniques.death_blossom import death_blossom
+from solver.techniques.sue_de_coq import sue_de_coq
 from tests.conftest import data_puzzles
 from tests.positions import cell, elims, narrowed, notation, steps_of
 from tests.reglib import reglib_cases

@@ -18,8 +18,7 @@ import random
 import pytest
 
 from solver.exact import solve
-from solver.grid import BIT, CELLS, Grid
-from solver.techniques.cellsets import HOUSE_BITS
+from solver.grid import BIT, CELLS, HOUSE_MASK, Grid
 from solver.techniques.fish_franken import (
     BASE_HOUSES,
     MAX_ENDO_FINS,
@@ -172,9 +171,9 @@ def franken_searches(grid: Grid, size: int, finned: bool) -> list[tuple[int, lis
     for digit_cells in _digit_masks(grid)[1:]:
         for orientation in (0, 1):
             pool = [
-                (house, digit_cells & HOUSE_BITS[house])
+                (house, digit_cells & HOUSE_MASK[house])
                 for house in BASE_HOUSES[orientation]
-                if digit_cells & HOUSE_BITS[house] and (finned or (digit_cells & HOUSE_BITS[house]).bit_count() <= size)
+                if digit_cells & HOUSE_MASK[house] and (finned or (digit_cells & HOUSE_MASK[house]).bit_count() <= size)
             ]
             if len(pool) >= size:
                 searches.append((digit_cells, pool, orientation))

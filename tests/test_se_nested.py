@@ -13,9 +13,9 @@ from pathlib import Path
 
 from solver import se_nested
 from solver.exact import solve
-from solver.grid import Grid
+from solver.grid import HOUSE_MASK, Grid
 from solver.human import solve_path
-from solver.se_chains import HOUSE_MASK, Position, propagate
+from solver.se_chains import Position, propagate
 from solver.se_nested import nested_rule
 from solver.se_static import forcing_chains_and_cycles, static_conclusions, static_reach
 from tests.conftest import data_file

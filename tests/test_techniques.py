@@ -91,7 +91,6 @@ def test_registry_names_are_unique():
 
 def test_technique_lookup_and_unknown_name():
     assert technique("Hidden Single").score == 14
-    assert technique("Hidden Single").se_in_box == 1.2
     assert technique("XYZ-Wing").level is Level.HARD
     with pytest.raises(KeyError, match=r"unknown technique 'Hidden Singel'.*Hidden Single"):
         technique("Hidden Singel")

@@ -13,8 +13,8 @@ from itertools import combinations
 
 import pytest
 
-from solver.grid import BIT, DIGITS_OF, POPCOUNT, Grid
-from solver.techniques.cellsets import PEER_BITS, cells_of, digit_places
+from solver.grid import BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
+from solver.techniques.cellsets import digit_places
 from solver.techniques.wings_more import remote_pair, w_wing, wxyz_wing
 from tests.positions import box, cell, confine, elims, narrowed, notation, row, steps_of
 from tests.solving import check_sound, rated_puzzles, walk
@@ -160,12 +160,12 @@ def wxyz_by_definition(grid: Grid) -> set:
             continue
         free = [
             d for d, cells in holders.items()
-            if not all(PEER_BITS[a] >> b & 1 for a, b in combinations(cells, 2))
+            if not all(PEER_MASK[a] >> b & 1 for a, b in combinations(cells, 2))
         ]  # fmt: skip
         if len(free) == 1:
             seen = places[free[0]]
             for c in holders[free[0]]:
-                seen &= PEER_BITS[c]
+                seen &= PEER_MASK[c]
             if seen:
                 found.add((four, tuple((c, free[0]) for c in cells_of(seen))))
     return found

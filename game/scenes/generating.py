@@ -204,8 +204,6 @@ class GeneratingScene(Scene):
                 self.result = message.value
                 self.progress = 1.0
                 self.replay = self._replay_of(self.result)
-                if self.purpose == "measure":
-                    self.app.last_generated = self.result
             elif message.kind == "error":
                 self.fail(message.value)
                 return

@@ -13,9 +13,9 @@ Sources (see ../shared/HODOKU_LEVELS.md and ../shared/SE_RATING.md):
   score  HoDoKu 2.2's default score per step; a puzzle's score is the sum over its steps.
   se     the technique's nominal rating on Sudoku Explainer's scale (SukakuExplainer for the
          techniques it added; for techniques Sudoku Explainer lacks, the rating of the chain
-         it would use instead). ``se_in_box`` is the rating when the step's house is a box
-         (Hidden Single: 1.2). The puzzle's SE estimate comes from ``solver.se``, which rates
-         each step as Sudoku Explainer does (chains by their length).
+         it would use instead). The puzzle's SE estimate comes from ``solver.se``, which rates
+         each step as Sudoku Explainer does (chains by their length; a Hidden Single in a box
+         1.2).
   names  the step names a row yields when it has several (HoDoKu's: "Simple Colors Trap" and
          "Simple Colors Wrap" are one row).
   enabled     on in HoDoKu's default configuration (Death Blossom and Franken Jellyfish are
@@ -34,8 +34,10 @@ from solver.levels import Level
 from solver.step import Step
 from solver.techniques import (
     als,
+    als_chains,
     chains,
     coloring,
+    death_blossom,
     fish,
     fish_finned,
     fish_franken,
@@ -44,6 +46,7 @@ from solver.techniques import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
     wings_more,
@@ -62,7 +65,6 @@ class Technique:
         score: HoDoKu's score for one step of it.
         se: its nominal Sudoku Explainer rating.
         finder: ``finder(grid) -> Iterator[Step]``; yields every step, never mutates the grid.
-        se_in_box: the SE rating when the step's house is a box, if it differs (else None).
         names: every step name the finder may yield (defaults to ``(name,)``).
         enabled: on by default (HoDoKu's default configuration).
         uniqueness: assumes a unique solution.
@@ -73,7 +75,6 @@ class Technique:
     score: int
     se: float
     finder: Finder
-    se_in_box: float | None = None
     names: tuple[str, ...] = ()
     enabled: bool = True
     uniqueness: bool = False
@@ -81,12 +82,6 @@ class Technique:
     def __post_init__(self) -> None:
         if not self.names:
             object.__setattr__(self, "names", (self.name,))
-
-    def step_se(self, step: Step) -> float:
-        """The nominal SE rating of one of this technique's steps (a box Hidden Single: 1.2)."""
-        if self.se_in_box is not None and step.houses and step.houses[0] >= 18:
-            return self.se_in_box
-        return self.se
 
 
 E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER
@@ -98,7 +93,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     # name                                  level score  se   finder
     T("Full House",                             E,   4, 1.0, singles.full_house),
     T("Naked Single",                           E,   4, 2.3, singles.naked_single),
-    T("Hidden Single",                          E,  14, 1.5, singles.hidden_single, se_in_box=1.2),
+    T("Hidden Single",                          E,  14, 1.5, singles.hidden_single),
     T("Locked Pair",                            M,  40, 3.0, intersections.locked_pair),
     T("Locked Triple",                          M,  60, 3.6, intersections.locked_triple),
     T("Locked Candidates Type 1 (Pointing)",    M,  50, 2.6, intersections.locked_candidates_pointing),
@@ -138,7 +133,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("Sashimi Swordfish",                      U, 240, 6.6, fish_finned.sashimi_swordfish),
     T("Finned Jellyfish",                       U, 250, 6.6, fish_finned.finned_jellyfish),
     T("Sashimi Jellyfish",                      U, 260, 6.6, fish_finned.sashimi_jellyfish),
-    T("Sue de Coq",                             U, 250, 6.8, als.sue_de_coq),
+    T("Sue de Coq",                             U, 250, 6.8, sue_de_coq.sue_de_coq),
     T("Simple Colors",                          H, 150, 6.5, coloring.simple_colors,
       names=("Simple Colors Trap", "Simple Colors Wrap")),
     T("Multi-Colors",                           H, 200, 6.6, coloring.multi_colors,
@@ -151,8 +146,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("WXYZ-Wing",                              U, 240, 5.5, wings_more.wxyz_wing),
     T("ALS-XZ",                                 U, 300, 7.0, als.als_xz),
     T("ALS-XY-Wing",                            U, 320, 7.2, als.als_xy_wing),
-    T("ALS-XY-Chain",                           U, 340, 7.5, als.als_xy_chain),
-    T("Death Blossom",                          U, 360, 7.5, als.death_blossom, enabled=False),
+    T("ALS-XY-Chain",                           U, 340, 7.5, als_chains.als_xy_chain),
+    T("Death Blossom",                          U, 360, 7.5, death_blossom.death_blossom, enabled=False),
     T("Franken X-Wing",                         U, 300, 6.6, fish_franken.franken_x_wing),
     T("Franken Swordfish",                      U, 350, 7.0, fish_franken.franken_swordfish),
     T("Franken Jellyfish",                      U, 370, 7.2, fish_franken.franken_jellyfish, enabled=False),

@@ -3,8 +3,7 @@
 After HoDoKu's "Almost Locked Sets" page (hodoku.sourceforge.net/en/tech_als.php); the sets,
 their reach and their restricted common candidates (RCCs) come from ``als_sets`` (see its
 glossary). ALS-XY-Chain lives in ``als_chains`` (on ``als_graph``), Death Blossom in
-``death_blossom`` and Sue de Coq in ``sue_de_coq``; this module re-exports their finders for
-the registry.
+``death_blossom`` and Sue de Coq in ``sue_de_coq``.
 
   ALS-XZ       sets A and B with an RCC x: one of them has no x, so it is locked and holds
                every other digit; a digit z both hold is then in A or B, and goes from the
@@ -27,7 +26,6 @@ from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, POPCOUNT, Grid
 from solver.step import Step
-from solver.techniques.als_chains import als_xy_chain
 from solver.techniques.als_sets import (
     Als,
     AlsPosition,
@@ -42,10 +40,8 @@ from solver.techniques.als_sets import (
     removal_key,
     removals_text,
 )
-from solver.techniques.death_blossom import death_blossom
-from solver.techniques.sue_de_coq import sue_de_coq
 
-__all__ = ["als_xy_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
+__all__ = ["als_xy_wing", "als_xz"]
 
 
 def _keep(found: dict, key: tuple, cells: int, *parts) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import BIT, DIGITS_OF, Grid
+from solver.grid import BIT, DIGITS_OF, Grid, cells_of
 from solver.step import Step
 from solver.techniques.als_graph import ChainGraph, Rebuilder, targets_index
 from solver.techniques.als_sets import (
@@ -23,7 +23,6 @@ from solver.techniques.als_sets import (
     als_houses,
     als_position,
     candidates_in,
-    cells_of,
     eliminations_of_key,
     groups_text,
     likewise,

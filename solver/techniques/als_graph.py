@@ -11,8 +11,8 @@ sets and their RCCs.
 from __future__ import annotations
 
 from solver.closure import reachable
-from solver.grid import BIT, DIGITS_OF
-from solver.techniques.als_sets import AlsPosition, cells_of
+from solver.grid import BIT, DIGITS_OF, cells_of
+from solver.techniques.als_sets import AlsPosition
 
 
 class ChainGraph:

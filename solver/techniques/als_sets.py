@@ -19,33 +19,24 @@ the sets once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from solver.grid import (
-    CELLS,
     DIGITS,
     DIGITS_OF,
+    HOUSE_MASK,
     HOUSES,
     HOUSES_OF,
-    PEERS,
+    PEER_MASK,
     POPCOUNT,
     Grid,
     cell_name,
+    cells_of,
 )
 from solver.step import Candidate
 from solver.techniques.wording import and_list, cells_text, or_list
 
-PEER_MASK = tuple(sum(1 << peer for peer in PEERS[cell]) for cell in CELLS)
-HOUSE_MASK = tuple(sum(1 << cell for cell in cells) for cells in HOUSES)
 BITS_81 = (1 << 81) - 1
-
-
-def cells_of(mask: int) -> Iterator[int]:
-    """The cells of an 81-bit cell mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Als:

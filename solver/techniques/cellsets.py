@@ -14,21 +14,7 @@ The tables are computed once at import from ``solver.grid``; nothing here change
 
 from __future__ import annotations
 
-from solver.grid import CELLS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid
-
-CELL_BIT = tuple(1 << cell for cell in CELLS)
-HOUSE_BITS = tuple(sum(CELL_BIT[cell] for cell in house) for house in HOUSES)
-PEER_BITS = tuple(sum(CELL_BIT[peer] for peer in PEERS[cell]) for cell in CELLS)
-
-
-def cells_of(bits: int) -> list[int]:
-    """The cells of a cell set, in ascending order."""
-    cells = []
-    while bits:
-        low = bits & -bits
-        cells.append(low.bit_length() - 1)
-        bits ^= low
-    return cells
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES_OF, Grid
 
 
 def digit_places(grid: Grid) -> list[int]:
@@ -47,7 +33,7 @@ def strong_links(places: int, houses: range = range(27)) -> list[tuple[int, int,
     ``places`` (one digit's places) has exactly two cells; cells in ascending order."""
     links = []
     for house in houses:
-        pair = places & HOUSE_BITS[house]
+        pair = places & HOUSE_MASK[house]
         if pair and pair.bit_count() == 2:
             low = pair & -pair
             links.append((house, low.bit_length() - 1, (pair ^ low).bit_length() - 1))

@@ -21,14 +21,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.closure import reachable
-from solver.grid import Grid
+from solver.grid import PEER_MASK, Grid, cells_of
 from solver.step import Step
-from solver.techniques.cellsets import PEER_BITS, strong_links
-from solver.techniques.cellsets import cells_of as set_cells
+from solver.techniques.cellsets import strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
-from solver.techniques.links import LinkGraph, cells_of, link_graph
+from solver.techniques.links import LinkGraph, link_graph
 from solver.techniques.loops import loops_and_aics
 
 __all__ = ["grouped_nice_loop", "nice_loop", "x_chain", "xy_chain"]
@@ -78,7 +77,7 @@ def x_chain_news(places: int) -> bool:
     elimination is a peer c of some a that a off reaches. True is a bound, not a promise: the
     closure also counts chains longer than 20 links or through a cell twice, which the search
     does not make."""
-    seen = {cell: set_cells(PEER_BITS[cell] & places) for cell in set_cells(places)}
+    seen = {cell: cells_of(PEER_MASK[cell] & places) for cell in cells_of(places)}
     succ: dict[int, list[int]] = {}
     for cell, peers in seen.items():
         succ[2 * cell] = []

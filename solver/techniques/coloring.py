@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import DIGITS, Grid, cell_name
+from solver.grid import CELL_BIT, DIGITS, PEER_MASK, Grid, cell_name, cells_of
 from solver.step import Step
-from solver.techniques.cellsets import CELL_BIT, PEER_BITS, cells_of, digit_places, strong_links
+from solver.techniques.cellsets import digit_places, strong_links
 from solver.techniques.wording import and_list, or_list
 
 
@@ -45,7 +45,7 @@ def _seen_by(bits: int) -> int:
     """The cells that see at least one cell of the cell set ``bits``."""
     seen = 0
     for cell in cells_of(bits):
-        seen |= PEER_BITS[cell]
+        seen |= PEER_MASK[cell]
     return seen
 
 
@@ -110,7 +110,7 @@ def _wrap(cluster: Cluster) -> tuple[int, int, int] | None:
     """(colour index, cell, cell) for two cells of one colour that see each other, or None."""
     for index, bits in enumerate(cluster.colours):
         for cell in cells_of(bits):
-            clash = PEER_BITS[cell] & bits
+            clash = PEER_MASK[cell] & bits
             if clash:
                 return index, cell, (clash & -clash).bit_length() - 1
     return None

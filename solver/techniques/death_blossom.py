@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, POPCOUNT, Grid, cell_name
+from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, POPCOUNT, Grid, cell_name, cells_of
 from solver.step import Step
 from solver.techniques.als_sets import (
     BITS_81,
@@ -22,7 +22,6 @@ from solver.techniques.als_sets import (
     als_houses,
     als_position,
     candidates_in,
-    cells_of,
     digits_text,
     eliminations_of_key,
     groups_text,

@@ -38,9 +38,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import DIGITS_OF, HOUSES_OF, Grid, cell_name
+from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES_OF, PEER_MASK, Grid, cell_name, cells_of
 from solver.step import Step
-from solver.techniques.cellsets import HOUSE_BITS, PEER_BITS, cells_of
 from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES
 from solver.techniques.fish_finned import finned_text, houses_text, siamese_text
@@ -53,8 +52,8 @@ MEMO = DigitMemo()
 MAX_ENDO_FINS = 2
 BASE_HOUSES = (tuple(range(9)) + tuple(range(18, 27)), tuple(range(9, 27)))  # by orientation
 LINE_BITS = (  # per cell, the 81-bit mask of its row (row bases) or column (column bases)
-    tuple(HOUSE_BITS[houses[0]] for houses in HOUSES_OF),
-    tuple(HOUSE_BITS[houses[1]] for houses in HOUSES_OF),
+    tuple(HOUSE_MASK[houses[0]] for houses in HOUSES_OF),
+    tuple(HOUSE_MASK[houses[1]] for houses in HOUSES_OF),
 )
 COVER_HOUSES = (tuple(range(9, 27)), tuple(range(9)) + tuple(range(18, 27)))
 COVERS_OF = (  # the two houses that may cover a cell: (column, box) or (row, box)
@@ -129,7 +128,7 @@ def _fish_of_digit(
         if finned and not union & ~covered:
             held = 0
             for house in covers[:-1]:
-                held |= HOUSE_BITS[house]
+                held |= HOUSE_MASK[house]
             if not union & ~held:
                 return  # the last cover set is not needed (HoDoKu's search stops before it)
         eliminations = ((covered & ~union) | twice) & seen
@@ -148,7 +147,7 @@ def _fish_of_digit(
             # cover the cell by its column (row) or its box; a box chosen here bans the column
             # (row) from later choices, so a cover set holding both is reached once
             if first not in banned and first not in covers:
-                cells = digit_cells & HOUSE_BITS[first]
+                cells = digit_cells & HOUSE_MASK[first]
                 if not cells & fins:
                     grow(
                         bases,
@@ -164,7 +163,7 @@ def _fish_of_digit(
                         seen,
                     )
             if second not in bases and second not in covers and second not in banned:
-                cells = digit_cells & HOUSE_BITS[second]
+                cells = digit_cells & HOUSE_MASK[second]
                 if not cells & fins:
                     grow(
                         bases,
@@ -180,7 +179,7 @@ def _fish_of_digit(
                         seen,
                     )
             if finned and (fins | endo).bit_count() < MAX_FINS:
-                seen &= PEER_BITS[cell]
+                seen &= PEER_MASK[cell]
                 if seen & digit_cells & ~union or not hopeless(union, fins | low, seen):
                     grow(bases, start, chosen, union, endo, covers, banned, covered, twice, fins | low, seen)
             return
@@ -234,13 +233,13 @@ def _fish_of_digit(
                 if h not in covers
                 and h not in bases
                 and h not in banned
-                and HOUSE_BITS[h] & union
-                and not HOUSE_BITS[h] & fins
+                and HOUSE_MASK[h] & union
+                and not HOUSE_MASK[h] & fins
             ]
             for extra in combinations(spare, size - len(covers)):
                 more, again = covered, twice
                 for house in extra:
-                    cells = digit_cells & HOUSE_BITS[house]
+                    cells = digit_cells & HOUSE_MASK[house]
                     again |= more & cells
                     more |= cells
                 finish(bases, union, endo, covers + extra, more, again, fins, seen)
@@ -321,7 +320,7 @@ def _franken_of_digit(
     for orientation in (0, 1):
         pool = []
         for house in BASE_HOUSES[orientation]:
-            cands = digit_cells & HOUSE_BITS[house]
+            cands = digit_cells & HOUSE_MASK[house]
             if cands and (finned or cands.bit_count() <= size):
                 pool.append((house, cands))
         if len(pool) < size:

@@ -16,7 +16,7 @@ tables are computed once at import; nothing here changes a grid.
 
 from __future__ import annotations
 
-from solver.techniques.cellsets import HOUSE_BITS, PEER_BITS, cells_of
+from solver.grid import HOUSE_MASK, PEER_MASK, cells_of
 
 ALL_CELLS = (1 << 81) - 1
 
@@ -26,7 +26,7 @@ def seen_by_all(bits: int) -> int:
     seen = ALL_CELLS
     while bits:
         low = bits & -bits
-        seen &= PEER_BITS[low.bit_length() - 1]
+        seen &= PEER_MASK[low.bit_length() - 1]
         bits ^= low
     return seen
 
@@ -182,7 +182,7 @@ def possible_base_sets(
             left = [word] * 9
             span = 0
             for line in {base_line[cell] for cell in cells_of(cands)}:
-                line_cells = HOUSE_BITS[line_offset + line]
+                line_cells = HOUSE_MASK[line_offset + line]
                 span |= line_cells
                 rest = barred
                 for cell in cells_of(cands & ~line_cells):

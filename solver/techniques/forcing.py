@@ -34,7 +34,7 @@ from solver.se_static import static_reach
 from solver.step import Link, Step
 from solver.techniques.wording import or_list
 
-MAX_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
+MAX_NET_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
 
 
 def _text(cand: int, on: bool) -> str:
@@ -265,7 +265,7 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
     shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
     (and then forcing chains) are tried."""
     carry: dict = {}  # each premise's deepest search so far, for the next level to go on from
-    for level in range(MAX_NESTING + 1):
+    for level in range(MAX_NET_NESTING + 1):
         found = False
         for step in _steps(grid, dynamic=True, level=level, carry=carry):
             found = True

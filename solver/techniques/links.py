@@ -33,31 +33,29 @@ import itertools
 import threading
 from collections.abc import Callable, Iterable, Sequence
 
-from solver.grid import CELLS, DIGITS, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, cell_name
+from solver.grid import (
+    CELL_BIT,
+    CELLS,
+    DIGITS,
+    DIGITS_OF,
+    HOUSE_MASK,
+    HOUSES_OF,
+    PEER_MASK,
+    Grid,
+    cell_name,
+    cells_of,
+)
 from solver.step import Link, Node
 from solver.techniques.wording import and_list
 
 MAX_LINKS = 20
 """The longest chain any search builds, in links (HoDoKu's default chain length limit: 20)."""
 
-CELL_BIT = tuple(1 << cell for cell in CELLS)
-PEER_MASK = tuple(sum(CELL_BIT[p] for p in PEERS[cell]) for cell in CELLS)
-HOUSE_MASK = tuple(sum(CELL_BIT[c] for c in cells) for cells in HOUSES)
 # Per line house 0..17: the boxes it crosses, as (box house, 81-bit mask of the 3 shared cells).
 LINE_BOXES = tuple(
     tuple((box, HOUSE_MASK[line] & HOUSE_MASK[box]) for box in range(18, 27) if HOUSE_MASK[line] & HOUSE_MASK[box])
     for line in range(18)
 )
-
-
-def cells_of(mask: int) -> list[int]:
-    """The cells of an 81-bit cell mask, in order."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
 
 
 def state(node: int, value: bool) -> int:

@@ -31,13 +31,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from solver.grid import DIGITS_OF, Grid, cell_name
+from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of
 from solver.step import Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
-from solver.techniques.links import MAX_LINKS, PEER_MASK, LinkGraph, cells_of, link_graph
+from solver.techniques.links import MAX_LINKS, LinkGraph, link_graph
 from solver.techniques.wording import and_list
 
 CONTINUOUS, DISCONTINUOUS, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"

@@ -24,17 +24,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from solver.grid import BOX_OF, COL_OF, DIGITS, HOUSES_OF, ROW_OF, Grid, cell_name, house_name
-from solver.step import Link, Step
-from solver.techniques.cellsets import (
+from solver.grid import (
+    BOX_OF,
     CELL_BIT,
-    HOUSE_BITS,
-    PEER_BITS,
+    COL_OF,
+    DIGITS,
+    HOUSE_MASK,
+    HOUSES_OF,
+    PEER_MASK,
+    ROW_OF,
+    Grid,
+    cell_name,
     cells_of,
-    digit_places,
-    shared_house,
-    strong_links,
+    house_name,
 )
+from solver.step import Link, Step
+from solver.techniques.cellsets import digit_places, shared_house, strong_links
 from solver.techniques.hodoku_order import rank
 from solver.techniques.wording import cells_text, or_list
 
@@ -115,7 +120,7 @@ def skyscraper(grid: Grid) -> Iterator[Step]:
                     if line_of[free1] == line_of[free2]:
                         continue
                     inner = CELL_BIT[base1] | CELL_BIT[base2]
-                    targets = cells_of(where & PEER_BITS[free1] & PEER_BITS[free2] & ~inner)
+                    targets = cells_of(where & PEER_MASK[free1] & PEER_MASK[free2] & ~inner)
                     key = (digit, tuple(targets))
                     if targets and key not in seen:
                         seen.add(key)
@@ -153,7 +158,7 @@ def _kites(places: list[int]) -> list[Kite]:
                         if BOX_OF[in_box_r] != BOX_OF[in_box_c]:
                             continue
                         inner = CELL_BIT[in_box_r] | CELL_BIT[in_box_c]
-                        seen_by_both = PEER_BITS[free_r] & PEER_BITS[free_c]
+                        seen_by_both = PEER_MASK[free_r] & PEER_MASK[free_c]
                         targets = cells_of(where & seen_by_both & ~inner)
                         key = (digit, tuple(targets))
                         if targets and key not in seen:
@@ -247,12 +252,12 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
             linked |= CELL_BIT[cell]
         for house1, first, second in links:
             for a, b in ((first, second), (second, first)):
-                for c in cells_of(linked & PEER_BITS[b] & ~CELL_BIT[a]):
+                for c in cells_of(linked & PEER_MASK[b] & ~CELL_BIT[a]):
                     for house3, e in partners[c]:
                         if e in (a, b) or e < a:  # each chain once, from its lower end
                             continue
                         inner = CELL_BIT[b] | CELL_BIT[c]
-                        targets = cells_of(where & PEER_BITS[a] & PEER_BITS[e] & ~inner)
+                        targets = cells_of(where & PEER_MASK[a] & PEER_MASK[e] & ~inner)
                         key = (digit, tuple(targets))
                         if targets and key not in seen:
                             seen.add(key)
@@ -289,9 +294,9 @@ def _rectangle_lines(in_box: int, box: int) -> Iterator[tuple[int, int]]:
     """(row, column) houses of ``box`` that hold all its places ``in_box`` (a cell set), with
     some places of each off their crossing."""
     for row in BOX_ROWS[box]:
-        row_part = in_box & HOUSE_BITS[row]
+        row_part = in_box & HOUSE_MASK[row]
         for col in BOX_COLS[box]:
-            col_part = in_box & HOUSE_BITS[col]
+            col_part = in_box & HOUSE_MASK[col]
             off_cross = row_part & ~col_part and col_part & ~row_part
             if off_cross and not in_box & ~(row_part | col_part):
                 yield row, col
@@ -303,19 +308,19 @@ def _empty_rectangles(places: list[int]) -> list[Rectangle]:
     for digit in DIGITS:
         where = places[digit]
         for box in range(9):
-            in_box = where & HOUSE_BITS[18 + box]
+            in_box = where & HOUSE_MASK[18 + box]
             if in_box.bit_count() < 2:
                 continue
             for row, col in _rectangle_lines(in_box, box):
                 for line, other_line in ((row, col), (col, row)):
                     along = 0 if line < 9 else 1  # HOUSES_OF index of `line`'s kind
-                    for x in cells_of(where & HOUSE_BITS[line] & ~in_box):
+                    for x in cells_of(where & HOUSE_MASK[line] & ~in_box):
                         strong_house = HOUSES_OF[x][1 - along]  # across `line`
-                        pair = where & HOUSE_BITS[strong_house]
+                        pair = where & HOUSE_MASK[strong_house]
                         if pair.bit_count() != 2:
                             continue
                         y = (pair & ~CELL_BIT[x]).bit_length() - 1
-                        hit = where & HOUSE_BITS[HOUSES_OF[y][along]] & HOUSE_BITS[other_line]
+                        hit = where & HOUSE_MASK[HOUSES_OF[y][along]] & HOUSE_MASK[other_line]
                         if hit and not hit & in_box:
                             target = hit.bit_length() - 1
                             found.append(Rectangle(digit, box, row, col, line, x, y, strong_house, target))
@@ -328,13 +333,13 @@ def _er_step(name: str, where: int, rectangles: list[Rectangle]) -> Step:
     box's other line)."""
     first = rectangles[0]
     digit, box = first.digit, 18 + first.box
-    in_box = where & HOUSE_BITS[box]
+    in_box = where & HOUSE_MASK[box]
     box_cells = cells_of(in_box)
     links: list[Link] = []
     pattern = {(cell, digit) for cell in box_cells}
     houses = [box]
     for r in rectangles:
-        near = in_box & HOUSE_BITS[r.line]
+        near = in_box & HOUSE_MASK[r.line]
         near_node, far_node = tuple(cells_of(near)), tuple(cells_of(in_box & ~near))
         links += [
             (((r.y,), digit), ((r.x,), digit), True),

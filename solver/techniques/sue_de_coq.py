@@ -19,14 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, house_name
+from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name
 from solver.step import Step
-from solver.techniques.als_sets import (
-    cells_of,
-    eliminations_of_key,
-    removal_key,
-    removals_text,
-)
+from solver.techniques.als_sets import eliminations_of_key, removal_key, removals_text
 from solver.techniques.wording import and_list, cells_text
 
 # (line house, box house, the three cells they share) for every row and column and box.

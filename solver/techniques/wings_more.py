@@ -20,16 +20,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from solver.grid import BIT, DIGITS, DIGITS_OF, HOUSES_OF, POPCOUNT, Grid, cell_name, house_name
-from solver.step import Link, Step
-from solver.techniques.cellsets import (
+from solver.grid import (
+    BIT,
     CELL_BIT,
-    PEER_BITS,
+    DIGITS,
+    DIGITS_OF,
+    HOUSES_OF,
+    PEER_MASK,
+    POPCOUNT,
+    Grid,
+    cell_name,
     cells_of,
-    digit_places,
-    shared_house,
-    strong_links,
+    house_name,
 )
+from solver.step import Link, Step
+from solver.techniques.cellsets import digit_places, shared_house, strong_links
 from solver.techniques.wording import and_list, cells_text, or_list
 
 MAX_REMOTE_PAIR_CELLS = 10  # HoDoKu's chain limit: 20 nodes, two per cell
@@ -61,7 +66,7 @@ def _remote_pair_targets(path: list[int], members: int) -> int:
     targets = 0
     for i, first in enumerate(path):
         for second in path[i + 3 :: 2]:
-            targets |= PEER_BITS[first] & PEER_BITS[second]
+            targets |= PEER_MASK[first] & PEER_MASK[second]
     return targets & ~members
 
 
@@ -77,7 +82,7 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
     best: dict[tuple, tuple[int, list[int], int]] = {}
     for mask, cells in _bivalue_groups(grid, 4).items():
         members = sum(CELL_BIT[cell] for cell in cells)
-        neighbours = {cell: cells_of(PEER_BITS[cell] & members) for cell in cells}
+        neighbours = {cell: cells_of(PEER_MASK[cell] & members) for cell in cells}
         first, second = DIGITS_OF[mask]
         for start in cells:
             path = [start]
@@ -149,8 +154,8 @@ def _bridge(links: list[tuple[int, int, int]], first: int, second: int) -> tuple
     for house, a, b in links:
         if a in (first, second) or b in (first, second):
             continue
-        a1, a2 = PEER_BITS[a] >> first & 1, PEER_BITS[a] >> second & 1
-        b1, b2 = PEER_BITS[b] >> first & 1, PEER_BITS[b] >> second & 1
+        a1, a2 = PEER_MASK[a] >> first & 1, PEER_MASK[a] >> second & 1
+        b1, b2 = PEER_MASK[b] >> first & 1, PEER_MASK[b] >> second & 1
         if a1 and not b1 and b2:
             return house, a, b
         if b1 and not a1 and a2:
@@ -176,7 +181,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
         d1, d2 = DIGITS_OF[mask]
         for i, first in enumerate(cells):
             for second in cells[i + 1 :]:
-                both = PEER_BITS[first] & PEER_BITS[second]
+                both = PEER_MASK[first] & PEER_MASK[second]
                 for removed, link_digit in ((d1, d2), (d2, d1)):
                     targets = cells_of(places[removed] & both)
                     if not targets:
@@ -253,10 +258,10 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
             for b in holders[i + 1 :]:
                 # z is free because a and b hold it without seeing each other; they share no
                 # other digit, and some cell with z must see both
-                if PEER_BITS[a] >> b & 1 or cands[a] & cands[b] != z_bit:
+                if PEER_MASK[a] >> b & 1 or cands[a] & cands[b] != z_bit:
                     continue
                 union = cands[a] | cands[b]
-                targets = places[z] & PEER_BITS[a] & PEER_BITS[b]
+                targets = places[z] & PEER_MASK[a] & PEER_MASK[b]
                 if POPCOUNT[union] > 4 or not targets:
                     continue
                 for four, removed in _completions(cands, by_mask, a, b, z_bit, union, targets):
@@ -283,7 +288,7 @@ def _completions(
     hold z without seeing each other) into a WXYZ-Wing that removes something. A digit other
     than z that a new cell shares with a cell of the wing must stay restricted: the two cells
     see each other."""
-    peers_a, peers_b = PEER_BITS[a], PEER_BITS[b]
+    peers_a, peers_b = PEER_MASK[a], PEER_MASK[b]
     other_a, other_b = cands[a] & ~z_bit, cands[b] & ~z_bit
     options = []
     for mask in MASKS_WITHIN_FOUR[union]:
@@ -296,12 +301,12 @@ def _completions(
                 continue
             if (must_see_a and not peers_a >> cell & 1) or (must_see_b and not peers_b >> cell & 1):
                 continue
-            seen = targets & PEER_BITS[cell] if mask & z_bit else targets
+            seen = targets & PEER_MASK[cell] if mask & z_bit else targets
             if seen:
                 options.append((cell, seen))
     for i, (c, seen_c) in enumerate(options):
         others_c = cands[c] & ~z_bit
-        peers_c = PEER_BITS[c]
+        peers_c = PEER_MASK[c]
         for d, seen_d in options[i + 1 :]:
             quad = union | cands[c] | cands[d]
             if POPCOUNT[quad] != 4 or not seen_c & seen_d:
