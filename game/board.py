@@ -39,7 +39,7 @@ DARK_INK = (24, 26, 52)  # small digits on a bright cell colour (yellow, orange.
 BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK
 POP_SECONDS = 0.16  # a digit just entered grows from POP_SCALE to full size over this time
 POP_SCALE = 1.35
-ENTROPY = (255, 84, 84)  # the seed web solver's red for the entropy overlay
+ENTROPY = (255, 84, 84)  # the entropy overlay's red
 
 
 class BoardView:
@@ -258,7 +258,7 @@ class BoardView:
         surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + self._px(2))))
 
     def _draw_entropy(self, surface, rect, count: int) -> None:
-        """The entropy overlay: the number of digits still possible, in the seed's red (a 0,
+        """The entropy overlay: the number of digits still possible, in ENTROPY's red (a 0,
         a contradiction, on a red disc)."""
         if count == 0:
             pygame.draw.circle(surface, ENTROPY, rect.center, rect.w // 3)

@@ -1,4 +1,4 @@
-"""The solver's tools in the player's hands (after the seed web solver and Good Sudoku's notes).
+"""The solver's tools in the player's hands (after web Sudoku solvers' tools and Good Sudoku's notes).
 
 Every tool reads a ``PlayState`` (game.playstate) and returns a new one, so the session can make
 it one undoable step; nothing here changes a state or imports pygame.

@@ -8,7 +8,7 @@ generator.bank_format).
   annotate_bank  add the interest metrics (solver.interest) to a bank built without them.
   load_bank      the puzzles of one level, read fast (no solving), for the game.
 
-Building is like the seed web solver's shipped boards, made here: each puzzle is made by
+How a build works: each puzzle is made by
 ``generator.generate`` (or ``generator.optimize.optimize`` when ``optimize_iterations`` > 0),
 then re-checked from scratch by ``bank_format.verify`` in the worker that made it. Never
 imports pygame; never prints (progress goes to a callback).

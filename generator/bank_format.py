@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from solver.batch import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
@@ -218,6 +218,8 @@ def bank_text(level: Level, build: dict, records: Iterable[dict]) -> str:
 
 _DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")
+# ``_SPACE.match``, typed as it behaves: the pattern matches the empty string, so never None.
+_match_space = cast("Callable[[str, int], re.Match[str]]", _SPACE.match)
 
 
 def loads_in_pieces(raw: bytes, between: Callable[[], object] | None = None) -> Any:
@@ -231,10 +233,10 @@ def loads_in_pieces(raw: bytes, between: Callable[[], object] | None = None) -> 
         ValueError: ``raw`` is not UTF-8 JSON (``json.JSONDecodeError`` or ``UnicodeDecodeError``).
     """
     text = raw.decode("utf-8-sig")
-    start = _SPACE.match(text).end()
+    start = _match_space(text, 0).end()
     if not text.startswith("{", start):
         return json.loads(text)
-    decode, space = _DECODER.raw_decode, _SPACE.match
+    decode, space = _DECODER.raw_decode, _match_space
     found: dict[str, Any] = {}
     at = space(text, start + 1).end()
     if text.startswith("}", at):
@@ -261,7 +263,7 @@ def loads_in_pieces(raw: bytes, between: Callable[[], object] | None = None) -> 
 
 def _list_in_pieces(text: str, at: int, between: Callable[[], object] | None) -> tuple[list, int]:
     """The list whose items start at ``at`` (just after its '['), and the index after its ']'."""
-    decode, space = _DECODER.raw_decode, _SPACE.match
+    decode, space = _DECODER.raw_decode, _match_space
     items: list = []
     at = space(text, at).end()
     if text.startswith("]", at):
@@ -281,7 +283,7 @@ def _list_in_pieces(text: str, at: int, between: Callable[[], object] | None) ->
 
 def _end(text: str, at: int, value: dict) -> dict:
     """``value``, when nothing but white space follows ``at`` in ``text``."""
-    at = _SPACE.match(text, at).end()
+    at = _match_space(text, at).end()
     if at != len(text):
         raise json.JSONDecodeError("Extra data", text, at)
     return value

@@ -1,5 +1,5 @@
 """Statistics of a puzzle bank: per level, the spread of its givens, SE estimates and interest
-metrics (min, quartiles, median, max), for ``main.py bank stats`` and the README's tables.
+metrics (min, quartiles, median, max), for ``main.py bank stats`` and the tables of docs/benchmarks.md.
 
 numpy does the order statistics over whole columns (a bank holds thousands of records per
 level). Never imports pygame; nothing is solved: the numbers are the ones the build recorded.

@@ -99,9 +99,9 @@ def make_puzzle(
     else:
         made = generate(level, own, cancel=cancel)
         puzzle, solution = made.puzzle, made.solution
-    puzzle, solution = _line(puzzle), _line(solution)
-    result = verify(puzzle, solution, level, cancel)
-    record = make_record(puzzle, solution, level, own, result, measure_interest(result))
+    puzzle_line, solution_line = _line(puzzle), _line(solution)
+    result = verify(puzzle_line, solution_line, level, cancel)
+    record = make_record(puzzle_line, solution_line, level, own, result, measure_interest(result))
     return {"index": index, "attempt": attempt, "seconds": round(time.perf_counter() - start, 3), **record}
 
 
@@ -153,13 +153,13 @@ class _Level:
                     index, attempt = seeds[record["seed"]]
                     entries[index] = {"index": index, "attempt": attempt, **record}
         for index, entry in read_work_file(self.work_path, header).items():
-            attempt = entry.get("attempt")
+            tried = entry.get("attempt")
             if (
                 index < self.count
-                and isinstance(attempt, int)
+                and isinstance(tried, int)
                 and record_fault(_record(entry), self.level) is None
-                and entry["seed"] == puzzle_seed(self.seed, self.level, index, attempt)
-                and attempt >= entries.get(index, {}).get("attempt", -1)
+                and entry["seed"] == puzzle_seed(self.seed, self.level, index, tried)
+                and tried >= entries.get(index, {}).get("attempt", -1)
             ):
                 entries[index] = entry
         return entries
@@ -184,6 +184,7 @@ class _Level:
 
     def add(self, entry: dict) -> None:
         self.entries[entry["index"]] = entry
+        assert self.work is not None, "only a level with puzzles to make gets entries, and has a work file"
         self.work.add(entry)
         self.report.made += 1
         self.report.cpu_seconds += entry.get("seconds", 0.0)

@@ -10,7 +10,7 @@ then the human solver. With no level (``level=None``) the dig keeps uniqueness a
 caller grades the result. Each given is tried once; a removal that fails now would fail later
 too, since fewer givens never make a puzzle easier.
 
-Orders (after the seed prototype and the Rust peer):
+Orders:
   entropy  remove the given whose cell would have the fewest candidates first (lowest entropy:
            the cell most determined by its peers), ties broken by the RNG;
   random   a shuffled order.

@@ -32,6 +32,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from generator.dig import dig
@@ -233,7 +234,7 @@ def generate(
                 symmetry=symmetry,
                 max_blanks=max_blanks,
                 cancel=cancel,
-                progress=lambda f, a=attempt: report(a, f),
+                progress=partial(report, attempt),
                 removed=removed,
                 uniqueness=uniqueness,
             )
@@ -242,6 +243,7 @@ def generate(
             if rejected:
                 turned_down[rejected] = turned_down.get(rejected, 0) + 1
                 continue
+            assert result is not None  # _judge grades every puzzle it does not turn down
             if progress is not None:
                 progress(1.0)
             dug = tuple(cell for group in removed for cell in group)

@@ -47,7 +47,7 @@ from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string
 from solver.human import poll_cancel, solvable_within
-from solver.interest import Interest, measure
+from solver.interest import Interest
 from solver.levels import PLAYABLE_LEVELS, Level
 
 MUTATIONS = ("add", "move", "refill")
@@ -185,7 +185,7 @@ def optimize(
         made = generate(level, seed=rng.getrandbits(32), cancel=cancel)
         if made.puzzle not in seen:
             seen.add(made.puzzle)
-            entries.append(Entry(made.puzzle, made.solution, made.grade, measure(made.grade)))
+            entries.append(Entry(made.puzzle, made.solution, made.grade, made.grade.interest()))
     entries.sort(key=lambda entry: -entry.score)
     start_seconds = time.perf_counter() - start
     start_scores = tuple(entry.score for entry in entries)
@@ -207,7 +207,7 @@ def optimize(
                     result = _grade_exact(puzzle, level, cancel)
                     if result is not None:
                         valid[kind] += 1
-                        entry = Entry(puzzle, solution, result, measure(result))
+                        entry = Entry(puzzle, solution, result, result.interest())
                         entries.append(entry)
                         entries.sort(key=lambda e: -e.score)  # stable: ties keep the elder
                         del entries[pool:]

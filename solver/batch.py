@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 from solver.errors import PuzzleError, PuzzleFormatError
 from solver.formats import BadLine, Puzzle, format_puzzle, read_puzzles, to_line
@@ -67,7 +67,7 @@ def exact_status(entry: Puzzle | BadLine, method: str = "wave") -> tuple[str, li
     return status, None, STATUS_TEXT[status]
 
 
-def open_input(source: str, stdin: TextIO | None) -> BinaryIO:
+def open_input(source: str, stdin: TextIO | None) -> BinaryIO | _EncodedText:
     """The bytes of ``source``: a file path, or ``-`` for ``stdin`` (a text stream; its binary
     buffer is read when it has one).
 
@@ -99,7 +99,7 @@ class _EncodedText:
 
 
 def read_lines(
-    stream: BinaryIO, before_read: Callable[[], None] | None = None, name: str = "the input"
+    stream: BinaryIO | _EncodedText, before_read: Callable[[], None] | None = None, name: str = "the input"
 ) -> Iterator[tuple[int, bytes | None]]:
     """Yield (line number from 1, the line's bytes without ``\\n``), one line at a time.
 
@@ -172,13 +172,13 @@ def solve_batch(
         status, solution, error = exact_status(entry, method)
         if status != "unique":
             problems += 1
-        result = to_line(solution) if solution else f"invalid: {error}" if status == "invalid" else error
+        result = to_line(solution) if solution else f"invalid: {error}" if status == "invalid" else STATUS_TEXT[status]
         if plain:
             out.write(result + "\n")
             continue
         if steps and solution:
             out.flush()  # the human solver may take a while: the results so far go out first
-        path = _human_path(entry, uniqueness) if steps and solution else None
+        path = _human_path(cast(Puzzle, entry), uniqueness) if steps and solution else None  # solved: a Puzzle
         if not as_json:
             out.write(result + "\n")
             for number, step in enumerate(path.steps if path else (), 1):
@@ -186,7 +186,7 @@ def solve_batch(
             if path and not path.solved:
                 out.write("  (the human techniques stop here: the rest is beyond them)\n")
             continue
-        record = {
+        record: dict[str, object] = {
             "puzzle": entry.text if type(entry) is BadLine else entry.to_string(),
             "status": status,
             "solution": solution and to_line(solution),
@@ -268,9 +268,10 @@ def view_batch(entries: Iterator[Puzzle | BadLine], out) -> int:
         if status == "invalid":
             out.write(f"line {entry.line}: invalid: {error}\n")
             continue
-        givens = sum(1 for v in entry.values if v)
+        puzzle = cast(Puzzle, entry)  # not invalid: a Puzzle
+        givens = sum(1 for v in puzzle.values if v)
         note = f", {STATUS_TEXT[status]}" if status != "unique" else ""
-        out.write(f"{entry.to_string()}  ({givens} givens{note})\n{format_board(entry.values)}\n")
+        out.write(f"{puzzle.to_string()}  ({givens} givens{note})\n{format_board(puzzle.values)}\n")
     return problems
 
 
@@ -329,6 +330,7 @@ class Output:
         if self._parts:
             text = "".join(self._parts)
             self._parts.clear()
+            assert self.stream is not None, "Output(None) is only for a command that writes nothing"
             self.stream.write(text)
         if self.stream is not None:
             self.stream.flush()

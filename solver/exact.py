@@ -95,7 +95,9 @@ def _options_of(cell: int, digit: int) -> tuple[tuple[int, int], ...]:
 def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     """Per candidate: its option bits, the state mask after placing it (with and without its
     own bits) and the guard bits it closes; per option bit position: its candidate."""
-    bits, closes, candidate_at = [], [], [-1] * (_WIDTH * 324)
+    bits: list[int] = []
+    closes: list[int] = []
+    candidate_at = [-1] * (_WIDTH * 324)
     for cell in CELLS:
         for digit in range(1, 10):
             own = guard = 0
@@ -132,7 +134,11 @@ def _cells_mask(keep: Callable[[int, int], bool]) -> int:
 def _rotations(step: int, position: Callable[[int, int], int]) -> tuple[int, int, int, int, int]:
     """Shift and masks that give, at each member of a group of three (members ``step`` bits
     apart, ``position(r, c)`` 0..2 its place in the group), the OR of the other two members."""
-    at = [_cells_mask(lambda r, c, q=q: position(r, c) == q) for q in range(3)]
+
+    def at_place(q: int) -> int:
+        return _cells_mask(lambda r, c: position(r, c) == q)
+
+    at = [at_place(q) for q in range(3)]
     return step, at[0] | at[1], at[0], at[1] | at[2], at[2]
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias, final
 
 from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, POPCOUNT, cell_name
@@ -87,6 +88,7 @@ class Puzzle:
         return to_line(self.values, empty)
 
 
+@final  # the readers tell it from a Puzzle by ``type(entry) is BadLine``
 @dataclass(slots=True)
 class BadLine:
     """A line that should hold a puzzle (or a grid row) and does not.
@@ -150,6 +152,14 @@ def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = No
     yield from reader.close()
 
 
+# What ``_Reader._classify`` makes of a line: its kind and the payload that kind carries.
+_Classified: TypeAlias = (
+    tuple[Literal["row"], list[str]]
+    | tuple[Literal["line", "url", "other"], str]
+    | tuple[Literal["blank", "header", "rule"], None]
+)
+
+
 class _Reader:
     """The line-by-line state machine behind ``read_puzzles``: metadata waiting for its puzzle
     and the lines of a grid that is not complete yet."""
@@ -187,19 +197,19 @@ class _Reader:
             column = len(raw) - len(raw.lstrip()) + error.start + 1
             out.append(BadLine(number, f"bad byte 0x{stripped[error.start]:02x} at column {column}"))
             return out
-        kind, payload = self._classify(text)
-        if kind == "row":
-            self._row(number, text, payload, out)
-        elif kind == "rule":
+        line = self._classify(text)  # (kind, payload): a test of the kind narrows the payload's type
+        if line[0] == "row":
+            self._row(number, text, line[1], out)
+        elif line[0] == "rule":
             self._rule(number, text, out)
         else:
             self._abandon(out)
-            if kind == "line":
-                out.append(self._puzzle(values_from_cells(payload), number))
-            elif kind == "url":
-                out.append(self._url(number, payload))
-            elif kind == "other":
-                out.append(self._bad(number, payload))
+            if line[0] == "line":
+                out.append(self._puzzle(values_from_cells(line[1]), number))
+            elif line[0] == "url":
+                out.append(self._url(number, line[1]))
+            elif line[0] == "other":
+                out.append(self._bad(number, line[1]))
         return out
 
     def close(self) -> list[Puzzle | BadLine]:
@@ -209,7 +219,7 @@ class _Reader:
 
     # --- what a line is --------------------------------------------------------------------
 
-    def _classify(self, text: str) -> tuple[str, object]:
+    def _classify(self, text: str) -> _Classified:
         """("blank" | "header" | "line" | "url" | "row" | "rule" | "other", payload)."""
         body = text.split("#", 1)[0].strip()
         if not body or (body.startswith("[") and body.endswith("]")):

@@ -75,6 +75,8 @@ class Grade:
 
     def interest(self) -> Interest:
         """The layered metrics and interest score of this grade (``solver.interest.measure``)."""
+        # cast: Layered's plain attributes ask for settable ones, and a frozen Grade's are read-only
+        # (measure only reads them)
         return measure(self)
 
     def to_dict(self) -> dict:

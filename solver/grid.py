@@ -250,4 +250,4 @@ class Grid:
             return NotImplemented
         return self.values == other.values and self.candidates == other.candidates
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable (mypy expects a method)

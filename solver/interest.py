@@ -1,9 +1,8 @@
 """Interest: how deep and narrow a puzzle's solution is, after the Linjat puzzle generator.
 
-Source: Juho Snellman's article on the Linjat puzzle generator
-(https://www.snellman.net/blog/archive/2019-05-14-procedural-puzzle-generator/, code in
-github.com/jsnell/linjat, src/main.cc). Its solver works in layers (each layer applies every
-move of the cheapest rule that fires), and a puzzle is interesting when its solution is deep
+Source: Juho Snellman's 2019 article on the procedural puzzle generator of his game Linjat, and
+that generator's code. Its solver works in layers (each layer applies every move of the
+cheapest rule that fires), and a puzzle is interesting when its solution is deep
 (many layers) and narrow (few moves available at each layer), with harder rules weighing more:
 Linjat's score is the layer count of each rule times the rule's weight, minus the widest layer.
 
@@ -35,14 +34,15 @@ solutions add more layers, narrow ones divide less. Generated minimal puzzles sc
 at Easy, 30-50 at Medium and Hard, 60-120 at Expert (tests/interest_report.py prints the
 measurements).
 
-Why this form (tests/interest_report.py measures it on ../shared/data and on generated puzzles;
-the README carries its table): against depth alone, Linjat's depth-minus-widest-layer and the
-weights without widths, it correlates best with the Sudoku Explainer rating of the Sudoku
-Exchange calibration puzzles (Spearman 0.84 against 0.69-0.73 for the depth-based forms) while
-staying close to depth (0.95), ranks the puzzles of one level by their rating better, and puts
-every "dull" puzzle (45 givens, many singles in every layer) below every plainly generated Easy
-puzzle. Weighting by HoDoKu's step scores instead correlates more with the rating (0.92) but
-less with depth (0.83): it measures difficulty again, which ``Grade.score`` already does.
+Why this form (tests/interest_report.py measures it on the reference puzzle sets and on generated
+puzzles; docs/benchmarks.md carries its tables): against depth alone, Linjat's
+depth-minus-widest-layer and the weights without widths, it correlates best with the Sudoku
+Explainer rating of the Sudoku Exchange calibration puzzles (Spearman 0.84 against 0.69-0.73 for
+the depth-based forms) while staying close to depth (0.95), ranks the puzzles of one level by their
+rating better, and puts every "dull" puzzle (45 givens, many singles in every layer) below every
+plainly generated Easy puzzle. Weighting by HoDoKu's step scores instead correlates more with the
+rating (0.92) but less with depth (0.83): it measures difficulty again, which ``Grade.score``
+already does.
 """
 
 from __future__ import annotations
@@ -56,9 +56,14 @@ from solver.techniques import technique
 class Layered(Protocol):
     """What ``measure`` reads of a grade (``solver.grading.Grade``, which imports this module)."""
 
-    layers: int
-    layer_widths: tuple[int, ...]
-    layer_techniques: tuple[str, ...]
+    @property
+    def layers(self) -> int: ...
+
+    @property
+    def layer_widths(self) -> tuple[int, ...]: ...
+
+    @property
+    def layer_techniques(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The Sudoku Explainer estimate: rate a puzzle the way Sudoku Explainer does.
 
-Method (SukakuExplainer's Solver.getDifficulty; ../shared/SE_RATING.md): repeatedly try the rules
+Method (SukakuExplainer's Solver.getDifficulty, read in its public source): repeatedly try the rules
 in Sudoku Explainer's order, apply the first hint of the first rule that has one (a chaining
 rule offers its cheapest hint), and start over; the puzzle's rating is the highest rating among
 the hints applied. Rules and ratings:

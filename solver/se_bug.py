@@ -1,7 +1,7 @@
 """Bivalue Universal Grave (BUG) types 1 to 4 as Sudoku Explainer finds and rates them.
 
 After SukakuExplainer's BivalueUniversalGrave rule with its default "lkSudoku" fix (facts
-gathered from its public source; ../shared/SE_RATING.md). Glossary: a BUG cell is a cell with
+gathered from its public source). Glossary: a BUG cell is a cell with
 three or more candidates holding a BUG value, a candidate that appears neither zero times nor
 twice in one of its houses (looked up box by box, then row by row, column by column, digits
 1-9). With every BUG value removed, the grid must be a BUG (every empty cell bivalue, every

@@ -1,6 +1,6 @@
 """Sudoku Explainer's chaining rules, rated as Sudoku Explainer rates them (the SE estimate's engine).
 
-After SukakuExplainer's ``Chaining`` (see ../shared/SE_RATING.md). A *potential* is a candidate
+After SukakuExplainer's ``Chaining`` (read in its public source). A *potential* is a candidate
 assumed true ("on") or false ("off"). From a premise, implications spread breadth-first:
 
   on  -> off  the other candidates of its cell (a "Y" link) and the same digit in its peers
@@ -165,6 +165,7 @@ def propagate(
             return resume
         result.on, result.off = dict(resume.on), dict(resume.off)
         on, off = result.on, result.off
+        assert resume.work is not None  # every Propagation propagate returns has its work
         work = resume.work.copy() if dynamic else source
     else:
         on, off = result.on, result.off

@@ -1,6 +1,6 @@
 """Sudoku Explainer's Aligned Pair Exclusion and Aligned Triplet Exclusion, for the SE estimate.
 
-After SukakuExplainer (see ../shared/SE_RATING.md), like the other rules of solver.se_rules;
+After SukakuExplainer (read in its public source), like the other rules of solver.se_rules;
 each rule returns its first hint as an ``SEHint``, or None:
 
   aligned_pair_exclusion    Aligned Pair Exclusion 6.2: a value of one of two cells goes when

@@ -128,6 +128,11 @@ def multiple_chains(
             best = hint
         return best.rating <= max(cap, base)  # nothing can rate below the rule's base
 
+    def stop() -> list[ChainHint]:
+        """The best hint, once ``offer`` has asked to stop (so there is one)."""
+        assert best is not None
+        return [best]
+
     def contradiction(prop: Propagation, cand: int, digit: int, target_on: bool) -> bool:
         """Offer the premise's contradiction, if it has one (cand is then ``target_on``);
         True when ``offer`` asks to stop."""
@@ -139,7 +144,7 @@ def multiple_chains(
         return offer("Contradiction", cand, target_on, a.bit_count() + b.bit_count(), 7)
 
     cells = pos.cells
-    quiet = ()
+    quiet: set[int] = set()
     loud: set[int] = set()
     if nishio and nested is None:  # digits known to give no Nishio contradiction are skipped
         places = [pos.digits[d] & _several(cells) for d in range(10)]
@@ -157,26 +162,26 @@ def multiple_chains(
             prop_on = on_of(cand)
             if dynamic or nishio:
                 if contradiction(prop_on, cand, digit, False):
-                    return [best]
+                    return stop()
                 prop_off = run(cand, False)
                 if contradiction(prop_off, cand, digit, True):
-                    return [best]
+                    return stop()
                 if count >= 3 and not nishio:
                     for target in prop_on.on.keys() & prop_off.on.keys():
                         c = prop_on.on[target].bit_count() + prop_off.on[target].bit_count()
                         if offer("Double", target, True, c, 1):
-                            return [best]
+                            return stop()
                     for target in prop_on.off.keys() & prop_off.off.keys():
                         c = prop_on.off[target].bit_count() + prop_off.off[target].bit_count()
                         if offer("Double", target, False, c, 1):
-                            return [best]
+                            return stop()
             if not nishio:
                 if _region_chains(pos, cell, digit, on_of, offer, multiple):
-                    return [best]
+                    return stop()
             branches.append(prop_on)
         if not nishio and (count == 2 or multiple):
             if _reductions("Cell", branches, offer, 2):
-                return [best]
+                return stop()
     if nishio and nested is None:
         if len(_NISHIO_QUIET) >= _NISHIO_QUIET_SIZE:
             _NISHIO_QUIET.clear()

@@ -19,10 +19,10 @@ hint rather than all of them (fewer deductions, never wrong ones).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, POPCOUNT, cells_of
-from solver.se_chains import NestedRule, Position
+from solver.se_chains import ChainHint, NestedRule, Position
 from solver.se_multiple import multiple_chains
 from solver.se_static import static_conclusions
 
@@ -217,13 +217,13 @@ def nested_offs(source: Position, work: Position, off: dict[int, int], level: in
                 if e != d + 1:
                     yield cell * 9 + e - 1, removed_anc
         return
-    chaining = []
+    chaining: list[Callable[[], list[ChainHint]]] = []
     if level >= 3:
         chaining.append(lambda: multiple_chains(work, dynamic=False, cap=99.0))
     if level >= 4:
         chaining.append(lambda: multiple_chains(work, dynamic=True, cap=99.0))
-    for rule in chaining:
-        hints = rule()
+    for chain_rule in chaining:
+        hints = chain_rule()
         for hint in hints:
             for cell, digit in hint.eliminations:
                 yield cell * 9 + digit - 1, removed_anc

@@ -1,6 +1,6 @@
 """Sudoku Explainer's rules that our HoDoKu-ordered registry does not have, for the SE estimate.
 
-After SukakuExplainer (see ../shared/SE_RATING.md); each rule returns its first (or, where Sudoku
+After SukakuExplainer (read in its public source); each rule returns its first (or, where Sudoku
 Explainer sorts, its cheapest) hint as an ``SEHint``, or None:
 
   direct_locking       Direct Pointing 1.7 / Direct Claiming 1.9: a pointing or claiming that

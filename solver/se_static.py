@@ -87,7 +87,8 @@ def _cycles(pos: Position, links: Links, mode: str, start: int, max_length: int)
     nodes = [source]  # potentials
     parent = [-1]  # index of each node's first cause
     seen_on = {source}
-    layer_on, layer_off = [0], []
+    layer_on: list[int] = [0]
+    layer_off: list[int] = []
     length = 0
     while (layer_on or layer_off) and length < max_length:
         length += 1
@@ -336,9 +337,9 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
             d = digit - 1
             k = base + d
             seen = (present & peers << d | in_cell) & ~(1 << k)  # what k sees (see _seen_mask)
-            after = reach.get(k)
-            if after is not None:  # a strong candidate: the core's closure is what "k is on" reaches
-                if after & seen:
+            closure = reach.get(k)
+            if closure is not None:  # a strong candidate: the core's closure is what "k is on" reaches
+                if closure & seen:
                     false.append(k)
                 continue
             for b in cells_of(seen & strong_bits):  # "k is on" makes b off

@@ -3,7 +3,7 @@
     python tests/bare_solve.py FILE        # FILE: one 81-character puzzle per line
 
 The least Python that reads each line, solves it with the exact solver (uniqueness checked,
-as ``solve`` does) and prints the solution. The README compares the two whole processes on the
+as ``solve`` does) and prints the solution. docs/benchmarks.md compares the two whole processes on the
 same file (hyperfine, or /usr/bin/time over several runs).
 """
 

@@ -7,10 +7,10 @@
                                                            # hodoku-py installed, e.g. a venv's)
     python -m tests.bench --only anchors --anchors DIR     # `rate --json` against HoDoKu 2.2 and
                                                            # Sukaku Explainer, whole processes
-                                                           # (DIR/bin from build-anchors.sh)
+                                                           # (DIR/bin: hodoku-bs and serate)
     python -m tests.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
 
-Prints a Markdown table for the README. Everything runs in this one process, pinned to one core
+Prints a Markdown table for docs/benchmarks.md. Everything runs in this one process, pinned to one core
 where the OS allows it, so the numbers are single-core numbers; the frame times while
 generating are the exception: there, as in the game, the worker process has the other core.
 Reads ../shared/data; a missing file is reported and skipped, never fatal.
@@ -280,8 +280,8 @@ def _process_seconds(command: list[str], cwd: Path | None = None) -> tuple[float
 def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[str, str, str]]:
     """``rate --json`` as a whole process against HoDoKu 2.2's batch solve and Sukaku Explainer's
     batch rater on the same file (one core: this process is pinned and children inherit it), and
-    Inkala's puzzle rated by logic. The references run only when ``anchors`` (the OUT_DIR of
-    ../shared/tools/build-anchors.sh, holding bin/hodoku-bs and bin/serate) is given."""
+    Inkala's puzzle rated by logic. The references run only when ``anchors`` (a folder holding local
+    builds of HoDoKu 2.2 as bin/hodoku-bs and Sukaku Explainer as bin/serate) is given."""
     import subprocess
     import tempfile
 

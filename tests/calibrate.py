@@ -9,7 +9,7 @@
     python -m tests.calibrate --holdout FILE  # also "puzzle rating" lines rated by SukakuExplainer
                                               # but never used for calibration
 
-Prints the README's calibration tables: for the Sudoku Exchange bank (SE ratings by
+Prints the calibration tables of docs/benchmarks.md: for the Sudoku Exchange bank (SE ratings by
 SukakuExplainer), the Spearman rank correlation of our SE estimate with the bank's rating, and
 per SE band the share rated exactly as Sudoku Explainer, the mean absolute error, the mean
 signed error and the share of puzzles our techniques finish; for each QQWing set, a confusion

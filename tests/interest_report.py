@@ -4,7 +4,7 @@
     python -m tests.interest_report --optimize      # and the optimizer against plain generation
     python -m tests.interest_report --quick         # small samples, a smoke run
 
-Prints Markdown tables for the README:
+Prints Markdown tables for docs/benchmarks.md:
   1. the layered metrics and interest per source: "dull" puzzles (45 givens, many singles in
      every layer), the QQWing sets, plainly generated puzzles per level, and the Sudoku
      Exchange calibration puzzles (SE-rated) by our level;

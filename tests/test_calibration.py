@@ -3,7 +3,7 @@
 The SE estimate's Spearman rank correlation with the Sudoku Exchange bank's ratings is 0.95 or
 more, our techniques finish every puzzle of the bank, and our levels under HoDoKu's score rule
 agree with HoDoKu 2.2 on 90% or more of each QQWing set. ``python -m tests.calibrate`` prints
-the same numbers as tables for the README.
+the same numbers as tables for docs/benchmarks.md.
 """
 
 from __future__ import annotations

@@ -352,7 +352,10 @@ def _before_main_py_ran(stderr: bytes) -> bool:
     """The signal reached Python before main.py's first statement, where no program has a say:
     the traceback is the interpreter's own start-up (site and the .pth files it runs, which may
     import modules of their own: no frame of main.py), or it stops at main.py's line 0 (a
-    signal pending from start-up, delivered as the module's frame begins)."""
+    signal pending from start-up, delivered as the module's frame begins), or the interpreter
+    was setting up ``__main__`` for the script (its C code then says only that)."""
+    if stderr.endswith(b"failed to set __main__.__loader__\n"):
+        return True
     frames = re.findall(rb'^  File "([^"]*)", line (-?\d+)', stderr, re.MULTILINE)
     if not frames:
         return False

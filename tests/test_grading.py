@@ -2,7 +2,7 @@
 
 Levels are compared with HoDoKu 2.2.0's on the QQWing puzzle sets (hodoku/qqwing_*.hodoku220.csv)
 on a sample of each file; the whole comparison (a confusion matrix per set) is the slow test in
-test_calibration.py and the README's table.
+test_calibration.py and the table in docs/benchmarks.md.
 """
 
 from __future__ import annotations

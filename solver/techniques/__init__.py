@@ -5,7 +5,7 @@ every ``Step`` it sees (placements and/or eliminations with the pattern that jus
 never changing the grid. ``TECHNIQUES`` is in HoDoKu's solving order; the solve loop in
 ``solver.human`` tries them in this order and restarts from the top after any progress.
 
-Sources (see ../shared/HODOKU_LEVELS.md and ../shared/SE_RATING.md):
+Sources (HoDoKu 2.2's default configuration, Sudoku Explainer's and SukakuExplainer's ratings):
   order  HoDoKu 2.2's default solving order (which is why Locked Pair and Locked Triple come
          before Locked Candidates although Locked Triple scores more).
   level  HoDoKu 2.2's default difficulty of the technique (UNFAIR is our EXPERT, EXTREME our

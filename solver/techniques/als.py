@@ -144,7 +144,7 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     yield from _best_first(_wings(position, overlap=True), _wing_step, seen)
 
 
-def _wings(position: AlsPosition, overlap: bool) -> list[tuple]:
+def _wings(position: AlsPosition, overlap: bool) -> dict[tuple, tuple]:
     """The wings of a position, without shared cells or only those with some:
     removal key -> (cells, (pivot, a, b, rcc_a, rcc_b))."""
     alses = position.alses

@@ -46,7 +46,7 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
     position = als_position(grid)
     alses = position.alses
     graph = position.derived.get("chain")
-    if graph is None:
+    if not isinstance(graph, ChainGraph):
         graph = position.derived["chain"] = ChainGraph(position)
     succ, after, states_of = graph.succ, graph.after, graph.states_of
     index = targets_index(position, graph)
@@ -107,7 +107,7 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
                             starts.append((a, x, 9 * end + last - 1))
     # chains whose end sets share no cell first, then the others; most eliminations first
     order = sorted(found, key=lambda key: -removal_count(key))
-    later = []
+    later: list[tuple] = []
     rebuild = Rebuilder(position, graph)
     for apart in (True, False):
         for key in order if apart else later:  # later is in the same order
@@ -137,9 +137,9 @@ def _chain_step(
                 best = (len(path), cells, a, path)
     if best is None:
         return None  # only walks that pass a set twice: not a chain of distinct sets
-    best = best[2:]
-    chain = [alses[best[0]]] + [alses[state // 9] for state in best[1]]
-    rccs = [state % 9 + 1 for state in best[1]]
+    _, _, first, path = best
+    chain = [alses[first]] + [alses[state // 9] for state in path]
+    rccs = [state % 9 + 1 for state in path]
     removed = sorted({d for _, d in eliminations})
     z = removed[0]  # the chain is told, and drawn, for the first digit; the others alike
     links = []

@@ -167,8 +167,8 @@ class _Tree:
         if depth.get(goal, 0) < 2:
             return None
         path = [goal]
-        while parent[path[-1]] is not None:
-            path.append(parent[path[-1]])
+        while (up := parent[path[-1]]) is not None:
+            path.append(up)
         return path[::-1]
 
 

@@ -177,11 +177,11 @@ def _restricted_commons(alses: list[Als]) -> tuple:
             continue
         bit = 1 << (d - 1)
         items = list(groups.items())
-        for k, (spots, first) in enumerate(items):
+        for k, (spots, holders) in enumerate(items):
             for other_spots, second in items[k + 1 :]:
                 if spots & other_spots:
                     continue
-                for i in first:
+                for i in holders:
                     mask = masks[i]
                     for j in second:
                         pair = i * size + j if i < j else j * size + i

@@ -31,7 +31,7 @@ from solver.step import Step
 from solver.techniques.wording import and_list, or_list
 
 
-def _three_times(grid: Grid) -> tuple[int, ...] | None:
+def _three_times(grid: Grid) -> tuple[tuple[int, int], ...] | None:
     """The (house, digit) pairs whose digit is a candidate in three cells of the house, or None
     when some digit is a candidate in more than three cells of a house."""
     cands = grid.candidates

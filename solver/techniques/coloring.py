@@ -227,10 +227,10 @@ def _multi_colors_1(digit: int, where: int, first: Cluster, second: Cluster, col
         which = f"both colour {reasons[0][2]} and colour {reasons[0][3]}"
     else:
         which = "both colours of one of these pairs"
-    targets = cells_of(removed)
+    removed_cells = cells_of(removed)
     text = (
         f"{_introduce(digit, first, second)} {because[0].upper()}{because[1:]}. {digit} can't be "
-        f"in {or_list(cell_name(t) for t in targets)}: "
-        f"{'it sees' if len(targets) == 1 else 'each of them sees'} {which}."
+        f"in {or_list(cell_name(t) for t in removed_cells)}: "
+        f"{'it sees' if len(removed_cells) == 1 else 'each of them sees'} {which}."
     )
     return _colour_step("Multi-Colors 1", digit, colours, removed, text)

@@ -329,7 +329,7 @@ def _franken_of_digit(
         if not allowed:
             continue
         fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
-        by_base = {}
+        by_base: dict[tuple, list[tuple]] = {}
         for base, union, endo, covers, fins, eliminations in fish:
             if (digit, eliminations) not in seen:
                 seen.add((digit, eliminations))

@@ -168,17 +168,21 @@ def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) ->
     target = prop.conflict
     links = _chain(parents, 2 * target + 1) + _chain(parents, 2 * target)
     cell, d = divmod(cand, 9)
-    if on:
-        result = {"eliminations": ((cell, d + 1),)}
-        conclusion = f"{cell_name(cell)} can't be {d + 1}"
-    else:
-        result = {"placements": ((cell, d + 1),)}
-        conclusion = f"{cell_name(cell)} must be {d + 1}"
+    found = ((cell, d + 1),)
+    placements, eliminations = ((), found) if on else (found, ())
+    conclusion = f"{cell_name(cell)} can't be {d + 1}" if on else f"{cell_name(cell)} must be {d + 1}"
     text = (
         f"Suppose {_text(cand, on)}. Following the links{_suffix(level)}, {_text(target, True)} "
         f"would have to be both true and false, which is impossible; so {conclusion}."
     )
-    step = Step(f"{kind} Contradiction", pattern=((cell, d + 1),), links=tuple(links), text=text, **result)
+    step = Step(
+        f"{kind} Contradiction",
+        placements=placements,
+        eliminations=eliminations,
+        pattern=((cell, d + 1),),
+        links=tuple(links),
+        text=text,
+    )
     return on_anc.bit_count() + off_anc.bit_count(), step
 
 
@@ -204,14 +208,23 @@ def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, 
         for prop, parents in branches:
             links += _chain(parents, 2 * target + on)
             complexity += (prop.on if on else prop.off)[target].bit_count()
-        result = {"placements": ((cell, d + 1),)} if on else {"eliminations": ((cell, d + 1),)}
+        found = ((cell, d + 1),)
+        placements, eliminations = (found, ()) if on else ((), found)
         options = or_list(_text(p, True) for p in premises)
         text = (
             f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to "
             f"{_text(target, on)}. So {_text(target, on)}."
         )
         pattern = tuple((p // 9, p % 9 + 1) for p in premises)
-        out.append((complexity, Step(f"{kind} Verity", pattern=pattern, links=tuple(links), text=text, **result)))
+        step = Step(
+            f"{kind} Verity",
+            placements=placements,
+            eliminations=eliminations,
+            pattern=pattern,
+            links=tuple(links),
+            text=text,
+        )
+        out.append((complexity, step))
     return out
 
 

@@ -359,12 +359,12 @@ class LinkGraph:
         if previous is not None and self.cells[previous] == self.cells[node]:
             subject = "it"
         elif self.is_group(node):
-            names = [cell_name(c) for c in self.cells[node]]
+            members = [cell_name(c) for c in self.cells[node]]
             if not value:
-                if len(names) == 2:
-                    return f"neither {names[0]} nor {names[1]} is{tail}"
-                return f"none of {and_list(names)} is{tail}"
-            subject = " or ".join(names)
+                if len(members) == 2:
+                    return f"neither {members[0]} nor {members[1]} is{tail}"
+                return f"none of {and_list(members)} is{tail}"
+            subject = " or ".join(members)
         else:
             subject = cell_name(self.cells[node][0])
         return f"{subject} is{tail}" if value else f"{subject} is not{tail}"

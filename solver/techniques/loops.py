@@ -50,7 +50,7 @@ def _cross_partners(graph: LinkGraph) -> list[int]:
     if "cross_partners" not in graph.memo:
         count, digit, cells = graph.candidate_count, graph.digit, graph.cells
         seen_by = peer_premises(graph)
-        holding = {}  # (a, b) -> premise bits of "(s, a) false" where s's cell also holds b
+        holding: dict[tuple[int, int], int] = {}  # (a, b) -> premise bits of "(s, a) false" where s's cell also holds b
         for node in range(count):
             for other in graph.cell_nodes[cells[node][0]]:
                 if other != node:
@@ -140,7 +140,7 @@ def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, i
     else:
         cell = graph.cells[other][0]
         spared = graph.cell_candidates[cell] & ~(1 << (graph.digit[other] - 1))
-    found = set()
+    found: set[tuple[int, int]] = set()
     for d in DIGITS_OF[als_digits(graph, als)]:
         reach = reach_of(graph, mask, d) & graph.digit_cells[d]
         if d != j and not spared >> (d - 1) & 1:

@@ -171,7 +171,7 @@ def rectangle_step(
             if d in digits and (cell, d) not in removed:
                 pattern.append((cell, d))
     first, last = corners[0], corners[-1]
-    houses = (ROW_OF[first], ROW_OF[last], 9 + COL_OF[first], 9 + COL_OF[last])
+    houses: tuple[int, ...] = (ROW_OF[first], ROW_OF[last], 9 + COL_OF[first], 9 + COL_OF[last])
     houses += tuple(h for h in extra_houses if h not in houses)
     return Step(
         technique=technique,

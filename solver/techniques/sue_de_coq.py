@@ -76,7 +76,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             holders[d] |= 1 << cell
     subsets: dict[int, list[tuple[int, int, int]]] = {}  # per house, on first use
     pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
-    found = []
+    found: list[tuple[int, tuple, tuple, tuple[int, int, int, int, int]]] = []  # place, order, key, parts
     for place, (line, box, shared) in enumerate(INTERSECTIONS):
         core_cells = [cell for cell in shared if cands[cell]]
         if len(core_cells) < 2:

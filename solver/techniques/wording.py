@@ -9,18 +9,18 @@ from solver.grid import cell_name
 
 def and_list(words: Iterable[object]) -> str:
     """``'a'``, ``'a and b'``, ``'a, b and c'``: a list as a person writes it."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    texts = [str(word) for word in words]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} and {texts[-1]}"
 
 
 def or_list(words: Iterable[object]) -> str:
     """``'a'``, ``'a or b'``, ``'a, b or c'``."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} or {words[-1]}"
+    texts = [str(word) for word in words]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} or {texts[-1]}"
 
 
 def cells_text(cells: Iterable[int]) -> str:
