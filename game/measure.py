@@ -1,4 +1,4 @@
-"""Measurements for the benchmark (tests/bench.py), on a real app and window (any SDL video
+"""Measurements for the benchmark (benchmarks/bench.py), on a real app and window (any SDL video
 driver; ``SDL_VIDEODRIVER=dummy`` headless): frame times while a puzzle is made and while the
 game is saved after every move, the cost of a save, and the time to the first menu frame. The
 player's own files are never touched: each run uses a temporary data folder.

@@ -258,7 +258,7 @@ class _Reader:
 
     # --- grids -----------------------------------------------------------------------------
 
-    def _row(self, number: int, text: str, cells: list[str], out: list) -> None:
+    def _row(self, number: int, text: str, cells: list[str], out: list[Puzzle | BadLine]) -> None:
         self.after_grid = False
         self.pending.append((number, text, cells))
         self.rows += 1
@@ -269,7 +269,7 @@ class _Reader:
             out.append(self._grid(first, [cell for row in rows for cell in row]))
             self.after_grid = True
 
-    def _rule(self, number: int, text: str, out: list) -> None:
+    def _rule(self, number: int, text: str, out: list[Puzzle | BadLine]) -> None:
         if self.after_grid:
             self.after_grid = False  # the grid's bottom rule
             return
@@ -278,7 +278,7 @@ class _Reader:
         self.rules.add(self.rows)
         self.pending.append((number, text, None))
 
-    def _abandon(self, out: list) -> None:
+    def _abandon(self, out: list[Puzzle | BadLine]) -> None:
         """The pending lines do not form a grid: each row is reported on its own line (a rule
         line is layout, not a puzzle, and is dropped)."""
         self.after_grid = False

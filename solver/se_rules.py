@@ -119,9 +119,10 @@ def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | Non
 
 SL_BASE = {2: 4.0, 3: 5.4, 4: 5.8}
 ALL_CELLS = (1 << 81) - 1
+StrongEnd = tuple[int, int, int, bool]  # (start mask, end mask, kind 0 box/1 row/2 column, grouped)
 
 
-def _strong_links(dmask: int) -> list[tuple[int, int, int, bool]]:
+def _strong_links(dmask: int) -> list[StrongEnd]:
     """(node, node, kind, grouped) of one digit: nodes are cell masks; kind 0 box, 1 row,
     2 column. A line whose places fill two of its box segments, or a box whose places lie on
     one row and one column, gives a grouped link between the two parts."""
@@ -171,11 +172,11 @@ def _sl_rating(n: int, kinds: tuple[int, ...], grouped: bool) -> float:
 
 
 @lru_cache(maxsize=64)
-def _links_of(dmask: int) -> tuple[dict[int, list[tuple[int, int, int, bool]]], list]:
+def _links_of(dmask: int) -> tuple[dict[int, list[StrongEnd]], list[StrongEnd]]:
     """The strong-link ends of one digit's places, both directions: by start cell for ends
     that start at one cell, and the list of ends that start at a group of cells."""
-    by_cell: dict[int, list[tuple[int, int, int, bool]]] = {}
-    grouped = []
+    by_cell: dict[int, list[StrongEnd]] = {}
+    grouped: list[StrongEnd] = []
     for a, b, kind, is_group in _strong_links(dmask):
         for start, end in ((a, b), (b, a)):
             if start & (start - 1):
@@ -222,7 +223,7 @@ def _digit_strong_links(dmask: int, n: int) -> tuple[float, int] | None:
             value = seen[mask] = _sees_all(mask)
         return value
 
-    def extend(depth: int, last: int, used: int, kinds: tuple, grouped: bool, near: int) -> None:
+    def extend(depth: int, last: int, used: int, kinds: tuple[int, ...], grouped: bool, near: int) -> None:
         """Add links after the end ``last``; ``near``: the digit's places outside the chain
         that see its start (the victims can only be among them)."""
         nonlocal best

@@ -154,9 +154,9 @@ class Step:
         for cell, digit in self.eliminations:
             grid.eliminate(cell, digit)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | list[str]]:
         """The JSON form used by ``solve --steps --json`` (``chain`` only for chain steps)."""
-        result = {
+        result: dict[str, str | list[str]] = {
             "technique": self.technique,
             "placements": [placement_text(p) for p in self.placements],
             "eliminations": [elimination_text(e) for e in self.eliminations],

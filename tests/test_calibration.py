@@ -2,7 +2,7 @@
 
 The SE estimate's Spearman rank correlation with the Sudoku Exchange bank's ratings is 0.95 or
 more, our techniques finish every puzzle of the bank, and our levels under HoDoKu's score rule
-agree with HoDoKu 2.2 on 90% or more of each QQWing set. ``python -m tests.calibrate`` prints
+agree with HoDoKu 2.2 on 90% or more of each QQWing set. ``python -m benchmarks.calibrate`` prints
 the same numbers as tables for docs/benchmarks.md.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.calibrate import agreement, bank, bank_report, confusion, grade_all, qqwing
+from benchmarks.calibrate import agreement, bank, bank_report, confusion, grade_all, qqwing
 from tests.conftest import data_file
 
 pytestmark = pytest.mark.slow

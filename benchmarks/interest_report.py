@@ -1,8 +1,8 @@
 """Interest measurements (not part of the test run): the evidence behind solver.interest's score.
 
-    python -m tests.interest_report                 # reference data and generated puzzles
-    python -m tests.interest_report --optimize      # and the optimizer against plain generation
-    python -m tests.interest_report --quick         # small samples, a smoke run
+    python -m benchmarks.interest_report                 # reference data and generated puzzles
+    python -m benchmarks.interest_report --optimize      # and the optimizer against plain generation
+    python -m benchmarks.interest_report --quick         # small samples, a smoke run
 
 Prints Markdown tables for docs/benchmarks.md:
   1. the layered metrics and interest per source: "dull" puzzles (45 givens, many singles in
@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.calibrate import spearman  # rank correlation, ties sharing their mean rank
+from benchmarks.calibrate import spearman  # rank correlation, ties sharing their mean rank
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"

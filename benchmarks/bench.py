@@ -1,14 +1,14 @@
 """Benchmarks (not part of the test run): solver, grading and generator speed, frame time.
 
-    python -m tests.bench                                  # full run, several minutes
-    python -m tests.bench --quick                          # small samples, a smoke run
-    python -m tests.bench --only grade --hodoku PYTHON     # grading, and hodoku-py on the same
+    python -m benchmarks.bench                                  # full run, several minutes
+    python -m benchmarks.bench --quick                          # small samples, a smoke run
+    python -m benchmarks.bench --only grade --hodoku PYTHON     # grading, and hodoku-py on the same
                                                            # puzzles (PYTHON: a Python with
                                                            # hodoku-py installed, e.g. a venv's)
-    python -m tests.bench --only anchors --anchors DIR     # `rate --json` against HoDoKu 2.2 and
+    python -m benchmarks.bench --only anchors --anchors DIR     # `rate --json` against HoDoKu 2.2 and
                                                            # Sukaku Explainer, whole processes
                                                            # (DIR/bin: hodoku-bs and serate)
-    python -m tests.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
+    python -m benchmarks.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
 
 Prints a Markdown table for docs/benchmarks.md. Everything runs in this one process, pinned to one core
 where the OS allows it, so the numbers are single-core numbers; the frame times while

@@ -1,6 +1,6 @@
 """The bare exact-solver loop, the yardstick of ``main.py solve``'s plumbing (not a test):
 
-    python tests/bare_solve.py FILE        # FILE: one 81-character puzzle per line
+    python benchmarks/bare_solve.py FILE        # FILE: one 81-character puzzle per line
 
 The least Python that reads each line, solves it with the exact solver (uniqueness checked,
 as ``solve`` does) and prints the solution. docs/benchmarks.md compares the two whole processes on the

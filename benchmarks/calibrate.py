@@ -1,12 +1,12 @@
 """Calibration against Sudoku Explainer and HoDoKu (not part of the default test run).
 
-    python -m tests.calibrate                 # the whole bank and the four QQWing sets
-    python -m tests.calibrate --sample 6      # six puzzles per SE rating of the bank
-    python -m tests.calibrate --workers 2     # processes to grade with (default: all cores)
-    python -m tests.calibrate --csv out.csv   # also write every bank puzzle's grade and time
-    python -m tests.calibrate --ratings 5.6-6.4 --random 300 --se-only --skip-qqwing
+    python -m benchmarks.calibrate                 # the whole bank and the four QQWing sets
+    python -m benchmarks.calibrate --sample 6      # six puzzles per SE rating of the bank
+    python -m benchmarks.calibrate --workers 2     # processes to grade with (default: all cores)
+    python -m benchmarks.calibrate --csv out.csv   # also write every bank puzzle's grade and time
+    python -m benchmarks.calibrate --ratings 5.6-6.4 --random 300 --se-only --skip-qqwing
                                               # the bank's puzzles rated 5.6-6.4 plus 300 others
-    python -m tests.calibrate --holdout FILE  # also "puzzle rating" lines rated by SukakuExplainer
+    python -m benchmarks.calibrate --holdout FILE  # also "puzzle rating" lines rated by SukakuExplainer
                                               # but never used for calibration
 
 Prints the calibration tables of docs/benchmarks.md: for the Sudoku Exchange bank (SE ratings by

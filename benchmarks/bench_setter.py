@@ -1,16 +1,16 @@
 """Benchmarks of the setter's side (not part of the test run): bank builds on one core and on
 every core, and a new game from the bank (click to board).
 
-    python -m tests.bench_setter                     # everything, about ten minutes
-    python -m tests.bench_setter --only jobs         # generation throughput, 1 job vs every core
-    python -m tests.bench_setter --only bank100      # a whole bank of 100 puzzles per level
-    python -m tests.bench_setter --only instant      # click to playable board, per level
-    python -m tests.bench_setter --only optimizer    # optimizer iterations per second
-    python -m tests.bench_setter --quick             # small samples, a smoke run
+    python -m benchmarks.bench_setter                     # everything, about ten minutes
+    python -m benchmarks.bench_setter --only jobs         # generation throughput, 1 job vs every core
+    python -m benchmarks.bench_setter --only bank100      # a whole bank of 100 puzzles per level
+    python -m benchmarks.bench_setter --only instant      # click to playable board, per level
+    python -m benchmarks.bench_setter --only optimizer    # optimizer iterations per second
+    python -m benchmarks.bench_setter --quick             # small samples, a smoke run
 
-Unlike tests/bench.py this does not pin itself to one core: the point is using them all.
+Unlike benchmarks/bench.py this does not pin itself to one core: the point is using them all.
 Every build goes to a temporary folder with a fixed seed, so a run repeats. The optimizer's
-gain over more runs is measured by tests/interest_report.py --optimize. Prints a Markdown table.
+gain over more runs is measured by benchmarks/interest_report.py --optimize. Prints a Markdown table.
 """
 
 from __future__ import annotations
