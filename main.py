@@ -39,12 +39,6 @@ if __name__ == "__main__":  # the first statement: from here on Ctrl+C exits 130
     _signal.signal(_signal.SIGINT, lambda signum, frame: __import__("os")._exit(130))
     import sys
 
-    from game.cli import _run
+    from cli.commands import _run
 
     sys.exit(_run())
-else:
-    import sys
-
-    from game import cli
-
-    sys.modules[__name__] = cli  # `import main` gives the command line itself

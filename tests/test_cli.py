@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import main
+from cli import commands
 from solver.grid import Grid, parse_values
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -23,7 +23,7 @@ def run(argv, stdin: str | None = None, monkeypatch=None):
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     out = io.StringIO()
-    code = main.main(argv, out=out)
+    code = commands.main(argv, out=out)
     return code, out.getvalue()
 
 
@@ -180,12 +180,12 @@ def test_gen_is_reproducible():
     [["gen", "-d", "impossible"], ["gen", "-n", "-1"], ["solve", "--method", "dlx"], ["frobnicate"]],
 )
 def test_usage_errors_exit_two(argv, capsys):
-    assert main.main(argv, out=io.StringIO()) == 2
+    assert commands.main(argv, out=io.StringIO()) == 2
     assert "usage" in capsys.readouterr().err
 
 
 def test_unreadable_file_exits_two_with_a_message(tmp_path, capsys):
-    assert main.main(["solve", str(tmp_path / "missing.txt")], out=io.StringIO()) == 2
+    assert commands.main(["solve", str(tmp_path / "missing.txt")], out=io.StringIO()) == 2
     assert capsys.readouterr().err.startswith("error: cannot read")
 
 
@@ -214,14 +214,14 @@ def test_grid_parse_accepts_the_solution_of_the_cli_example():
 
 def test_closed_standard_input_is_a_clear_error(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", None)  # what Python sets when started with <&-
-    assert main.main(["solve"], out=io.StringIO()) == 2
+    assert commands.main(["solve"], out=io.StringIO()) == 2
     assert capsys.readouterr().err == "error: cannot read standard input: it is closed\n"
 
 
 @pytest.mark.parametrize("where", ["directory", "missing folder"])
 def test_gen_to_an_unwritable_path_is_a_clear_error(tmp_path, capsys, where):
     target = tmp_path if where == "directory" else tmp_path / "missing" / "out.txt"
-    assert main.main(["gen", "--seed", "1", "-o", str(target)], out=io.StringIO()) == 2
+    assert commands.main(["gen", "--seed", "1", "-o", str(target)], out=io.StringIO()) == 2
     assert capsys.readouterr().err.startswith(f"error: cannot write {target}: ")
 
 
@@ -229,9 +229,9 @@ def test_gen_that_fails_leaves_an_existing_output_file_untouched(tmp_path, capsy
     target = tmp_path / "keep.txt"
     target.write_text("my puzzles\n")
     argv = ["gen", "-d", "hard", "--max-blanks", "0", "--seed", "1", "-o", str(target)]
-    assert main.main(argv, out=io.StringIO()) == 1
+    assert commands.main(argv, out=io.StringIO()) == 1
     assert target.read_text() == "my puzzles\n"
-    assert main.main(["gen", "-n", "0", "-o", str(target)], out=io.StringIO()) == 0
+    assert commands.main(["gen", "-n", "0", "-o", str(target)], out=io.StringIO()) == 0
     assert target.read_text() == ""  # a run that succeeds writes exactly its puzzles
 
 
@@ -243,23 +243,23 @@ class FullDisk(io.StringIO):
 @pytest.mark.parametrize("argv", [["gen", "--seed", "1"], ["solve", "-"], ["view", "-"]])
 def test_a_failing_write_is_a_clear_error(argv, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(EASY + "\n"))
-    assert main.main(argv, out=FullDisk()) == 2
+    assert commands.main(argv, out=FullDisk()) == 2
     assert capsys.readouterr().err == "error: cannot write the output: No space left on device\n"
 
 
 def test_closed_standard_output_is_a_clear_error(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(EASY + "\n"))
     monkeypatch.setattr(sys, "stdout", None)  # started with >&-
-    assert main.main(["view"]) == 2
+    assert commands.main(["view"]) == 2
     assert capsys.readouterr().err == "error: cannot write the output: standard output is closed\n"
 
 
 def test_negative_seeds_are_refused_because_they_repeat_positive_ones(capsys):
     # random.Random(-1) is random.Random(1): "-n 3 --seed -1" would make the same puzzle twice
-    assert main.main(["gen", "-n", "3", "--seed", "-1"], out=io.StringIO()) == 2
+    assert commands.main(["gen", "-n", "3", "--seed", "-1"], out=io.StringIO()) == 2
     assert "--seed: expected 0 or more, got -1" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # parsed only: main() would open the game
-        main.build_parser().parse_args(["play", "--seed", "-1"])
+        commands.build_parser().parse_args(["play", "--seed", "-1"])
 
 
 def test_a_bad_character_the_output_encoding_lacks_is_escaped_not_a_crash(monkeypatch):
@@ -267,6 +267,6 @@ def test_a_bad_character_the_output_encoding_lacks_is_escaped_not_a_crash(monkey
     stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     monkeypatch.setattr(sys, "stdin", io.StringIO("\u0661" * 81 + "\n"))
     monkeypatch.setattr(sys, "stdout", stdout)
-    assert main.main(["solve"]) == 1
+    assert commands.main(["solve"]) == 1
     stdout.flush()
     assert stdout.buffer.getvalue() == b"invalid: bad character '\\u0661' at position 1 (r1c1)\n"

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-import main
+from cli import commands
 from generator.bank_format import bank_path
 from solver.exact import count_solutions
 from solver.grading import grade
@@ -18,7 +18,7 @@ from solver.levels import Level
 
 def run(argv):
     out = io.StringIO()
-    return main.main(argv, out=out), out.getvalue()
+    return commands.main(argv, out=out), out.getvalue()
 
 
 def test_optimize_prints_the_pool_most_interesting_first_each_unique_and_exactly_the_level(capsys):
@@ -65,7 +65,7 @@ def test_optimize_lines_are_reproducible_from_the_seed():
     ],
 )
 def test_setter_usage_errors_exit_two(argv, capsys):
-    assert main.main(argv, out=io.StringIO()) == 2
+    assert commands.main(argv, out=io.StringIO()) == 2
     assert "usage" in capsys.readouterr().err
 
 

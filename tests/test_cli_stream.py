@@ -1,7 +1,7 @@
 """The command line as a stream: results out while the input is still open, bounded memory on
 endless lines, per-line decoding, exit codes, atomic -o files, Ctrl+C at any moment, and every
 puzzle format in and out (convert round trips). Subprocess tests run ``main.py`` itself; the rest
-call ``main.main`` in-process."""
+call ``commands.main`` in-process."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-import main
 import solver.batch as batch
+from cli import commands
 from solver.formats import FORMATS, Puzzle, basic_candidates, format_puzzle, read_puzzles
 from solver.grid import BIT
 
@@ -42,11 +42,11 @@ WAIT = 20  # seconds: only a failing test waits this long
 
 
 def run(argv, stdin: str = "", monkeypatch=None, out=None):
-    """main.main in-process: (exit code, standard output)."""
+    """commands.main in-process: (exit code, standard output)."""
     if monkeypatch is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     out = io.StringIO() if out is None else out
-    code = main.main(argv, out=out)
+    code = commands.main(argv, out=out)
     return code, out.getvalue()
 
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-import main
+from cli import commands
 from game import clipboard, jobs, tools
 from game.app import App
 from game.scenes.menu import MenuScene
@@ -221,7 +221,7 @@ def test_play_with_a_puzzle_opens_it_ungraded_and_the_play_screen_grades_it(app,
     opened = []
     monkeypatch.setattr("game.window.run", lambda **kw: opened.append(kw["puzzle"]) or 0)
     monkeypatch.setattr("solver.grading.grade", lambda *a, **k: pytest.fail("the command line graded it"))
-    assert main.main(["play", "--puzzle", INKALA]) == 0
+    assert commands.main(["play", "--puzzle", INKALA]) == 0
     imported = opened[0]
     assert imported.level is None and "".join(str(v or ".") for v in imported.puzzle) == INKALA
     app.play_imported(imported)

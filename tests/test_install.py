@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli_common
+from cli import common as cli_common
 
 tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11")
 
@@ -22,7 +22,7 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 def test_the_sudoku_command_is_the_command_line():
     module, _, function = PROJECT["project"]["scripts"]["sudoku"].partition(":")
-    assert module == "game.launch"
+    assert module == "cli.launch"
     assert callable(getattr(importlib.import_module(module), function))
 
 
@@ -42,7 +42,7 @@ def test_messages_and_usage_name_the_command_as_it_was_started(monkeypatch, argv
 
 
 def test_usage_says_sudoku_when_started_as_sudoku(monkeypatch, capsys):
-    from game import cli
+    from cli import commands as cli
 
     monkeypatch.setattr(sys, "argv", ["/venv/bin/sudoku", "--help"])
     assert cli.main() == 0
@@ -91,7 +91,7 @@ def test_the_wheel_carries_the_packages_and_the_shipped_data(tmp_path):
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "assets" / "bank").glob("*.json")}
     assert len(shipped) == 5 and shipped <= names
     assert "assets/examples.txt" in names
-    assert {"game/launch.py", "game/scenes/play.py", "solver/exact.py", "generator/generate.py"} <= names
+    assert {"cli/launch.py", "game/scenes/play.py", "solver/exact.py", "generator/generate.py"} <= names
     assert not any(name.startswith(("tests/", "docs/")) or name == "main.py" for name in names)
     entry = next(name for name in names if name.endswith("entry_points.txt"))
-    assert "sudoku = game.launch:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "sudoku = cli.launch:main" in zipfile.ZipFile(wheel).read(entry).decode()

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-import main
+from cli import commands
 from solver.grading import grade
 
 # serate (SukakuExplainer 1.18.1 defaults) rates it 6.6 by a UVWXYZ-Wing; the bank's set, 6.7
@@ -18,7 +18,7 @@ UVWXYZ = "0900000600070002005020803010100900507003080090000000002005670080040309
 def rate_json(argv: list[str], monkeypatch) -> dict:
     monkeypatch.setattr(sys, "stdin", io.StringIO(UVWXYZ + "\n"))
     out = io.StringIO()
-    assert main.main(["rate", "--json", *argv], out=out) == 0
+    assert commands.main(["rate", "--json", *argv], out=out) == 0
     return json.loads(out.getvalue())
 
 
@@ -34,7 +34,7 @@ def test_rate_se_config_sukaku_adds_the_uvwxyz_wing(monkeypatch):
 
 def test_an_unknown_se_config_is_a_usage_error(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(UVWXYZ + "\n"))
-    assert main.main(["rate", "--se-config", "hodoku"], out=io.StringIO()) == 2
+    assert commands.main(["rate", "--se-config", "hodoku"], out=io.StringIO()) == 2
     assert "sukaku" in capsys.readouterr().err
 
 

@@ -2,7 +2,7 @@
 
 Importing this module makes Ctrl+C end the process at once with exit code 130, silently: it is
 the first thing the command runs, before any module that takes time to load (see main.py and
-``game.cli``), so no moment of a start prints a traceback. Nothing else imports it.
+``cli.commands``), so no moment of a start prints a traceback. Nothing else imports it.
 """
 
 import _signal  # the C module behind `signal`, loaded with the interpreter: runs no code
@@ -11,7 +11,7 @@ _signal.signal(_signal.SIGINT, lambda signum, frame: __import__("os")._exit(130)
 
 
 def main() -> int:
-    """Run the command line (``game.cli``); return its exit code."""
-    from game.cli import _run
+    """Run the command line (``cli.commands``); return its exit code."""
+    from cli.commands import _run
 
     return _run()

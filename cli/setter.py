@@ -8,7 +8,7 @@ import argparse
 import os
 from pathlib import Path
 
-from game.cli_common import (
+from cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_PUZZLE,

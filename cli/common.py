@@ -1,4 +1,4 @@
-"""What the command line's commands share (game/cli.py, game/cli_setter.py): argument types
+"""What the command line's commands share (cli/commands.py, cli/setter.py): argument types
 and options, exit codes, usage errors, reading the input, messages and progress bars on stderr.
 """
 

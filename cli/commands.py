@@ -3,13 +3,13 @@ plumbing they share (-o files written atomically, flushing, errors, exit codes, 
 
 main.py is a launcher of a few lines: Python compiles a script afresh at every start and only
 then runs its first statement, so a long main.py left a window of milliseconds in which Ctrl+C
-printed a traceback. This module is imported, so its compiled form is cached. ``import main``
-gives this module. Commands, options and exit codes: main.py's docstring.
+printed a traceback. This module is imported, so its compiled form is cached. Commands,
+options and exit codes: main.py's docstring.
 
 Adding a command: write ``cmd_NAME(args, out) -> exit code`` (read with ``puzzles_of(args,
 out)``, write text with ``out.write``, report on stderr with ``report``) and
 ``_add_NAME(commands)`` (its subparser; ``input_arguments`` and ``output_argument`` add FILE,
---from and -o; game/cli_common.py has the shared helpers, game/cli_setter.py the setter's
+--from and -o; cli/common.py has the shared helpers, cli/setter.py the setter's
 commands), and add ``"NAME": _add_NAME`` to ``COMMANDS``. The command's work lives in its
 package; -o, atomic writing, flushing, errors and Ctrl+C are handled here for every command.
 """
@@ -22,7 +22,7 @@ import sys
 from functools import partial
 from typing import TextIO
 
-from game.cli_common import (
+from cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_PUZZLE,
@@ -39,7 +39,7 @@ from game.cli_common import (
     se_config_option,
     uniqueness_option,
 )
-from game.cli_setter import add_bank, add_book, add_optimize
+from cli.setter import add_bank, add_book, add_optimize
 from solver.batch import (
     AtomicFile,
     InputError,
