@@ -67,7 +67,7 @@ class Game:
         self.cursor = 0
         self.mode = "normal"
         self.hint: Hint | None = None
-        self.paused = False
+        self.timer_stopped = False  # pause()/resume(): the player is away from the board
         self.auto_clean = True  # a placed digit leaves its peers' pencil marks (a setting)
         self.checked: frozenset[int] = frozenset()  # cells the last Check flagged
         self.grading_stopped: set[Puzzle] = set()  # ungraded puzzles whose grading the player stopped
@@ -87,7 +87,7 @@ class Game:
 
     def _sync_timer(self) -> None:
         stats = self._current_stats()
-        running = not self.paused and not self.state.solved
+        running = not self.timer_stopped and not self.state.solved
         if running and stats.since is None:
             stats.since = self.clock()
         elif not running:
@@ -198,13 +198,13 @@ class Game:
         stats.hints_used = max(stats.hints_used, hints)
 
     def pause(self) -> None:
-        """Stop the timer (the player left the play screen)."""
-        self.paused = True
+        """Stop the timer (the player left the play screen or paused)."""
+        self.timer_stopped = True
         self._sync_timer()
 
     def resume(self) -> None:
         """Restart the timer unless the puzzle is solved."""
-        self.paused = False
+        self.timer_stopped = False
         self._sync_timer()
 
     # --- state ------------------------------------------------------------------------------

@@ -303,9 +303,9 @@ def test_the_digit_page_and_the_bottom_rows_do_what_they_say(make_app, size, mon
     press(app, tools)
     assert keypad.page == "digits"
     press(app, pause)
-    assert performed[-1] == ("pause",) and scene.paused and game.paused
+    assert performed[-1] == ("pause",) and scene.paused and game.timer_stopped
     press(app, pause)
-    assert not scene.paused and not game.paused
+    assert not scene.paused and not game.timer_stopped
     assert len(performed) == 4 + 4 * 9 + 9
 
 

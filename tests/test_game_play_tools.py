@@ -113,7 +113,7 @@ def test_pause_hides_the_board_stops_the_timer_and_ignores_input(app, screen):
 def test_the_game_pauses_when_the_window_loses_focus(app):
     scene = play(app)
     app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
-    assert scene.paused and scene.game.paused
+    assert scene.paused and scene.game.timer_stopped
 
 
 def test_each_digit_button_shows_how_many_are_left(app):

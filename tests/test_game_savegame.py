@@ -91,7 +91,7 @@ def test_round_trip_keeps_every_field(extra_undos):
     records = {p.seed: v for p, v in original.puzzle_records().items()}
     expected = {7: (30.0, 1), None: (15.0, 1)} if extra_undos == 0 else {7: (33.0, 1), None: (12.0, 1)}
     assert {p.seed: v for p, v in loaded.puzzle_records().items()} == records == expected
-    assert loaded.hint is None and loaded.paused
+    assert loaded.hint is None and loaded.timer_stopped
     assert game_to_data(loaded) == data
 
 

@@ -102,10 +102,10 @@ def test_esc_from_play_then_continue_returns_to_the_same_game(app):
     game.select([R1C3])
     app.frame([key(pygame.K_4)], FRAME)
     app.frame([key(pygame.K_ESCAPE)], FRAME)
-    assert isinstance(app.scene, MenuScene) and game.paused
+    assert isinstance(app.scene, MenuScene) and game.timer_stopped
     app.frame([key(pygame.K_RETURN)], FRAME)  # Continue is first and focused
     assert isinstance(app.scene, PlayScene) and app.scene.game is game
-    assert game.state.entries[R1C3] == 4 and not game.paused
+    assert game.state.entries[R1C3] == 4 and not game.timer_stopped
 
 
 def test_esc_cancels_generation_and_returns_to_difficulty(app, monkeypatch):
