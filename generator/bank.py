@@ -20,12 +20,14 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from generator.bank_format import (
     INTEREST_KEYS,
     SHIPPED_BANK,
     BankError,
     BankPuzzle,
+    JsonObject,
     Rejected,
     bank_levels,
     bank_path,
@@ -61,6 +63,8 @@ __all__ = [
 ProgressFn = Callable[[Level, int, int], None]
 CancelFn = Callable[[], bool]
 POLL_SECONDS = 0.2
+_Task = TypeVar("_Task")
+_Outcome = TypeVar("_Outcome")
 
 
 # --- checking --------------------------------------------------------------------------------
@@ -100,7 +104,7 @@ class CheckReport:
         return sum(self.counts.values())
 
 
-def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None):
+def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None) -> tuple[str, str] | None:
     """A task: verify one puzzle (``bank_format.verify``); (kind, message) or None when sound."""
     try:
         verify(puzzle, solution, Level[level_name], cancel, grade_it=False)
@@ -110,7 +114,7 @@ def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn |
 
 
 def check_bank(
-    folder: str | os.PathLike | None = None,
+    folder: str | os.PathLike[str] | None = None,
     *,
     jobs: int | None = None,
     progress: ProgressFn | None = None,
@@ -133,7 +137,7 @@ def check_bank(
     if not folder.is_dir():
         raise BankError(f"no bank folder at {folder}")
     report = CheckReport(folder)
-    tasks = []  # (file name, index, level, puzzle, solution)
+    tasks: list[tuple[str, int, Level, str, str]] = []  # (file name, index, level, puzzle, solution)
     seen: dict[str, str] = {}
     levels = bank_levels(folder)
     if not levels:
@@ -169,7 +173,7 @@ def check_bank(
             progress(level, 0, totals[level])
     found: dict[tuple[str, int], Fault] = {}
 
-    def finished(task, outcome) -> None:
+    def finished(task: tuple[str, int, Level, str, str], outcome: tuple[str, str] | None) -> None:
         name, index, level = task[:3]
         if outcome is not None:
             found[name, index] = Fault(name, index, *outcome)
@@ -182,14 +186,19 @@ def check_bank(
     return report
 
 
-def _place(fault: Fault) -> tuple:
+def _place(fault: Fault) -> tuple[Level, str, int]:
     """Where ``fault`` goes in a report: by level (its file's name), the file first, then by index."""
     level = Level.__members__.get(fault.file.split(".")[0].upper(), Level.BEYOND)
     return level, fault.file, -1 if fault.index is None else fault.index
 
 
 def _run_all(
-    tasks: list, call_of: Callable, finished: Callable, jobs: int | None, scheduler: str | None, cancel: CancelFn | None
+    tasks: list[_Task],
+    call_of: Callable[[_Task], tuple[Callable[..., _Outcome], *tuple[object, ...]]],
+    finished: Callable[[_Task, _Outcome], None],
+    jobs: int | None,
+    scheduler: str | None,
+    cancel: CancelFn | None,
 ) -> None:
     """Run ``call_of(task)`` = (function, *args) for every task on a runner and hand each
     outcome to ``finished(task, outcome)`` as it arrives.
@@ -224,7 +233,9 @@ def _run_all(
 # --- adding the interest metrics later ---------------------------------------------------------
 
 
-def measure_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None) -> dict:
+def measure_puzzle(
+    level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None
+) -> dict[str, int | float]:
     """A task: verify one puzzle and return its interest fields (``INTEREST_KEYS``).
 
     Raises:
@@ -234,7 +245,7 @@ def measure_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn
 
 
 def annotate_bank(
-    folder: str | os.PathLike,
+    folder: str | os.PathLike[str],
     *,
     jobs: int | None = None,
     force: bool = False,
@@ -261,7 +272,13 @@ def annotate_bank(
         todo = [(i, r) for i, r in enumerate(records) if force or not all(key in r for key in INTEREST_KEYS)]
         done, total = [0], len(todo)
 
-        def finished(task, measured, level=level, total=total, done=done) -> None:
+        def finished(
+            task: tuple[int, JsonObject],
+            measured: dict[str, int | float],
+            level: Level = level,
+            total: int = total,
+            done: list[int] = done,
+        ) -> None:
             _index, record = task
             if set(INTEREST_KEYS) - measured.keys():
                 raise BankError(f"solver.interest gave no {sorted(set(INTEREST_KEYS) - measured.keys())}")
@@ -270,10 +287,16 @@ def annotate_bank(
             if progress is not None:
                 progress(level, done[0], total)
 
+        # a def, not a lambda: mypy cannot infer a lambda's type when it has a default argument
+        def call_of(
+            task: tuple[int, JsonObject], level: Level = level
+        ) -> tuple[Callable[..., dict[str, int | float]], str, str, str]:
+            return (measure_puzzle, level.name, task[1]["puzzle"], task[1]["solution"])
+
         try:
             _run_all(
                 todo,
-                lambda task, level=level: (measure_puzzle, level.name, task[1]["puzzle"], task[1]["solution"]),
+                call_of,
                 finished,
                 jobs,
                 scheduler,

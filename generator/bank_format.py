@@ -37,10 +37,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from solver.batch import write_atomic
+from solver.batch import write_atomic as write_atomic  # re-exported: generator.bank and bank_work use it
 from solver.levels import PLAYABLE_LEVELS, Level
+
+if TYPE_CHECKING:
+    from solver.grading import Grade
 
 BANK_FORMAT = "sudoku-bank"
 BANK_VERSION = 1
@@ -51,6 +54,9 @@ INTEREST_KEYS = ("depth", "width_max", "width_mean", "bottlenecks", "interest")
 MAX_ATTEMPTS = 8  # seeds tried for one index before the build gives up
 SEED_BITS = 48  # derived seeds stay exact in any JSON reader (below 2**53)
 DIGITS = frozenset("123456789")
+# A JSON object as read from or written to a bank or work file (a record, an entry, a header, an
+# envelope): its values are of mixed types (str, int, float, None, lists, objects), hence Any.
+JsonObject = dict[str, Any]
 
 
 class BankError(Exception):
@@ -65,16 +71,16 @@ class Rejected(Exception):
         super().__init__(message)
         self.kind = kind
 
-    def __reduce__(self):  # crosses from a worker process intact
+    def __reduce__(self) -> tuple[type[Rejected], tuple[str, str]]:  # crosses from a worker process intact
         return (Rejected, (self.kind, str(self)))
 
 
-def bank_path(folder: str | os.PathLike, level: Level) -> Path:
+def bank_path(folder: str | os.PathLike[str], level: Level) -> Path:
     """The bank file of ``level`` in ``folder``: ``<folder>/hard.json``."""
     return Path(folder) / f"{level.name.lower()}.json"
 
 
-def work_path(folder: str | os.PathLike, level: Level) -> Path:
+def work_path(folder: str | os.PathLike[str], level: Level) -> Path:
     """The work file of ``level`` in ``folder``: ``<folder>/hard.work.jsonl``."""
     return Path(folder) / f"{level.name.lower()}.work.jsonl"
 
@@ -110,7 +116,26 @@ def check_text(puzzle: Any, solution: Any) -> None:
             )
 
 
-def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: bool = True):
+@overload
+def verify(
+    puzzle: str,
+    solution: str,
+    level: Level,
+    cancel: Callable[[], bool] | None = None,
+    *,
+    grade_it: Literal[True] = True,
+) -> Grade: ...
+
+
+@overload
+def verify(
+    puzzle: str, solution: str, level: Level, cancel: Callable[[], bool] | None = None, *, grade_it: Literal[False]
+) -> None: ...
+
+
+def verify(
+    puzzle: str, solution: str, level: Level, cancel: Callable[[], bool] | None = None, *, grade_it: bool = True
+) -> Grade | None:
     """Check one puzzle from scratch and return its ``solver.grading.Grade`` (None when
     ``grade_it`` is False).
 
@@ -153,16 +178,18 @@ def verify(puzzle: str, solution: str, level: Level, cancel=None, *, grade_it: b
     return result
 
 
-def measure_interest(result) -> dict:
+def measure_interest(result: Grade) -> dict[str, int | float]:
     """The interest fields (``INTEREST_KEYS``) of a puzzle graded ``result``
     (``solver.interest``)."""
     measured = result.interest().to_dict()
     return {key: measured[key] for key in INTEREST_KEYS}
 
 
-def make_record(puzzle: str, solution: str, level: Level, seed: int, result, interest: dict) -> dict:
+def make_record(
+    puzzle: str, solution: str, level: Level, seed: int, result: Grade, interest: dict[str, int | float]
+) -> JsonObject:
     """A bank record for a verified puzzle graded ``result``, made from ``seed``."""
-    record = {
+    record: JsonObject = {
         "puzzle": puzzle,
         "solution": solution,
         "level": level.name,
@@ -209,7 +236,7 @@ def _line(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def bank_text(level: Level, build: dict, records: Iterable[dict]) -> str:
+def bank_text(level: Level, build: dict[str, int], records: Iterable[JsonObject]) -> str:
     """A bank file's text: the envelope on the first line, then one puzzle per line."""
     head = _line({"format": BANK_FORMAT, "version": BANK_VERSION, "level": level.name, "build": build})
     lines = [_line(record) for record in records]
@@ -261,10 +288,10 @@ def loads_in_pieces(raw: bytes, between: Callable[[], object] | None = None) -> 
         at = space(text, at + 1).end()
 
 
-def _list_in_pieces(text: str, at: int, between: Callable[[], object] | None) -> tuple[list, int]:
+def _list_in_pieces(text: str, at: int, between: Callable[[], object] | None) -> tuple[list[Any], int]:
     """The list whose items start at ``at`` (just after its '['), and the index after its ']'."""
     decode, space = _DECODER.raw_decode, _match_space
-    items: list = []
+    items: list[Any] = []  # JSON values
     at = space(text, at).end()
     if text.startswith("]", at):
         return items, at + 1
@@ -281,7 +308,7 @@ def _list_in_pieces(text: str, at: int, between: Callable[[], object] | None) ->
         at = space(text, at + 1).end()
 
 
-def _end(text: str, at: int, value: dict) -> dict:
+def _end(text: str, at: int, value: JsonObject) -> JsonObject:
     """``value``, when nothing but white space follows ``at`` in ``text``."""
     at = _match_space(text, at).end()
     if at != len(text):
@@ -289,7 +316,7 @@ def _end(text: str, at: int, value: dict) -> dict:
     return value
 
 
-def read_bank_file(path: Path, level: Level, between: Callable[[], object] | None = None) -> dict:
+def read_bank_file(path: Path, level: Level, between: Callable[[], object] | None = None) -> JsonObject:
     """The envelope of ``level``'s bank file at ``path`` (``puzzles`` not checked one by one);
     ``between`` is called after each puzzle is decoded (see ``loads_in_pieces``).
 
@@ -314,7 +341,7 @@ def read_bank_file(path: Path, level: Level, between: Callable[[], object] | Non
     return data
 
 
-def read_work_file(path: Path, header: dict) -> dict[int, dict]:
+def read_work_file(path: Path, header: JsonObject) -> dict[int, JsonObject]:
     """The finished puzzles of a work file, by index (the last record of an index wins); {}
     when there is none. A torn last line (a crash mid-write) is dropped.
 
@@ -327,7 +354,7 @@ def read_work_file(path: Path, header: dict) -> dict[int, dict]:
         return {}
     except (OSError, UnicodeDecodeError) as error:
         raise BankError(f"{path.name}: cannot be read ({error})") from None
-    found: dict[int, dict] = {}
+    found: dict[int, JsonObject] = {}
     for number, line in enumerate(lines):
         try:
             entry = json.loads(line)
@@ -348,12 +375,12 @@ class WorkFile:
     """A level's work file open for appending: ``add`` writes one finished puzzle as one line
     and fsyncs it, so an interruption loses at most the line being written."""
 
-    def __init__(self, path: Path, header: dict, entries: Iterable[dict]):
+    def __init__(self, path: Path, header: JsonObject, entries: Iterable[JsonObject]):
         write_atomic(path, "".join(_line(item) + "\n" for item in [header, *entries]))
         self.path = path
         self._handle = path.open("a", encoding="utf-8")
 
-    def add(self, entry: dict) -> None:
+    def add(self, entry: JsonObject) -> None:
         self._handle.write(_line(entry) + "\n")
         self._handle.flush()
         os.fsync(self._handle.fileno())
@@ -362,7 +389,7 @@ class WorkFile:
         self._handle.close()
 
 
-def bank_levels(folder: str | os.PathLike) -> list[Level]:
+def bank_levels(folder: str | os.PathLike[str]) -> list[Level]:
     """The playable levels that have a bank file in ``folder``, easiest first."""
     return [level for level in PLAYABLE_LEVELS if bank_path(folder, level).is_file()]
 
@@ -397,7 +424,7 @@ class BankPuzzle:
 
 
 def load_bank(
-    folder: str | os.PathLike | None, level: Level, between: Callable[[], object] | None = None
+    folder: str | os.PathLike[str] | None, level: Level, between: Callable[[], object] | None = None
 ) -> tuple[BankPuzzle, ...]:
     """The puzzles of ``level`` in the bank at ``folder`` (None: the shipped bank), in the
     bank's order; () when the folder has no file for the level. Nothing is solved: a record

@@ -23,20 +23,47 @@ import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from generator.bank_format import BankError
+
+if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE_PACKAGES = ("solver", "generator")  # what a Dask worker needs of this project
 DASK_HINT = "the Dask path needs dask.distributed: pip install -r requirements-dask.txt"
 
-_STOP = None  # in a pool's worker process: the pool's stop Event
+_STOP: Event | None = None  # in a pool's worker process: the pool's stop Event
 
 
 PARENT_POLL_SECONDS = 0.5  # how often a pool worker checks that its parent still lives
 
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
 
-def _init_worker(stop) -> None:
+
+class TaskFuture(Protocol[_T_co]):
+    """What the bank reads of a runner's future (a ``concurrent.futures.Future``, or a Dask one):
+    the task's result, or its exception raised."""
+
+    def result(self) -> _T_co: ...
+
+
+Pending = set[TaskFuture[_T]]  # the futures a caller still waits for (``wait`` splits them)
+
+
+class Runner(Protocol):
+    """The three methods every runner has (see the module docstring)."""
+
+    def submit(self, fn: Callable[..., _T], *args: object) -> TaskFuture[_T]: ...
+
+    def wait(self, pending: Pending[_T], timeout: float) -> tuple[Pending[_T], Pending[_T]]: ...
+
+    def close(self, cancelled: bool) -> None: ...
+
+
+def _init_worker(stop: Event) -> None:
     """A pool worker's start: remember the stop Event; leave Ctrl+C to the parent, which
     cancels the build (so no worker prints a traceback); and watch the parent: a worker whose
     parent died (killed, out of memory) stops within a second instead of waiting for work for
@@ -59,7 +86,7 @@ def _watch_parent() -> None:
     os._exit(0)  # ...and the worker ends, whatever it was doing
 
 
-def _in_worker(fn: Callable, *args):
+def _in_worker(fn: Callable[..., _T], *args: object) -> _T:
     """Run ``fn(*args, cancel=...)`` in a pool worker, cancelled by the pool's stop Event."""
     return fn(*args, cancel=_STOP.is_set if _STOP is not None else None)
 
@@ -70,14 +97,17 @@ class SerialRunner:
 
     def __init__(self, cancel: Callable[[], bool] | None = None):
         self._cancel = cancel
-        self._queue: collections.deque = collections.deque()
+        # (future, task, its arguments): the tasks' results are of any type
+        self._queue: collections.deque[tuple[cf.Future[Any], Callable[..., Any], tuple[object, ...]]] = (
+            collections.deque()
+        )
 
-    def submit(self, fn: Callable, *args) -> cf.Future:
-        future: cf.Future = cf.Future()
+    def submit(self, fn: Callable[..., _T], *args: object) -> cf.Future[_T]:
+        future: cf.Future[_T] = cf.Future()
         self._queue.append((future, fn, args))
         return future
 
-    def wait(self, pending: set, timeout: float) -> tuple[set, set]:
+    def wait(self, pending: Pending[_T], timeout: float) -> tuple[Pending[_T], Pending[_T]]:
         while self._queue:
             future, fn, args = self._queue.popleft()
             if future.cancelled() or future not in pending:
@@ -107,11 +137,12 @@ class PoolRunner:
             max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(self._stop,)
         )
 
-    def submit(self, fn: Callable, *args) -> cf.Future:
+    def submit(self, fn: Callable[..., _T], *args: object) -> cf.Future[_T]:
         return self._pool.submit(_in_worker, fn, *args)
 
-    def wait(self, pending: set, timeout: float) -> tuple[set, set]:
-        done, rest = cf.wait(pending, timeout, return_when=cf.FIRST_COMPLETED)
+    def wait(self, pending: Pending[_T], timeout: float) -> tuple[Pending[_T], Pending[_T]]:
+        futures = cast("set[cf.Future[_T]]", pending)  # this pool's own futures, from ``submit``
+        done, rest = cf.wait(futures, timeout, return_when=cf.FIRST_COMPLETED)
         return set(done), set(rest)
 
     def close(self, cancelled: bool) -> None:
@@ -143,10 +174,11 @@ class DaskRunner:
             with tempfile.TemporaryDirectory() as folder:
                 self._client.upload_file(str(_code_zip(Path(folder) / "sudoku_code.zip")))
 
-    def submit(self, fn: Callable, *args):
-        return self._client.submit(fn, *args, pure=False)
+    def submit(self, fn: Callable[..., _T], *args: object) -> TaskFuture[_T]:
+        future: TaskFuture[_T] = self._client.submit(fn, *args, pure=False)  # a dask.distributed Future
+        return future
 
-    def wait(self, pending: set, timeout: float) -> tuple[set, set]:
+    def wait(self, pending: Pending[_T], timeout: float) -> tuple[Pending[_T], Pending[_T]]:
         try:
             done, rest = self._distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
         except TimeoutError:
@@ -166,7 +198,7 @@ def _code_zip(path: Path) -> Path:
     return path
 
 
-def make_runner(jobs: int, scheduler: str | None, cancel: Callable[[], bool] | None):
+def make_runner(jobs: int, scheduler: str | None, cancel: Callable[[], bool] | None) -> Runner:
     """The runner for ``jobs`` processes (1: this process, with ``cancel``), or for the Dask
     scheduler at ``scheduler`` when given.
 

@@ -42,7 +42,7 @@ class Spread:
         return cls(int(array.size), float(low), float(q1), float(median), float(q3), float(high))
 
 
-def level_spreads(folder: str | os.PathLike | None, level: Level) -> dict[str, Spread] | None:
+def level_spreads(folder: str | os.PathLike[str] | None, level: Level) -> dict[str, Spread] | None:
     """Per column of ``COLUMNS``, the ``Spread`` of ``level``'s puzzles in the bank at
     ``folder`` (None: the shipped bank); None when the bank has no file for the level.
 
@@ -64,7 +64,7 @@ def level_spreads(folder: str | os.PathLike | None, level: Level) -> dict[str, S
     }
 
 
-def bank_table(folder: str | os.PathLike | None, levels: Iterable[Level]) -> str:
+def bank_table(folder: str | os.PathLike[str] | None, levels: Iterable[Level]) -> str:
     """A plain-text table, one row per level of ``levels`` present in the bank: the puzzle
     count and, per column, "min / median / max". Ends with a newline.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +22,7 @@ from generator.bank_format import (
     MAX_ATTEMPTS,
     WORK_FORMAT,
     BankError,
+    JsonObject,
     Rejected,
     WorkFile,
     bank_path,
@@ -37,7 +38,7 @@ from generator.bank_format import (
     work_path,
     write_atomic,
 )
-from generator.bank_pool import make_runner
+from generator.bank_pool import TaskFuture, make_runner
 from generator.generate import GenerationCancelled, GenerationError, generate
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
@@ -78,7 +79,7 @@ class BuildReport:
 
 def make_puzzle(
     level_name: str, index: int, attempt: int, seed: int, iterations: int, cancel: Callable[[], bool] | None = None
-) -> dict:
+) -> JsonObject:
     """A task: make puzzle ``index`` of ``level_name`` for the build from ``seed`` (its
     ``attempt``-th seed), verify it (``bank_format.verify``) and return its work-file entry:
     ``index``, ``attempt``, ``seconds`` taken, and the record's fields.
@@ -105,14 +106,14 @@ def make_puzzle(
     return {"index": index, "attempt": attempt, "seconds": round(time.perf_counter() - start, 3), **record}
 
 
-def _line(values) -> str:
+def _line(values: str | Sequence[int]) -> str:
     """81 ints (0 = empty) or an 81-character line, as a line with '.' for empty cells."""
     if isinstance(values, str):
         return values.replace("0", ".")
     return values_to_string(values)
 
 
-def _record(entry: dict) -> dict:
+def _record(entry: JsonObject) -> JsonObject:
     """A work-file entry's record (without its index, attempt and time)."""
     return {key: value for key, value in entry.items() if key not in ("index", "attempt", "seconds")}
 
@@ -121,12 +122,12 @@ class _Level:
     """The build of one level: what is finished (``entries`` by index), its work file, its
     report."""
 
-    def __init__(self, folder: Path, level: Level, count: int, seed: int, build: dict):
+    def __init__(self, folder: Path, level: Level, count: int, seed: int, build: dict[str, int]):
         self.level, self.count, self.seed, self.build = level, count, seed, build
         self.path = bank_path(folder, level)
         self.work_path = work_path(folder, level)
         self.report = LevelReport(level, self.path, count)
-        header = {"format": WORK_FORMAT, "version": 1, "level": level.name, "build": build}
+        header: JsonObject = {"format": WORK_FORMAT, "version": 1, "level": level.name, "build": build}
         self.entries = self._kept(header)
         self.todo = self.missing() + self.duplicates()  # (index, attempt) to make
         self.report.kept = len(self.entries)
@@ -134,9 +135,9 @@ class _Level:
         if self.todo:
             self.work = WorkFile(self.work_path, header, [self.entries[k] for k in sorted(self.entries)])
 
-    def _kept(self, header: dict) -> dict[int, dict]:
+    def _kept(self, header: JsonObject) -> dict[int, JsonObject]:
         """The sound puzzles of this build already in the bank file and the work file."""
-        entries: dict[int, dict] = {}
+        entries: dict[int, JsonObject] = {}
         seeds = seed_index(self.seed, self.level, self.count)
         try:
             data = read_bank_file(self.path, self.level)
@@ -182,7 +183,7 @@ class _Level:
             seen.add(puzzle)
         return again
 
-    def add(self, entry: dict) -> None:
+    def add(self, entry: JsonObject) -> None:
         self.entries[entry["index"]] = entry
         assert self.work is not None, "only a level with puzzles to make gets entries, and has a work file"
         self.work.add(entry)
@@ -212,7 +213,7 @@ class _Level:
 
 
 def build_bank(
-    out_dir: str | os.PathLike,
+    out_dir: str | os.PathLike[str],
     per_level: int,
     levels: Iterable[Level],
     seed: int,
@@ -275,8 +276,8 @@ def _run(
     iterations: int,
     jobs: int,
     scheduler: str | None,
-    progress,
-    cancel,
+    progress: Callable[[Level, int, int], None] | None,
+    cancel: Callable[[], bool] | None,
     started: float,
 ) -> None:
     """Make every missing puzzle of ``states`` on a runner; finish each level when complete."""
@@ -289,7 +290,7 @@ def _run(
     if not any(todo.values()):
         return
     runner = make_runner(jobs, scheduler, cancel)
-    pending: dict = {}
+    pending: dict[TaskFuture[JsonObject], tuple[Level, int, int]] = {}  # future -> (level, index, attempt)
     cancelled = True
 
     def submit(level: Level, index: int, attempt: int) -> None:

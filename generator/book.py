@@ -109,7 +109,7 @@ def book_puzzles_from_bank(
     level: Level,
     n: int,
     seed: int | None = None,
-    folder: str | os.PathLike | None = None,
+    folder: str | os.PathLike[str] | None = None,
     exclude: Iterable[str] = (),
     progress: Callable[[int, int], None] | None = None,
 ) -> list[BookPuzzle]:
@@ -195,7 +195,7 @@ def caption_lines(puzzle: BookPuzzle, width: float, size: float) -> list[str]:
     tail = [] if puzzle.solved else ["then beyond these techniques"]
     for start in range(len(names)):
         shown = (["…"] if start else []) + names[start:] + tail
-        wrapped = simpleSplit("Techniques: " + ", ".join(shown), FONT, size, width)
+        wrapped: list[str] = simpleSplit("Techniques: " + ", ".join(shown), FONT, size, width)
         if len(wrapped) <= TECHNIQUE_LINES:
             break
     return lines + wrapped[:TECHNIQUE_LINES]
@@ -209,7 +209,7 @@ def page_count(puzzles: int, per_page: int) -> int:
 
 
 def write_book(
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     puzzles: Sequence[BookPuzzle],
     *,
     title: str = "Sudoku",

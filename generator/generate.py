@@ -120,7 +120,7 @@ class GeneratedPuzzle:
         """How many cells the puzzle fills in."""
         return sum(1 for v in self.puzzle if v)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The JSON form used by ``gen --json``."""
         return {
             "puzzle": values_to_string(self.puzzle),

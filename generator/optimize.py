@@ -79,7 +79,7 @@ class Entry:
         """The interest score (``Interest.score``)."""
         return self.interest.score
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The JSON form of one optimized puzzle: puzzle, solution, level, givens, hardest,
         score (HoDoKu's), se, and the interest metrics (``Interest.to_dict``)."""
         return {
@@ -335,7 +335,7 @@ def _grade_exact(puzzle: Sequence[int], level: Level, cancel: CancelFn | None) -
     return result if result.level == level else None
 
 
-def plot_history(history: Sequence[HistoryPoint], path: str | os.PathLike) -> None:
+def plot_history(history: Sequence[HistoryPoint], path: str | os.PathLike[str]) -> None:
     """Write a PNG of the best and mean interest score per iteration to ``path`` (written to
     a temporary file in the same folder, then renamed over ``path``).
 

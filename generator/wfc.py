@@ -59,8 +59,8 @@ def _collapse(
     cands: list[int],
     cell: int,
     digit: int,
-    trace: list | None,
-    events: list | None = None,
+    trace: list[Collapse] | None,
+    events: list[Event] | None = None,
     kind: str = COLLAPSE,
     entropy: int = 0,
 ) -> None:

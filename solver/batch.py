@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO, cast
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO, cast
 
 from solver.errors import PuzzleError, PuzzleFormatError
 from solver.formats import BadLine, Puzzle, format_puzzle, read_puzzles, to_line
+
+if TYPE_CHECKING:
+    from solver.human import SolvePath
 
 CHUNK = 1 << 16
 MAX_LINE = 1 << 20  # 1 MiB: no puzzle line comes near it
@@ -150,9 +153,17 @@ def _read(read: Callable[[int], bytes], before_read: Callable[[], None] | None, 
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
 
 
+class TextSink(Protocol):
+    """Where the batch commands write: an ``Output``, or any text stream."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
+
 def solve_batch(
     entries: Iterator[Puzzle | BadLine],
-    out,
+    out: TextSink,
     *,
     method: str = "wave",
     as_json: bool = False,
@@ -200,7 +211,7 @@ def solve_batch(
     return problems
 
 
-def _human_path(puzzle: Puzzle, uniqueness: bool):
+def _human_path(puzzle: Puzzle, uniqueness: bool) -> SolvePath:
     """The human solver's path (solver.human.SolvePath) through a puzzle with one solution."""
     from solver.grid import Grid
     from solver.human import solve_path
@@ -210,7 +221,12 @@ def _human_path(puzzle: Puzzle, uniqueness: bool):
 
 
 def rate_batch(
-    entries: Iterator[Puzzle | BadLine], out, *, as_json: bool = False, uniqueness: bool = True, se_config: str = "bank"
+    entries: Iterator[Puzzle | BadLine],
+    out: TextSink,
+    *,
+    as_json: bool = False,
+    uniqueness: bool = True,
+    se_config: str = "bank",
 ) -> int:
     """Grade each entry (solver.grading); return how many could not be graded (invalid, no
     solution, several). Per entry ``out`` gets one line: the puzzle, level, score, SE estimate,
@@ -252,7 +268,7 @@ def rate_batch(
     return problems
 
 
-def view_batch(entries: Iterator[Puzzle | BadLine], out) -> int:
+def view_batch(entries: Iterator[Puzzle | BadLine], out: TextSink) -> int:
     """Print each entry as a boxed grid under a header (the puzzle, its givens, and "no
     solution" or "multiple solutions" when so), a blank line between entries; a bad entry is
     ``line N: invalid: WHAT``. Return how many were invalid, unsolvable or ambiguous."""
@@ -275,7 +291,7 @@ def view_batch(entries: Iterator[Puzzle | BadLine], out) -> int:
     return problems
 
 
-def convert_batch(entries: Iterator[Puzzle | BadLine], out, fmt: str, report: Callable[[str], None]) -> int:
+def convert_batch(entries: Iterator[Puzzle | BadLine], out: TextSink, fmt: str, report: Callable[[str], None]) -> int:
     """Write each puzzle in format ``fmt`` (solver.formats.FORMATS); a bad entry or one with a
     digit twice in a house is skipped and reported (``line N: invalid: WHAT``). Return how many
     were skipped."""
@@ -296,7 +312,7 @@ def convert_batch(entries: Iterator[Puzzle | BadLine], out, fmt: str, report: Ca
     return problems
 
 
-def json_line(record: dict) -> str:
+def json_line(record: Mapping[str, object]) -> str:
     """One JSON object and a newline (json is imported on first use: a plain run starts faster)."""
     import json
 
@@ -346,7 +362,7 @@ class AtomicFile:
         OSError: ``path`` is a folder, or its folder is missing or not writable.
     """
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         path = os.fspath(path)
         if os.path.isdir(path):
             raise IsADirectoryError(21, os.strerror(21), path)
@@ -387,7 +403,7 @@ class AtomicFile:
                 pass
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace the file at ``path`` by ``text`` (UTF-8) all at once, as ``AtomicFile`` does.
 
     Raises:

@@ -75,11 +75,9 @@ class Grade:
 
     def interest(self) -> Interest:
         """The layered metrics and interest score of this grade (``solver.interest.measure``)."""
-        # cast: Layered's plain attributes ask for settable ones, and a frozen Grade's are read-only
-        # (measure only reads them)
         return measure(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The JSON form of ``rate --json`` (levels in lower case), with the interest metrics
         (depth, width_max, width_mean, bottlenecks, interest)."""
         return {

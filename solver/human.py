@@ -91,7 +91,7 @@ class LayeredPath:
     solved: bool
 
 
-_DEEP_MEMO: dict[tuple, Step | None] = {}
+_DEEP_MEMO: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Step | None] = {}  # (technique, values, candidates)
 _DEEP_MEMO_SIZE = 4096
 
 

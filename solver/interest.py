@@ -31,10 +31,10 @@ The score (the one place its formula and weights are defined):
 
 The unit is "SE points of bottleneck layers": one single-move Naked Single layer adds 2.3. Deep
 solutions add more layers, narrow ones divide less. Generated minimal puzzles score about 20-40
-at Easy, 30-50 at Medium and Hard, 60-120 at Expert (tests/interest_report.py prints the
+at Easy, 30-50 at Medium and Hard, 60-120 at Expert (benchmarks/interest_report.py prints the
 measurements).
 
-Why this form (tests/interest_report.py measures it on the reference puzzle sets and on generated
+Why this form (benchmarks/interest_report.py measures it on the reference puzzle sets and on generated
 puzzles; docs/benchmarks.md carries its tables): against depth alone, Linjat's
 depth-minus-widest-layer and the weights without widths, it correlates best with the Sudoku
 Explainer rating of the Sudoku Exchange calibration puzzles (Spearman 0.84 against 0.69-0.73 for
@@ -88,7 +88,7 @@ class Interest:
     techniques: tuple[str, ...]
     score: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | float]:
         """The fields ``rate --json`` adds: depth, width_max, width_mean, bottlenecks, interest
         (width_mean and interest rounded to 2 decimals)."""
         return {

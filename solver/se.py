@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se_bug import bug
-from solver.se_chains import Position
+from solver.se_chains import ChainHint, NestedRule, Position
 from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se_loops import unique_loops
 from solver.se_multiple import multiple_chains
@@ -47,7 +48,7 @@ from solver.se_rules import (
     wings,
 )
 from solver.se_static import forcing_chains_and_cycles
-from solver.techniques import fish, intersections, singles, subsets
+from solver.techniques import Finder, fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
 
 
@@ -91,7 +92,7 @@ def _hidden_single(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
 RuleFn = Callable[[Grid, list[int], float], "SEHint | None"]
 
 
-def _from_finder(finder: Callable, rating: float, name: str) -> RuleFn:
+def _from_finder(finder: Finder, rating: float, name: str) -> RuleFn:
     def rule(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
         step = next(finder(grid), None)
         if step is None:
@@ -112,7 +113,19 @@ def _locking(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
     return None
 
 
-def _chains(producer: Callable, **options) -> Callable[[Grid, float], SEHint | None]:
+class _ChainOptions(TypedDict, total=False):
+    """The options ``_chains`` passes on to ``multiple_chains``."""
+
+    dynamic: bool
+    nishio: bool
+    level: int
+    nested: NestedRule | None
+
+
+def _chains(
+    producer: Callable[..., list[ChainHint]], **options: Unpack[_ChainOptions]
+) -> Callable[[Grid, float], SEHint | None]:
+    # producer: a chaining rule of solver.se_static or solver.se_multiple (their keywords differ)
     def rule(grid: Grid, cap: float) -> SEHint | None:
         hints = producer(Position(grid.candidates), cap=cap, **options)
         if not hints:

@@ -17,6 +17,7 @@ from itertools import combinations
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
 from solver.se_rules import SEHint
+from solver.step import Candidate
 
 
 def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
@@ -111,7 +112,7 @@ def _locked_combinations(cands: list[int], common: int) -> frozenset[int]:
     return frozenset(bad)
 
 
-def _exclusion(cells: tuple[int, ...], bad: frozenset[int], cands: list[int]) -> tuple | None:
+def _exclusion(cells: tuple[int, ...], bad: frozenset[int], cands: list[int]) -> tuple[Candidate, ...] | None:
     """The values of ``cells`` that no allowed combination uses (see the rules above); ``bad``
     holds the digit sets an excluder rules out."""
     allowed = [0] * len(cells)

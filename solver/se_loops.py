@@ -27,6 +27,7 @@ from solver.se_rules import SEHint
 # Sudoku Explainer's region kinds in its order: block, row, column
 REGION_OF = tuple((18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
 ALL_CELLS = (1 << 81) - 1
+RatedHint = tuple[float, int, SEHint]  # (rating, type 1..4, hint): the cheapest wins, type breaks ties
 
 
 def _loop_base(length: int) -> float:
@@ -87,8 +88,8 @@ def _loops(cands: list[int], start: int, pair: int) -> list[list[int]]:
 def unique_loops(grid: Grid) -> SEHint | None:
     """The cheapest Unique Rectangle or Unique Loop hint of ``grid`` (see the module docstring)."""
     cands = grid.candidates
-    best: tuple | None = None
-    seen: set[tuple] = set()
+    best: RatedHint | None = None
+    seen: set[tuple[frozenset[int], int]] = set()  # (loop cells, pair)
     for start in range(81):
         pair = cands[start]
         if POPCOUNT[pair] != 2:
@@ -104,13 +105,13 @@ def unique_loops(grid: Grid) -> SEHint | None:
     return best[2] if best is not None else None
 
 
-def _hints(grid: Grid, loop: list[int], pair: int) -> list[tuple[float, int, SEHint]]:
+def _hints(grid: Grid, loop: list[int], pair: int) -> list[RatedHint]:
     """(rating, type, hint) for each type of hint the loop gives."""
     cands = grid.candidates
     base = _loop_base(len(loop))
     extra_cells = [c for c in loop if POPCOUNT[cands[c]] > 2]
     name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop {len(loop)}"
-    out = []
+    out: list[RatedHint] = []
 
     def add(rating: float, kind: int, eliminations: list[tuple[int, int]]) -> None:
         if eliminations:
@@ -146,7 +147,9 @@ def _hints(grid: Grid, loop: list[int], pair: int) -> list[tuple[float, int, SEH
     return out
 
 
-def _type3(grid, loop, pair, extra, house, first, second, base, name) -> list[tuple[float, int, SEHint]]:
+def _type3(
+    grid: Grid, loop: list[int], pair: int, extra: int, house: int, first: int, second: int, base: float, name: str
+) -> list[RatedHint]:
     """Naked sets made of the rescue cells' extra digits and other cells of ``house``."""
     cands = grid.candidates
     pool = [c for c in HOUSES[house] if cands[c] and c not in (first, second)]

@@ -12,11 +12,19 @@ complexity (``solver.se_chains.length_bonus``), and returns its best hint as a `
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
 from solver.se_chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
+from solver.step import Candidate
+
+# offer(kind, target, target_on, complexity, sort_key): propose the hint concluding potential
+# (target, target_on); True when the search should stop
+Offer = Callable[[str, int, bool, int, int], bool]
+OnOf = Callable[[int], Propagation]  # candidate index (cell * 9 + digit - 1) -> its "on" propagation
 
 
-def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple, tuple]:
+def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
     """(placements, eliminations) of a hint whose conclusion is potential (cand, on)."""
     cell, d = divmod(cand, 9)
     if on:
@@ -226,7 +234,7 @@ def _several(cells: list[int]) -> int:
     return mask
 
 
-def _reductions(kind: str, branches: list[Propagation], offer, sort_key: int) -> bool:
+def _reductions(kind: str, branches: list[Propagation], offer: Offer, sort_key: int) -> bool:
     """Offer every potential that all ``branches`` imply; True when ``offer`` asks to stop."""
     common_on = set(branches[0].on)
     common_off = set(branches[0].off)
@@ -242,7 +250,7 @@ def _reductions(kind: str, branches: list[Propagation], offer, sort_key: int) ->
     return False
 
 
-def _region_chains(pos: Position, cell: int, digit: int, on_of, offer, multiple: bool) -> bool:
+def _region_chains(pos: Position, cell: int, digit: int, on_of: OnOf, offer: Offer, multiple: bool) -> bool:
     """Region forcing chains for ``digit`` in each house of ``cell`` whose first place is ``cell``
     (Chaining.doRegionChainings); True when ``offer`` asks to stop."""
     d = digit - 1

@@ -26,8 +26,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES, PEER_MASK, POPCOUNT, Grid, cells_of
-
-Candidate = tuple[int, int]
+from solver.step import Candidate
 
 
 class SEHint(NamedTuple):

@@ -25,6 +25,7 @@ from __future__ import annotations
 from solver.closure import reachable
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
 from solver.se_chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
+from solver.step import Candidate
 
 OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
 MODES = ("x", "y", "xy")
@@ -74,7 +75,9 @@ def _rating(mode: str, kind: str, complexity: int) -> float:
     return round(BASE[mode, kind] + length_bonus(complexity), 1)
 
 
-def _cycles(pos: Position, links: Links, mode: str, start: int, max_length: int) -> tuple | None:
+def _cycles(
+    pos: Position, links: Links, mode: str, start: int, max_length: int
+) -> tuple[int, tuple[Candidate, ...]] | None:
     """The first cycle through "start is on" that removes something, as Sudoku Explainer's
     doCycles finds it: (length, eliminations), or None.
 

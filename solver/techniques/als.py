@@ -22,13 +22,15 @@ regression library has such cases); HoDoKu's ALS-XZ never lets its two sets shar
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVarTuple
 
 from solver.grid import DIGITS_OF, POPCOUNT, Grid
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.als_sets import (
     Als,
     AlsPosition,
+    RemovalKey,
     als_houses,
     als_position,
     candidates_in,
@@ -43,8 +45,12 @@ from solver.techniques.als_sets import (
 
 __all__ = ["als_xy_wing", "als_xz"]
 
+Parts = TypeVarTuple("Parts")  # what a finder keeps per pattern: (a, b, rcc) or (pivot, a, b, rcc_a, rcc_b)
+XzParts = tuple[Als, Als, int]  # (a, b, rcc)
+WingParts = tuple[Als, Als, Als, int, int]  # (pivot, a, b, rcc_a, rcc_b)
 
-def _keep(found: dict, key: tuple, cells: int, *parts) -> None:
+
+def _keep(found: dict[RemovalKey, tuple[int, tuple[*Parts]]], key: RemovalKey, cells: int, *parts: *Parts) -> None:
     """Keep ``parts`` for the removal key unless a pattern with fewer cells has it already."""
     if key:
         kept = found.get(key)
@@ -52,7 +58,11 @@ def _keep(found: dict, key: tuple, cells: int, *parts) -> None:
             found[key] = (cells, parts)
 
 
-def _best_first(found: dict, build, seen: set) -> Iterator[Step]:
+def _best_first(
+    found: dict[RemovalKey, tuple[int, tuple[*Parts]]],
+    build: Callable[[*Parts, tuple[Candidate, ...]], Step],
+    seen: set[tuple[Candidate, ...]],
+) -> Iterator[Step]:
     """``build(*parts, eliminations)`` for each removal key -> (cells, parts) of ``found``,
     most eliminations then fewest cells first, each set of eliminations once (steps are only
     built when asked for)."""
@@ -82,7 +92,7 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     position = als_position(grid)
     alses = position.alses
     pairs = position.rccs()[0]
-    found: dict = {}
+    found: dict[RemovalKey, tuple[int, XzParts]] = {}
     for i, j, rcc in pairs:
         a, b = alses[i], alses[j]
         common = a.digits & b.digits
@@ -97,7 +107,7 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     return _best_first(found, _xz_step, set())
 
 
-def _xz_step(a: Als, b: Als, rcc: int, eliminations: tuple) -> Step:
+def _xz_step(a: Als, b: Als, rcc: int, eliminations: tuple[Candidate, ...]) -> Step:
     """The Step for one ALS-XZ (``rcc`` has one or two digits)."""
     removed = {d for _, d in eliminations}
     zs = sum(1 << (d - 1) for d in removed) & a.digits & b.digits & ~rcc
@@ -139,17 +149,17 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     overlap". Source: HoDoKu, "ALS-XY-Wing" (hodoku.sourceforge.net/en/tech_als.php).
     """
     position = als_position(grid)
-    seen: set = set()
+    seen: set[tuple[Candidate, ...]] = set()
     yield from _best_first(_wings(position, overlap=False), _wing_step, seen)
     yield from _best_first(_wings(position, overlap=True), _wing_step, seen)
 
 
-def _wings(position: AlsPosition, overlap: bool) -> dict[tuple, tuple]:
+def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[int, WingParts]]:
     """The wings of a position, without shared cells or only those with some:
     removal key -> (cells, (pivot, a, b, rcc_a, rcc_b))."""
     alses = position.alses
     _, neighbours, _, shared_neighbours = position.rccs()
-    found: dict = {}
+    found: dict[RemovalKey, tuple[int, WingParts]] = {}
     for c, pivot in enumerate(alses):
         arms = neighbours[c] + shared_neighbours[c] if overlap else neighbours[c]
         plain = len(neighbours[c])  # arms[:plain] share no cells with the pivot
@@ -175,7 +185,7 @@ def _wings(position: AlsPosition, overlap: bool) -> dict[tuple, tuple]:
     return found
 
 
-def _wing_step(pivot: Als, a: Als, b: Als, rcc_a: int, rcc_b: int, eliminations: tuple) -> Step:
+def _wing_step(pivot: Als, a: Als, b: Als, rcc_a: int, rcc_b: int, eliminations: tuple[Candidate, ...]) -> Step:
     """The Step for one ALS-XY-Wing."""
     zs = sum(1 << (d - 1) for d in {d for _, d in eliminations})
     pattern = set(candidates_in(a, rcc_a | zs) + candidates_in(b, rcc_b | zs))

@@ -20,6 +20,7 @@ from solver.techniques.als_graph import ChainGraph, Rebuilder, targets_index
 from solver.techniques.als_sets import (
     LETTERS,
     AlsPosition,
+    RemovalKey,
     als_houses,
     als_position,
     candidates_in,
@@ -29,6 +30,8 @@ from solver.techniques.als_sets import (
     removal_count,
     removals_text,
 )
+
+ChainStart = tuple[int, int, int]  # (first set, its first RCC, last state)
 
 
 def als_xy_chain(grid: Grid) -> Iterator[Step]:
@@ -52,7 +55,7 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
     index = targets_index(position, graph)
     neighbours = position.rccs()[1]
     size = len(alses)
-    found: dict[tuple, tuple[list, list]] = {}  # key -> starts (ends sharing cells, apart)
+    found: dict[RemovalKey, tuple[list[ChainStart], list[ChainStart]]] = {}  # key -> starts (ends sharing cells, apart)
     two_links: dict[int, int] = {}
     done: set[int] = set()
     for a, start in enumerate(alses):
@@ -107,7 +110,7 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
                             starts.append((a, x, 9 * end + last - 1))
     # chains whose end sets share no cell first, then the others; most eliminations first
     order = sorted(found, key=lambda key: -removal_count(key))
-    later: list[tuple] = []
+    later: list[RemovalKey] = []
     rebuild = Rebuilder(position, graph)
     for apart in (True, False):
         for key in order if apart else later:  # later is in the same order
@@ -119,9 +122,7 @@ def als_xy_chain(grid: Grid) -> Iterator[Step]:
                 later.append(key)
 
 
-def _chain_step(
-    position: AlsPosition, rebuild: Rebuilder, key: tuple, starts: list[tuple[int, int, int]]
-) -> Step | None:
+def _chain_step(position: AlsPosition, rebuild: Rebuilder, key: RemovalKey, starts: list[ChainStart]) -> Step | None:
     """The Step for the shortest chain of distinct sets (then fewest cells) among ``starts``
     (first set, its first RCC, last state), or None if there is none. ``key`` is the
     eliminations as (digit, cell mask) pairs. A middle set may hold an eliminated candidate

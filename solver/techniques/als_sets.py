@@ -19,7 +19,8 @@ the sets once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import cast
 
 from solver.grid import (
     DIGITS,
@@ -37,6 +38,10 @@ from solver.step import Candidate
 from solver.techniques.wording import and_list, cells_text, or_list
 
 BITS_81 = (1 << 81) - 1
+RccPair = tuple[int, int, int]  # (i, j, RCC digit mask): i < j, indices into ``AlsPosition.alses``
+RccNeighbours = list[list[tuple[int, int]]]  # per set i: (j, RCC digit mask) for each set j it has RCCs with
+Rccs = tuple[list[RccPair], RccNeighbours, list[RccPair], RccNeighbours]  # see ``AlsPosition.rccs``
+RemovalKey = tuple[tuple[int, int], ...]  # (digit, cell mask) pairs, merged by digit: see ``removal_key``
 
 
 class Als:
@@ -95,13 +100,9 @@ class AlsPosition:
         self.holders = holders
         self.alses = _collect(candidates, holders)
         self.derived: dict[str, object] = {}  # finders' own data for this position
-        self._rccs: tuple | None = None
+        self._rccs: Rccs | None = None
 
-    def rccs(
-        self,
-    ) -> tuple[
-        list[tuple[int, int, int]], list[list[tuple[int, int]]], list[tuple[int, int, int]], list[list[tuple[int, int]]]
-    ]:
+    def rccs(self) -> Rccs:
         """(pairs, neighbours, overlap_pairs, overlap_neighbours).
 
         ``pairs`` lists ``(i, j, rcc_mask)`` (i < j indices into ``alses``) for every two sets
@@ -152,7 +153,7 @@ def _collect(candidates: tuple[int, ...], holders: list[int]) -> list[Als]:
     return alses
 
 
-def _restricted_commons(alses: list[Als]) -> tuple:
+def _restricted_commons(alses: list[Als]) -> Rccs:
     """The RCCs between every two ALS (see ``AlsPosition.rccs``).
 
     Cells that all see each other lie in one house, so two sets have an RCC on d exactly when
@@ -187,7 +188,7 @@ def _restricted_commons(alses: list[Als]) -> tuple:
                         pair = i * size + j if i < j else j * size + i
                         table = shared if masks[j] & mask else plain
                         table[pair] = table.get(pair, 0) | bit
-    result = []
+    result: list[list[RccPair] | RccNeighbours] = []
     for table in (plain, shared):
         pairs = sorted((*divmod(pair, size), rcc) for pair, rcc in table.items())
         neighbours: list[list[tuple[int, int]]] = [[] for _ in alses]
@@ -195,7 +196,7 @@ def _restricted_commons(alses: list[Als]) -> tuple:
             neighbours[i].append((j, rcc))
             neighbours[j].append((i, rcc))
         result += [pairs, neighbours]
-    return tuple(result)
+    return cast(Rccs, tuple(result))  # (pairs, neighbours) of the plain, then of the overlapping sets
 
 
 _last: AlsPosition | None = None
@@ -216,7 +217,7 @@ def als_position(grid: Grid) -> AlsPosition:
 # --- shared step parts and wording -------------------------------------------------------------
 
 
-def removal_key(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def removal_key(pairs: Iterable[tuple[int, int]]) -> RemovalKey:
     """(digit, cell mask) pairs -> the same removals merged by digit, in digit order, empty
     masks dropped: a cheap, hashable stand-in for a step's eliminations."""
     merged: dict[int, int] = {}
@@ -226,12 +227,12 @@ def removal_key(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]
     return tuple(sorted(merged.items()))
 
 
-def removal_count(key: tuple[tuple[int, int], ...]) -> int:
+def removal_count(key: RemovalKey) -> int:
     """The number of eliminations of a removal key."""
     return sum(mask.bit_count() for _, mask in key)
 
 
-def eliminations_of_key(key: tuple[tuple[int, int], ...]) -> tuple[Candidate, ...]:
+def eliminations_of_key(key: RemovalKey) -> tuple[Candidate, ...]:
     """A removal key's eliminations: sorted (cell, digit) pairs."""
     return tuple(sorted((cell, d) for d, mask in key for cell in cells_of(mask)))
 
@@ -250,7 +251,7 @@ def als_houses(*alses: Als) -> tuple[int, ...]:
     return tuple(houses)
 
 
-def digits_text(mask: int, joiner=and_list) -> str:
+def digits_text(mask: int, joiner: Callable[[Iterable[int]], str] = and_list) -> str:
     """``1, 4, 7 and 9`` for a digit mask."""
     return joiner(DIGITS_OF[mask])
 

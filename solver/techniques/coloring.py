@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import CELL_BIT, DIGITS, PEER_MASK, Grid, cell_name, cells_of
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.cellsets import digit_places, strong_links
 from solver.techniques.wording import and_list, or_list
 
@@ -166,7 +166,7 @@ def multi_colors(grid: Grid) -> Iterator[Step]:
     """
     places = digit_places(grid)
     steps: list[Step] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[Candidate, ...]] = set()  # eliminations of the steps kept
     for digit in DIGITS:
         where = places[digit]
         digit_clusters = clusters(where)

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, POPCOUNT, Grid, cell_name, cells_of
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.als_sets import (
     BITS_81,
     LETTERS,
     Als,
+    RemovalKey,
     als_houses,
     als_position,
     candidates_in,
@@ -29,6 +30,10 @@ from solver.techniques.als_sets import (
     removals_text,
 )
 from solver.techniques.wording import and_list
+
+StemOption = tuple[int, list[tuple[Als, list[int]]]]  # (stem digit, [(petal, its reach per free digit)])
+Petals = list[tuple[int, Als]]  # (stem digit, petal) per petal chosen
+Blossom = tuple[int, int, int, Petals]  # (cells of the petals, stem, stem's digit mask, petals)
 
 
 def death_blossom(grid: Grid) -> Iterator[Step]:
@@ -47,12 +52,12 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
         for d in DIGITS_OF[als.digits]:
             for cell in cells_of(als.reach[d]):
                 petals.setdefault(10 * cell + d, []).append(p)
-    found: tuple[dict, dict] = ({}, {})  # without, with shared cells: eliminations -> blossom
+    found: tuple[dict[RemovalKey, Blossom], dict[RemovalKey, Blossom]] = ({}, {})  # without, with shared cells
     for stem, mask in enumerate(position.key):
         if POPCOUNT[mask] < 2:
             continue
         free = list(DIGITS_OF[ALL_DIGITS & ~mask])  # digits a blossom may remove
-        options = []
+        options: list[StemOption] = []
         for d in DIGITS_OF[mask]:
             choices = [
                 (alses[p], [alses[p].reach[z] for z in free])
@@ -70,7 +75,7 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
                 kept = found[shared].get(key)
                 if kept is None or cells < kept[0]:
                     found[shared][key] = (cells, stem, mask, chosen)
-    seen: set = set()
+    seen: set[tuple[Candidate, ...]] = set()
     for blossoms in found:
         # most eliminations, then fewest cells; each set of eliminations once
         order = sorted(
@@ -85,8 +90,8 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
 
 
 def _blossoms(
-    options: list, chosen: list[tuple[int, Als]], union: int, targets: list[int], shared: bool
-) -> list[tuple[bool, list, list[int]]]:
+    options: list[StemOption], chosen: Petals, union: int, targets: list[int], shared: bool
+) -> list[tuple[bool, Petals, list[int]]]:
     """Choose a petal for each remaining stem digit; (shared, petals, targets) per blossom.
 
     ``options`` holds (stem digit, [(petal, its reach for each free digit)]); ``targets`` the
@@ -95,7 +100,7 @@ def _blossoms(
     """
     if len(chosen) == len(options):
         return [(shared, list(chosen), targets)]
-    found = []
+    found: list[tuple[bool, Petals, list[int]]] = []
     digit, choices = options[len(chosen)]
     for petal, reach in choices:
         narrowed = [t & r for t, r in zip(targets, reach)]
@@ -106,7 +111,7 @@ def _blossoms(
     return found
 
 
-def _blossom_step(stem: int, stem_digits: int, chosen: list[tuple[int, Als]], eliminations: tuple) -> Step:
+def _blossom_step(stem: int, stem_digits: int, chosen: Petals, eliminations: tuple[Candidate, ...]) -> Step:
     """The Step for one Death Blossom."""
     chosen = sorted(chosen, key=lambda item: item[0])
     removed = sorted({d for _, d in eliminations})

@@ -22,10 +22,10 @@ band) that holds the fins, then which of the lines crossing the fin box are cove
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.grid import DIGITS, POPCOUNT, Grid, cell_name, house_name
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES, INDICES_OF, _cell, _positions
 from solver.techniques.wording import and_list
@@ -42,13 +42,15 @@ SUBSETS_BY_SIZE = {
     for mask in range(1, 512)
     if not mask & ~group
 }  # a mask within one group -> submasks by size
+FinnedCover = tuple[int, int, list[Candidate]]  # (cover mask, fin crosses mask, sorted eliminations) of one fish
+FinnedFish = tuple[int, int, tuple[int, ...], list[FinnedCover]]  # (digit, orientation, base lines, fish)
 
 
-def _base_sets(masks: list[int], lines: list[int], size: int, limit: int):
+def _base_sets(masks: list[int], lines: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """(base lines, union) for every ``size`` of ``lines`` whose masks together cross at most
     ``limit`` lines; prefixes that already cross too many are cut off."""
 
-    def extend(start: int, chosen: tuple[int, ...], union: int):
+    def extend(start: int, chosen: tuple[int, ...], union: int) -> Iterator[tuple[tuple[int, ...], int]]:
         if len(chosen) == size:
             yield chosen, union
             return
@@ -61,7 +63,7 @@ def _base_sets(masks: list[int], lines: list[int], size: int, limit: int):
     return extend(0, (), 0)
 
 
-def _finned_fish(positions: list[list[list[int]]], size: int, digits=DIGITS) -> Iterator[tuple]:
+def _finned_fish(positions: list[list[list[int]]], size: int, digits: Iterable[int] = DIGITS) -> Iterator[FinnedFish]:
     """(digit, orientation, base lines, [(cover, fin crosses, eliminations), ...]) for every
     choice of base lines that carries at least one finned fish of ``size``.
 
@@ -121,8 +123,8 @@ def _finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
     ``DigitMemo``)."""
     name = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
     positions = _positions(grid)
-    seen: set = set()
-    seen_pairs: set = set()
+    seen: set[tuple[int, tuple[Candidate, ...]]] = set()  # (digit, eliminations) of one fish
+    seen_pairs: set[tuple[int, tuple[Candidate, ...]]] = set()  # (digit, eliminations) of a siamese pair
     return MEMO.steps(
         ("finned", size, sashimi),
         lambda digit: tuple(positions[0][digit]),
@@ -132,7 +134,13 @@ def _finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
 
 
 def _finned_of_digit(
-    name: str, positions: list[list[list[int]]], size: int, sashimi: bool, digit: int, seen: set, seen_pairs: set
+    name: str,
+    positions: list[list[list[int]]],
+    size: int,
+    sashimi: bool,
+    digit: int,
+    seen: set[tuple[int, tuple[Candidate, ...]]],
+    seen_pairs: set[tuple[int, tuple[Candidate, ...]]],
 ) -> Iterator[Step]:
     """``_finned``'s steps for one digit."""
     for _, orientation, base, fish in _finned_fish(positions, size, (digit,)):

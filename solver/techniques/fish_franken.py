@@ -101,10 +101,10 @@ def _fish_of_digit(
     covers_of = COVERS_OF[orientation]
     line_bits = LINE_BITS[orientation]
     cover_houses = COVER_HOUSES[orientation]
-    found = []
+    found: list[Fish] = []
     last = len(pool)
 
-    def hopeless(union, fins, seen):
+    def hopeless(union: int, fins: int, seen: int) -> bool:
         """True when no cell can lose the digit whatever comes next: no candidate outside the
         base sets sees every fin (``seen``: the cells that see all fins, endo fins included),
         and no base candidate can be cannibalised. A cannibalised candidate lies in the cover
@@ -118,7 +118,16 @@ def _fish_of_digit(
         line = line_bits[low.bit_length() - 1]
         return bool(fins & ~line) or not seen & union & line
 
-    def finish(bases, union, endo, covers, covered, twice, fins, seen):
+    def finish(
+        bases: tuple[int, ...],
+        union: int,
+        endo: int,
+        covers: tuple[int, ...],
+        covered: int,
+        twice: int,
+        fins: int,
+        seen: int,
+    ) -> None:
         fins |= endo
         if finned != bool(fins):
             return
@@ -135,7 +144,19 @@ def _fish_of_digit(
         if eliminations:
             found.append((bases, union, endo, covers, fins, eliminations))
 
-    def grow(bases, start, chosen, union, endo, covers, banned, covered, twice, fins, seen):
+    def grow(
+        bases: tuple[int, ...],
+        start: int,
+        chosen: int,
+        union: int,
+        endo: int,
+        covers: tuple[int, ...],
+        banned: tuple[int, ...],
+        covered: int,
+        twice: int,
+        fins: int,
+        seen: int,
+    ) -> None:
         open_cells = union & ~covered & ~fins
         if open_cells:
             if len(covers) == size:
@@ -244,7 +265,18 @@ def _fish_of_digit(
                     more |= cells
                 finish(bases, union, endo, covers + extra, more, again, fins, seen)
 
-    def close(bases, start, chosen, union, endo, covers, covered, twice, fins, seen):
+    def close(
+        bases: tuple[int, ...],
+        start: int,
+        chosen: int,
+        union: int,
+        endo: int,
+        covers: tuple[int, ...],
+        covered: int,
+        twice: int,
+        fins: int,
+        seen: int,
+    ) -> None:
         """Every cover set is taken: open candidates, and those of base sets still to come,
         must be fins; stop as soon as no target is left."""
         if not ((covered & ~union) | twice) & seen:
@@ -303,8 +335,8 @@ def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
     (digits remembered to have none at their places are skipped, see ``DigitMemo``)."""
     name = ("Finned Franken " if finned else "Franken ") + FISH_NAMES[size]
     masks = _digit_masks(grid)
-    seen: set = set()
-    seen_pairs: set = set()
+    seen: set[tuple[int, int]] = set()  # (digit, eliminations mask) of one fish
+    seen_pairs: set[tuple[int, int]] = set()  # (digit, eliminations mask) of a siamese pair
     return MEMO.steps(
         ("franken", size, finned),
         masks.__getitem__,
@@ -314,7 +346,13 @@ def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
 
 
 def _franken_of_digit(
-    name: str, digit: int, digit_cells: int, size: int, finned: bool, seen: set, seen_pairs: set
+    name: str,
+    digit: int,
+    digit_cells: int,
+    size: int,
+    finned: bool,
+    seen: set[tuple[int, int]],
+    seen_pairs: set[tuple[int, int]],
 ) -> Iterator[Step]:
     """``_franken``'s steps for one digit whose candidates are ``digit_cells`` (81-bit)."""
     for orientation in (0, 1):
@@ -329,7 +367,8 @@ def _franken_of_digit(
         if not allowed:
             continue
         fish = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
-        by_base: dict[tuple, list[tuple]] = {}
+        # (base houses, base candidates, endo fins) -> (cover houses, fins, eliminations) of each fish
+        by_base: dict[tuple[tuple[int, ...], int, int], list[tuple[tuple[int, ...], int, int]]] = {}
         for base, union, endo, covers, fins, eliminations in fish:
             if (digit, eliminations) not in seen:
                 seen.add((digit, eliminations))

@@ -87,7 +87,7 @@ def _target_table(kind: int) -> dict[int, tuple[int, ...]]:
     segment does); 1: of a fish without fins (its segment joins the rest); 2: a cannibalistic
     target (it needs its line and its box, 2 cover sets, which then hold their segments)."""
 
-    class Table(dict):
+    class Table(dict[int, tuple[int, ...]]):
         def __missing__(self, index: int) -> tuple[int, ...]:
             segments, barred = index & 511, index >> 9
             ranks = []
@@ -110,7 +110,14 @@ def _target_table(kind: int) -> dict[int, tuple[int, ...]]:
 FINNED_TARGETS, PLAIN_TARGETS, CANNIBAL_TARGETS = (_target_table(kind) for kind in range(3))
 
 
-def _orientation_tables(orientation: int) -> tuple:
+# per cell: segment bit, segments a target there sees, box base-set bit, base line (0..8);
+# per group: the cells of each mask of positions (see ``_orientation_tables``)
+OrientationTables = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]
+
+
+def _orientation_tables(orientation: int) -> OrientationTables:
     """Per cell: its segment bit, the segments of its cover line and box (what a target there
     sees), the base-set bit of its box, and its base line (0..8); per group, the cells of each
     mask of positions."""
@@ -201,7 +208,7 @@ def possible_base_sets(
     ordinary = FINNED_TARGETS if finned else PLAIN_TARGETS
     at0, at1, at2 = cells_at
 
-    def targets_at(word: int, table: dict) -> int:
+    def targets_at(word: int, table: dict[int, tuple[int, ...]]) -> int:
         """Cells where a target of ``table`` keeps the rank of ``word`` at most ``size``."""
         rank0, rank1, rank2 = RANK[word & 4095], RANK[word >> 12 & 4095], RANK[word >> 24]
         spare = size - rank0 - rank1 - rank2

@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
-from solver.se_chains import Position, propagate
+from solver.se_chains import Position, Propagation, propagate
 from solver.se_nested import nested_rule
 from solver.se_static import static_reach
-from solver.step import Link, Step
+from solver.step import Candidate, Link, Step
 from solver.techniques.wording import or_list
 
 MAX_NET_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
+Branch = tuple[Propagation, dict[int, int]]  # a premise's propagation and its parents (first causes)
+Carry = dict[tuple[int, bool], tuple[int, Propagation, dict[int, int]]]  # (cand, on) -> (level, propagation, parents)
 
 
 def _text(cand: int, on: bool) -> str:
@@ -62,15 +65,15 @@ class _Search:
     shared by the levels of one ``forcing_net`` call): a deeper level goes on from where that
     one stopped (``propagate(resume=...)``) rather than starting again."""
 
-    def __init__(self, grid: Grid, dynamic: bool, level: int, carry: dict[tuple[int, bool], tuple] | None = None):
+    def __init__(self, grid: Grid, dynamic: bool, level: int, carry: Carry | None = None):
         self.pos = Position(grid.candidates)
         self.dynamic = dynamic
         self.level = level
         self.nested = nested_rule(level) if level else None
-        self.cache: dict[tuple[int, bool], tuple] = {}
-        self.carry = carry if carry is not None else {}
+        self.cache: dict[tuple[int, bool], Branch] = {}
+        self.carry: Carry = carry if carry is not None else {}
 
-    def run(self, cand: int, on: bool):
+    def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
         if key not in self.cache:
             earlier = self.carry.get(key)
@@ -94,7 +97,7 @@ class _Search:
         return self.cache[key]
 
 
-def _phases(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) -> Iterator[list[tuple[int, Step]]]:
+def _phases(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -> Iterator[list[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
     everything else (other cells, and each digit's places in each house). Finding the first
@@ -141,9 +144,9 @@ def _phases(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) ->
         yield found
 
 
-def _steps(grid: Grid, dynamic: bool, level: int, carry: dict | None = None) -> Iterator[Step]:
+def _steps(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -> Iterator[Step]:
     """Every step of both phases, each phase shortest first, each elimination set once."""
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()  # (placements, eliminations)
     for found in _phases(grid, dynamic, level, carry):
         for _, step in found:
             key = (step.placements, step.eliminations)
@@ -163,8 +166,10 @@ def _suffix(level: int) -> str:
     return _NESTED_TEXT.get(level, "")
 
 
-def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) -> tuple[int, Step]:
-    on_anc, off_anc = prop.contradiction
+def _contradiction(
+    kind: str, level: int, cand: int, on: bool, prop: Propagation, parents: dict[int, int]
+) -> tuple[int, Step]:
+    on_anc, off_anc = cast("tuple[int, int]", prop.contradiction)  # called only when there is one
     target = prop.conflict
     links = _chain(parents, 2 * target + 1) + _chain(parents, 2 * target)
     cell, d = divmod(cand, 9)
@@ -186,7 +191,9 @@ def _contradiction(kind: str, level: int, cand: int, on: bool, prop, parents) ->
     return on_anc.bit_count() + off_anc.bit_count(), step
 
 
-def _verities(kind, level, reason, premises, branches, grid) -> list[tuple[int, Step]]:
+def _verities(
+    kind: str, level: int, reason: str, premises: list[int], branches: list[Branch], grid: Grid
+) -> list[tuple[int, Step]]:
     """Conclusions shared by every branch (each premise assumed true in turn)."""
     if any(prop.contradiction is not None for prop, _ in branches):
         return []
@@ -277,7 +284,7 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
     """Every Forcing Net Contradiction and Verity step, bivalue cells first, each group
     shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
     (and then forcing chains) are tried."""
-    carry: dict = {}  # each premise's deepest search so far, for the next level to go on from
+    carry: Carry = {}  # each premise's deepest search so far, for the next level to go on from
     for level in range(MAX_NET_NESTING + 1):
         found = False
         for step in _steps(grid, dynamic=True, level=level, carry=carry):

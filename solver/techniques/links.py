@@ -176,7 +176,8 @@ class LinkGraph:
         for d in DIGITS:
             for row in range(9):
                 self.digit_cells[d] |= house_cells[row * 10 + d]
-        self.memo: dict = {}  # tables the techniques derive from the graph, by name
+        # per-candidate tables the techniques derive from the graph, by name (or (name, flag))
+        self.memo: dict[str | tuple[str, bool], list[int]] = {}
         self._views: dict[str, View] = {}
 
     def _add_groups(self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]) -> None:

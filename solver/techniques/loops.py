@@ -32,7 +32,7 @@ import itertools
 from collections.abc import Iterator
 
 from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
 from solver.techniques.hodoku_order import rank
@@ -67,7 +67,7 @@ def _cross_partners(graph: LinkGraph) -> list[int]:
     return graph.memo["cross_partners"]
 
 
-def _loop_kind(graph: LinkGraph, premise: int, end: int) -> tuple[str, tuple] | None:
+def _loop_kind(graph: LinkGraph, premise: int, end: int) -> tuple[str, tuple[Candidate, ...]] | None:
     """(kind, eliminations) for a chain from ``premise`` back to a state ``end`` in its cell;
     the eliminations of a continuous loop are found later (they need the loop), None if the
     pair makes no nice loop."""
@@ -150,7 +150,7 @@ def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, i
     return found
 
 
-def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) -> str:
+def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
     """The sentence of a nice loop: the walk, then why the eliminations follow."""
     walk = graph.walk(chain)
     removed = removals(eliminations)
@@ -175,7 +175,7 @@ def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tupl
     return f"{walk}: a contradiction ({why}), so {removed}."
 
 
-def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple) -> str:
+def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
     """The sentence of an AIC whose ends hold two digits in cells that see each other."""
     s, m = chain[0] >> 1, chain[-1] >> 1
     first, last = cell_name(graph.cells[s][0]), cell_name(graph.cells[m][0])
@@ -202,10 +202,11 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     prefix = "Grouped " if grouped else ""
     longest = ALS_MAX_LENGTH if als else MAX_LINKS
     implications = Implications(graph, view, range(2 * count), longest, True, grouped)
-    found = []  # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
-    ranks: dict[tuple, tuple[int, int]] = {}
+    # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
+    found: list[tuple[tuple[int, int], bool, int, tuple[Candidate, ...], str, int, int, list[int] | None]] = []
+    ranks: dict[tuple[Candidate, ...], tuple[int, int]] = {}
 
-    def offer(eliminations: tuple, kind: str, premise: int, end: int, chain: list[int] | None) -> None:
+    def offer(eliminations: tuple[Candidate, ...], kind: str, premise: int, end: int, chain: list[int] | None) -> None:
         if eliminations not in ranks:
             ranks[eliminations] = rank(eliminations)
         found.append((ranks[eliminations], kind == AIC, depth, eliminations, kind, premise, end, chain))
@@ -254,7 +255,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
     found.sort(key=lambda item: item[:3])
-    done: set[tuple] = set()
+    done: set[tuple[Candidate, ...]] = set()
     for _, _, depth, eliminations, kind, premise, end, chain in found:
         if eliminations in done:
             continue
@@ -266,7 +267,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
         yield _step(graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations))
 
 
-def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) -> str:
+def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
     """The sentence of a nice loop or AIC."""
     if kind != AIC:
         return _loop_text(graph, kind, chain, eliminations)
@@ -275,7 +276,7 @@ def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple) ->
     return _aic_text(graph, chain, eliminations)
 
 
-def _step(graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple, text: str) -> Step:
+def _step(graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple[Candidate, ...], text: str) -> Step:
     """The Step of a loop or AIC: its chain's links, pattern, houses and grouped nodes."""
     return Step(
         technique=technique,

@@ -87,7 +87,8 @@ def allowed_masks(grid: Grid) -> list[int]:
     return allowed
 
 
-_last: tuple[tuple, list[Rectangle]] = ((), [])  # one-entry memo shared by the 7 finders
+# one-entry memo shared by the 7 finders: ((candidates, values) of the grid, or (), its rectangles)
+_last: tuple[tuple[tuple[int, ...], ...], list[Rectangle]] = ((), [])
 
 
 def unique_rectangles(grid: Grid) -> list[Rectangle]:

@@ -104,7 +104,7 @@ def skyscraper(grid: Grid) -> Iterator[Step]:
     Source: HoDoKu, "Single Digit Patterns" (hodoku.sourceforge.net/en/tech_sdp.php).
     """
     places = digit_places(grid)
-    seen: set[tuple] = set()
+    seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit, target cells)
     for houses, line_of in ((ROW_HOUSES, COL_OF), (COL_HOUSES, ROW_OF)):
         for digit in DIGITS:
             where = places[digit]
@@ -142,7 +142,7 @@ class Kite(NamedTuple):
 def _kites(places: list[int]) -> list[Kite]:
     """Every 2-String Kite that removes something, once per digit and targets."""
     kites = []
-    seen: set[tuple] = set()
+    seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit, target cells)
     for digit in DIGITS:
         where = places[digit]
         row_links = strong_links(where, ROW_HOUSES)
@@ -237,7 +237,7 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
     """
     places = digit_places(grid)
     steps: list[Step] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit, target cells)
     for digit in DIGITS:
         where = places[digit]
         links = strong_links(where)
@@ -395,7 +395,7 @@ def empty_rectangle(grid: Grid) -> Iterator[Step]:
         if (r.digit, r.target) not in seen:
             seen.add((r.digit, r.target))
             yield _er_step("Empty Rectangle", places[r.digit], [r])
-    done: set[tuple] = set()
+    done: set[tuple[int, int, frozenset[int]]] = set()  # (digit, box, the two targets)
     for i, first in enumerate(rectangles):
         for second in rectangles[i + 1 :]:
             if (first.digit, first.box) != (second.digit, second.box):

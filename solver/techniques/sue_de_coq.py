@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name
-from solver.step import Step
-from solver.techniques.als_sets import eliminations_of_key, removal_key, removals_text
+from solver.step import Candidate, Step
+from solver.techniques.als_sets import RemovalKey, eliminations_of_key, removal_key, removals_text
 from solver.techniques.wording import and_list, cells_text
 
 # (line house, box house, the three cells they share) for every row and column and box.
@@ -32,8 +32,12 @@ INTERSECTIONS = tuple(
     if set(HOUSES[line]) & set(BOXES[box])
 )
 
+Subset = tuple[int, int, int]  # (cell mask, digit mask, size) of some cells of a house
+CoqOrder = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # cells of core, line set, box set
+CoqParts = tuple[int, int, int, int, int]  # line, box, and the cell masks of core, line set, box set
+CoqFound = tuple[CoqOrder, RemovalKey, CoqParts]  # what ``_around_core`` gives for one Sue de Coq
 
-_FOUND: dict[tuple[int, ...], list[tuple]] = {}
+_FOUND: dict[tuple[int, ...], list[CoqFound]] = {}
 """(line, box, the candidates of the line's and the box's cells) -> what ``_around_core`` found
 there. A Sue de Coq and its eliminations lie in one line and one box, so what an intersection
 gives depends on those 18 cells' candidates alone; a solve path asks again after every step
@@ -42,7 +46,7 @@ threads (a lost race only repeats a search)."""
 _FOUND_SIZE = 16384
 
 
-def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
+def _subsets(cells: list[int], cands: list[int]) -> list[Subset]:
     """(cell mask, digit mask, size) of every non-empty subset of ``cells`` (81-bit masks)."""
     count = 1 << len(cells)
     union = [0] * count
@@ -74,9 +78,9 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     for cell, mask in enumerate(cands):
         for d in DIGITS_OF[mask]:
             holders[d] |= 1 << cell
-    subsets: dict[int, list[tuple[int, int, int]]] = {}  # per house, on first use
+    subsets: dict[int, list[Subset]] = {}  # per house, on first use
     pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
-    found: list[tuple[int, tuple, tuple, tuple[int, int, int, int, int]]] = []  # place, order, key, parts
+    found: list[tuple[int, CoqOrder, RemovalKey, CoqParts]] = []  # place, order, key, parts
     for place, (line, box, shared) in enumerate(INTERSECTIONS):
         core_cells = [cell for cell in shared if cands[cell]]
         if len(core_cells) < 2:
@@ -111,15 +115,15 @@ def _around_core(
     core: int,
     core_digits: int,
     spare: int,
-    line_subsets: list,
-    box_subsets: list,
-) -> list[tuple]:
+    line_subsets: list[Subset],
+    box_subsets: list[Subset],
+) -> list[CoqFound]:
     """Every line set and box set that complete the core (cell masks): (HoDoKu's search order,
     eliminations, (line, box, core, line set, box set)) each; the order is the cell lists of
     core, line set and box set, which HoDoKu combines in cell order (a set before its
     extensions)."""
     # box sets by how many of the core's spare digits they take: size minus extras
-    box_sets: dict[int, list[tuple[int, int, int]]] = {}
+    box_sets: dict[int, list[Subset]] = {}
     for takes, mask, digits, size in [
         (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
         for mask, digits, size in box_subsets
@@ -130,7 +134,7 @@ def _around_core(
     if not box_sets:
         return []
     box_all, line_all = box_subsets[-1][0], line_subsets[-1][0]  # the last subset is all
-    found = []
+    found: list[CoqFound] = []
     for takes, line_mask, line_digits, _line_size in [
         (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
         for mask, digits, size in line_subsets
@@ -161,7 +165,13 @@ def _digit_words(mask: int) -> str:
 
 
 def _step(
-    cands: list[int], line: int, box: int, core_mask: int, line_mask: int, box_mask: int, eliminations: tuple
+    cands: list[int],
+    line: int,
+    box: int,
+    core_mask: int,
+    line_mask: int,
+    box_mask: int,
+    eliminations: tuple[Candidate, ...],
 ) -> Step:
     """The Step for one Sue de Coq (the three parts as cell masks)."""
     core, line_set, box_set = (tuple(cells_of(m)) for m in (core_mask, line_mask, box_mask))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import TypedDict, Unpack
 
 from solver.grid import (
     BIT,
@@ -26,7 +27,7 @@ from solver.grid import (
     cell_name,
     house_name,
 )
-from solver.step import Step
+from solver.step import Candidate, Step
 from solver.techniques.avoidable import avoidable_rectangle_1, avoidable_rectangle_2
 from solver.techniques.bug import bug_plus_1
 from solver.techniques.rectangles import (
@@ -58,7 +59,16 @@ NAKED_SET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 DIAGONALS = ((0, 3), (1, 2))  # corner positions of a rectangle's two diagonals
 
 
-def _step(name: str, rect: Rectangle, eliminations: list, grid: Grid, text: str, **extra) -> Step:
+class _Extra(TypedDict, total=False):
+    """``rectangle_step``'s optional arguments that ``_step`` passes on."""
+
+    extra_houses: tuple[int, ...]
+    extra_groups: tuple[tuple[Candidate, ...], ...]
+
+
+def _step(
+    name: str, rect: Rectangle, eliminations: list[Candidate], grid: Grid, text: str, **extra: Unpack[_Extra]
+) -> Step:
     """``rectangle_step`` for a Unique Rectangle (``extra``: extra_houses, extra_groups)."""
     return rectangle_step(name, rect.corners, (rect.a, rect.b), eliminations, grid, text, **extra)
 

@@ -33,7 +33,7 @@ from solver.grid import (
     cells_of,
     house_name,
 )
-from solver.step import Link, Step
+from solver.step import Candidate, Link, Step
 from solver.techniques.cellsets import digit_places, shared_house, strong_links
 from solver.techniques.wording import and_list, cells_text, or_list
 
@@ -79,7 +79,7 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
     Source: HoDoKu, "Chains and Loops", Remote Pair (hodoku.sourceforge.net/en/tech_chains.php).
     """
     places = digit_places(grid)
-    best: dict[tuple, tuple[int, list[int], int]] = {}
+    best: dict[tuple[Candidate, ...], tuple[int, list[int], int]] = {}  # removed -> (length, path, mask)
     for mask, cells in _bivalue_groups(grid, 4).items():
         members = sum(CELL_BIT[cell] for cell in cells)
         neighbours = {cell: cells_of(PEER_MASK[cell] & members) for cell in cells}
@@ -115,7 +115,7 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
         yield _remote_pair_step(path, mask, removed)
 
 
-def _remote_pair_step(path: list[int], mask: int, removed: tuple) -> Step:
+def _remote_pair_step(path: list[int], mask: int, removed: tuple[Candidate, ...]) -> Step:
     """The Step for one Remote Pair path."""
     first, second = DIGITS_OF[mask]
     links: list[Link] = []
@@ -176,7 +176,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     places = digit_places(grid)
     links_of: dict[int, list[tuple[int, int, int]]] = {}
     steps: list[tuple[int, int, int, Step]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit removed, target cells)
     for mask, cells in _bivalue_groups(grid, 2).items():
         d1, d2 = DIGITS_OF[mask]
         for i, first in enumerate(cells):
