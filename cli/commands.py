@@ -20,7 +20,7 @@ import argparse
 import os
 import sys
 from functools import partial
-from typing import TextIO
+from typing import TextIO, cast
 
 from cli.common import (
     EXIT_INTERRUPTED,
@@ -28,6 +28,7 @@ from cli.common import (
     EXIT_PUZZLE,
     EXIT_USAGE,
     LEVEL_NAMES,
+    Commands,
     UsageError,
     input_arguments,
     level_arg,
@@ -141,7 +142,7 @@ def cmd_play(args: argparse.Namespace, out: Output) -> int:
 # --- the parser: one _add_NAME per command -------------------------------------------------------
 
 
-def _add_play(commands) -> None:
+def _add_play(commands: Commands) -> None:
     play = commands.add_parser("play", help="play the game (the default)")
     play.add_argument(
         "--difficulty",
@@ -161,7 +162,7 @@ def _add_play(commands) -> None:
     play.set_defaults(func=cmd_play)
 
 
-def _add_gen(commands) -> None:
+def _add_gen(commands: Commands) -> None:
     gen = commands.add_parser("gen", help="generate graded puzzles, one per line")
     gen.add_argument(
         "-d",
@@ -191,7 +192,7 @@ def _add_gen(commands) -> None:
     gen.set_defaults(func=cmd_gen)
 
 
-def _add_solve(commands) -> None:
+def _add_solve(commands: Commands) -> None:
     solve = commands.add_parser("solve", help="solve puzzles: the solution, or why there is none")
     input_arguments(solve)
     solve.add_argument("--json", action="store_true", help="one JSON object per puzzle")
@@ -206,7 +207,7 @@ def _add_solve(commands) -> None:
     solve.set_defaults(func=cmd_solve)
 
 
-def _add_rate(commands) -> None:
+def _add_rate(commands: Commands) -> None:
     rate = commands.add_parser("rate", help="grade puzzles by the hardest technique a person needs")
     input_arguments(rate)
     rate.add_argument("--json", action="store_true", help="one JSON object per puzzle")
@@ -215,13 +216,13 @@ def _add_rate(commands) -> None:
     rate.set_defaults(func=cmd_rate)
 
 
-def _add_view(commands) -> None:
+def _add_view(commands: Commands) -> None:
     view = commands.add_parser("view", help="print puzzles as boxed grids")
     input_arguments(view)
     view.set_defaults(func=cmd_view)
 
 
-def _add_convert(commands) -> None:
+def _add_convert(commands: Commands) -> None:
     convert = commands.add_parser("convert", help="convert puzzles between formats")
     convert.add_argument(
         "--to",
@@ -273,9 +274,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Sudoku: a game whose puzzles are generated on the spot, and tools for "
         "puzzle setters. With no command, the game starts.",
     )
-    commands = parser.add_subparsers(
-        dest="command", metavar="COMMAND", parser_class=partial(argparse.ArgumentParser, formatter_class=_Formatter)
-    )
+    # argparse calls parser_class(**options): a partial that adds the formatter serves as the class
+    subparser = cast(type[argparse.ArgumentParser], partial(argparse.ArgumentParser, formatter_class=_Formatter))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=subparser)
     for name, add in COMMANDS.items():
         if command is None or name == command:
             add(commands)
@@ -311,7 +312,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
             except OSError as error:
                 raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
             sink = Output(target.stream)
-        code = args.func(args, sink)
+        code: int = args.func(args, sink)
         sink.flush()
         if target is not None and (code == EXIT_OK or sink.written):
             target.commit()  # a run that failed and made nothing leaves FILE as it was

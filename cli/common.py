@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
+from typing import Any, TypeAlias
 
 from solver.batch import Output, read_source
 from solver.formats import FORMATS, BadLine, Puzzle
@@ -73,8 +74,12 @@ def report(out: Output, message: str) -> None:
     print(message, file=sys.stderr)
 
 
-def progress_bar(total: int, description: str, position: int = 0):
-    """A progress bar on stderr (tqdm), drawn only when stderr is a terminal."""
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What each ``add_NAME(commands)`` adds its subparser to (argparse's subparsers action)."""
+
+
+def progress_bar(total: int, description: str, position: int = 0) -> Any:
+    """A progress bar on stderr (tqdm, untyped: ``Any``), drawn only when stderr is a terminal."""
     from tqdm import tqdm
 
     return tqdm(

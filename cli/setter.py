@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 from cli.common import (
     EXIT_INTERRUPTED,
@@ -14,6 +15,7 @@ from cli.common import (
     EXIT_PUZZLE,
     EXIT_USAGE,
     LEVEL_NAMES,
+    Commands,
     UsageError,
     level_arg,
     level_list_arg,
@@ -81,7 +83,7 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
         levels_of,
     )
 
-    bars: dict[Level, object] = {}
+    bars: dict[Level, Any] = {}  # tqdm bars (untyped)
 
     def progress(level: Level, done: int, total: int) -> None:
         bar = bars.get(level)
@@ -93,7 +95,7 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
     try:
         if args.action == "build":
             try:
-                result = build_bank(
+                built = build_bank(
                     args.output_dir or SHIPPED_BANK,
                     args.per_level,
                     args.levels,
@@ -106,13 +108,13 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             finally:
                 for bar in bars.values():
                     bar.close()
-            for level in result.levels:
+            for done in built.levels:
                 out.write(
-                    f"{level.level.name.lower():<7} {level.total:>6} puzzles  "
-                    f"({level.kept} kept, {level.made} made, {level.retried} seeds retried, "
-                    f"{level.cpu_seconds:.0f} s of worker time)  {level.path}\n"
+                    f"{done.level.name.lower():<7} {done.total:>6} puzzles  "
+                    f"({done.kept} kept, {done.made} made, {done.retried} seeds retried, "
+                    f"{done.cpu_seconds:.0f} s of worker time)  {done.path}\n"
                 )
-            out.write(f"built in {result.seconds:.1f} s\n")
+            out.write(f"built in {built.seconds:.1f} s\n")
             return EXIT_OK
         if args.action == "check":
             try:
@@ -190,7 +192,7 @@ def cmd_book(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
-def add_optimize(commands) -> None:
+def add_optimize(commands: Commands) -> None:
     optimize = commands.add_parser(
         "optimize",
         help="search for interesting puzzles of a level (deep, narrow solutions)",
@@ -220,7 +222,7 @@ def add_optimize(commands) -> None:
     optimize.set_defaults(func=cmd_optimize)
 
 
-def add_bank(commands) -> None:
+def add_bank(commands: Commands) -> None:
     bank = commands.add_parser("bank", help="build, check or summarise a puzzle bank")
     actions = bank.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = actions.add_parser(
@@ -275,7 +277,7 @@ def add_bank(commands) -> None:
     bank.set_defaults(func=cmd_bank)
 
 
-def add_book(commands) -> None:
+def add_book(commands: Commands) -> None:
     book = commands.add_parser(
         "book",
         help="a printable puzzle book (PDF): puzzles, captions, answer key",

@@ -34,7 +34,7 @@ solver.grid says "two 5s in row 3".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias, final
 
@@ -103,7 +103,7 @@ class BadLine:
     text: str | None = None
 
 
-def to_line(values: list[int], empty: str = ".") -> str:
+def to_line(values: Sequence[int], empty: str = ".") -> str:
     """81 ints (0 = empty) as an 81-character line, ``empty`` (``.`` or ``0``) for an empty cell.
     Raises ValueError for a value outside 0..9 (KeyError for another ``empty``)."""
     try:
