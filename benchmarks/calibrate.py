@@ -85,13 +85,13 @@ def qqwing_scores(name: str, data: Path = DATA) -> list[int]:
 
 
 def _grade_one(puzzle: str, se_only: bool = False, se_config: str = "bank") -> tuple[float, str, str, bool, float, int]:
-    from solver import se
     from solver.grading import grade
     from solver.grid import Grid
+    from solver.se import rating as se_rating
 
     start = time.process_time()
     if se_only:
-        rating = se.rate(Grid.parse(puzzle), config=se_config)
+        rating = se_rating.rate(Grid.parse(puzzle), config=se_config)
         return rating.rating, "", "", rating.solved, time.process_time() - start, 0
     result = grade(puzzle, se_config=se_config)
     seconds = time.process_time() - start

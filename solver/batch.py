@@ -232,7 +232,7 @@ def rate_batch(
     solution, several). Per entry ``out`` gets one line: the puzzle, level, score, SE estimate,
     steps, layers, hardest technique and the techniques used, or what is wrong; with
     ``as_json`` the puzzle, ``Grade.to_dict()`` and line (or puzzle, error and line).
-    ``se_config``: the Sudoku Explainer technique set (``solver.se.SE_CONFIGS``)."""
+    ``se_config``: the Sudoku Explainer technique set (``solver.se.rating.SE_CONFIGS``)."""
     from solver.grading import grade
     from solver.grid import Grid
 

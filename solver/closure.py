@@ -1,7 +1,7 @@
 """Transitive closure of a small directed graph, as bit sets: what each node reaches.
 
 Used where every start of an implication graph must be answered at once: the static links of
-Sudoku Explainer's chains (``solver.se_static.static_reach``) and the chain graph of Almost
+Sudoku Explainer's chains (``solver.se.static.static_reach``) and the chain graph of Almost
 Locked Sets (``solver.techniques.als_graph``). Nodes are non-negative ints; a node's reach is an
 int with bit n set for each node n it reaches, so a whole graph costs one pass over its links
 after Tarjan's strongly connected components (sinks first, so every link leaves for a component

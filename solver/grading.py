@@ -5,7 +5,7 @@ level, score   the Solo-style path in HoDoKu's order (``solver.human.solve_path`
                scores). ``hodoku_level`` applies HoDoKu's extra rule on top, raising the level
                while the score is above the level's cap, so our grades compare honestly with
                HoDoKu's.
-se             the Sudoku Explainer estimate (``solver.se.rate``): SE's own rule order, the
+se             the Sudoku Explainer estimate (``solver.se.rating.rate``): SE's own rule order, the
                hardest step of a path that always takes SE's first hint.
 layers         the depth of the layered path (``solver.human.solve_layers``), the Linjat
                generator's measure, with each layer's width (moves applied) and technique
@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver import exact, se
+from solver import exact
 from solver.errors import MultipleSolutionsError, NoSolutionError
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, CancelFn, solve_layers, solve_path
 from solver.interest import Interest, measure
 from solver.levels import Level
+from solver.se import rating as se_rating
 from solver.techniques import TECHNIQUES, technique
 
 _RANK = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
@@ -39,7 +40,7 @@ class Grade:
         hardest: the step name of the hardest technique used (highest level, then latest in
             HoDoKu's order), e.g. "Discontinuous Nice Loop"; None if no step was needed.
         score: HoDoKu-style score, the sum of the technique scores over all steps.
-        se: the Sudoku Explainer estimate (``solver.se``); 0.0 with no steps. When the SE path
+        se: the Sudoku Explainer estimate (``solver.se.rating``); 0.0 with no steps. When the SE path
             cannot finish (``se_solved`` False) it is the hardest step rated before it stopped,
             a lower bound.
         steps: the number of steps of the Solo-style path.
@@ -126,7 +127,7 @@ def grade(
     ``uniqueness=False`` grades without the techniques that assume one solution. Uniqueness
     is checked first with the exact solver (``solver.exact.count_solutions``). ``cancel``, for
     work on a worker thread, is polled before every technique and chaining rule tried.
-    ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.SE_CONFIGS``).
+    ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.rating.SE_CONFIGS``).
 
     Raises:
         ValueError: ``se_config`` is unknown.
@@ -135,7 +136,7 @@ def grade(
         MultipleSolutionsError: more than one grid completes them.
         InterruptedError: ``cancel()`` returned True.
     """
-    if se_config not in se.SE_CONFIGS:
+    if se_config not in se_rating.SE_CONFIGS:
         raise ValueError(f"unknown SE configuration {se_config!r}")
     grid = _as_grid(puzzle)
     count = exact.count_solutions(grid.values, 2)
@@ -151,7 +152,7 @@ def grade(
     hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
-    rating = se.rate(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
+    rating = se_rating.rate(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
     layered = solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers
     return Grade(
         level=level,

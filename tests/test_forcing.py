@@ -10,8 +10,8 @@ from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
 from solver.levels import Level
-from solver.se_chains import Position, propagate
-from solver.se_nested import nested_rule
+from solver.se.chains import Position, propagate
+from solver.se.nested import nested_rule
 from solver.step import split_chains
 from solver.techniques.forcing import _phases, _steps, forcing_chain, forcing_net, static_chain_news
 from tests.conftest import data_file

@@ -15,20 +15,20 @@ import pytest
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import propagate_singles
-from solver.se import next_hint, rate
-from solver.se_bug import bug
-from solver.se_chains import Position, length_bonus, propagate
-from solver.se_exclusion import aligned_pair_exclusion
-from solver.se_multiple import multiple_chains
-from solver.se_nested import MAX_NESTING, nested_rule
-from solver.se_rules import (
+from solver.se.bug import bug
+from solver.se.chains import Position, length_bonus, propagate
+from solver.se.exclusion import aligned_pair_exclusion
+from solver.se.multiple import multiple_chains
+from solver.se.nested import MAX_NESTING, nested_rule
+from solver.se.rating import next_hint, rate
+from solver.se.rules import (
     digit_masks,
     direct_hidden_set,
     direct_locking,
     strong_links,
     wings,
 )
-from solver.se_static import forcing_chains_and_cycles
+from solver.se.static import forcing_chains_and_cycles
 from tests.conftest import data_file
 from tests.positions import box, cell, col, confine, narrowed
 

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's multiple chains (solver.se_multiple): what its memos may skip.
+"""Sudoku Explainer's multiple chains (solver.se.multiple): what its memos may skip.
 
 The Nishio rule remembers the digits whose places gave no contradiction; a later call skips them
 while their places stay the same. The rating of a puzzle Sudoku Explainer rates by a Nishio
@@ -7,9 +7,9 @@ chain (from the Sudoku Exchange bank) must come out the same with the memo empty
 
 from __future__ import annotations
 
-from solver import se_multiple
 from solver.grid import Grid
-from solver.se import rate
+from solver.se import multiple as se_multiple
+from solver.se.rating import rate
 from tests.conftest import data_file
 
 NISHIO_RATED = "003009000040300060008007501306000070000010000020000806704600300030004020000500400"
@@ -28,8 +28,8 @@ def test_the_nishio_memo_changes_no_rating(monkeypatch):
 def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
     # Sudoku Explainer's rater tries levels 0, 1, 2 on one position; each deeper level goes on
     # from the searches kept for the shallower one, and must find the hint it finds alone
-    from solver.se_chains import Position
-    from solver.se_nested import nested_rule
+    from solver.se.chains import Position
+    from solver.se.nested import nested_rule
 
     pos = Position(Grid.parse(INKALA).candidates)
     monkeypatch.setattr(se_multiple, "_CARRIED", {})

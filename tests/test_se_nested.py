@@ -1,4 +1,4 @@
-"""The rules nested in Sudoku Explainer's deeper chains (solver.se_nested).
+"""The rules nested in Sudoku Explainer's deeper chains (solver.se.nested).
 
 ``static_conclusions`` stands for every hint of the Forcing Chains & Cycles rule at once (what a
 nesting level of 2 or more adds to a stalled propagation): checked on a hand-made Skyscraper
@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver import se_nested
 from solver.exact import solve
 from solver.grid import HOUSE_MASK, Grid
 from solver.human import solve_path
-from solver.se_chains import Position, propagate
-from solver.se_nested import nested_rule
-from solver.se_static import forcing_chains_and_cycles, static_conclusions, static_reach
+from solver.se import nested as se_nested
+from solver.se.chains import Position, propagate
+from solver.se.nested import nested_rule
+from solver.se.static import forcing_chains_and_cycles, static_conclusions, static_reach
 from tests.conftest import data_file
 from tests.positions import cell, col, confine, narrowed
 

@@ -13,7 +13,7 @@ Sources (HoDoKu 2.2's default configuration, Sudoku Explainer's and SukakuExplai
   score  HoDoKu 2.2's default score per step; a puzzle's score is the sum over its steps.
   se     the technique's nominal rating on Sudoku Explainer's scale (SukakuExplainer for the
          techniques it added; for techniques Sudoku Explainer lacks, the rating of the chain
-         it would use instead). The puzzle's SE estimate comes from ``solver.se``, which rates
+         it would use instead). The puzzle's SE estimate comes from ``solver.se.rating``, which rates
          each step as Sudoku Explainer does (chains by their length; a Hidden Single in a box
          1.2).
   names  the step names a row yields when it has several (HoDoKu's: "Simple Colors Trap" and

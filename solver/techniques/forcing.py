@@ -1,7 +1,7 @@
 """Forcing chains and nets: the last resort that lets logic finish every puzzle.
 
 After HoDoKu's "Forcing Chains" page (hodoku.sourceforge.net/en/tech_chains.php) and Sudoku
-Explainer's chaining rules, on the implication engine of ``solver.se_chains``:
+Explainer's chaining rules, on the implication engine of ``solver.se.chains``:
 
   Forcing Chain Contradiction  assuming a candidate true (or false) leads, link by link, to some
                                candidate being both true and false: so the assumption is wrong.
@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
-from solver.se_chains import Position, Propagation, propagate
-from solver.se_nested import nested_rule
-from solver.se_static import static_reach
+from solver.se.chains import Position, Propagation, propagate
+from solver.se.nested import nested_rule
+from solver.se.static import static_reach
 from solver.step import Candidate, Link, Step
 from solver.techniques.wording import or_list
 
@@ -245,7 +245,7 @@ def forcing_chain(grid: Grid) -> Iterator[Step]:
 
 def static_chain_news(grid: Grid) -> bool:
     """True when ``forcing_chain`` has a step on ``grid``, decided from the static links' reach
-    (``solver.se_static.static_reach``) without building a chain.
+    (``solver.se.static.static_reach``) without building a chain.
 
     With static links a premise's consequences are exactly what it reaches, so an assumption
     leads to a contradiction when it reaches its own negation (links are contrapositive), and a

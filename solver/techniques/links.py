@@ -1,7 +1,7 @@
 """The link graph of a position: strong and weak links between candidates and grouped nodes.
 
 One graph per position serves X-Chain, XY-Chain, Nice Loops and AICs, plain and grouped
-(forcing chains run on ``solver.se_chains`` instead); ``link_graph`` reuses the last position's
+(forcing chains run on ``solver.se.chains`` instead); ``link_graph`` reuses the last position's
 graph while its 81 candidate masks are unchanged. After HoDoKu's TablingSolver
 (hodoku.sourceforge.net/en/tech_chains.php). ``solver.techniques.implications`` expands
 premises on it and rebuilds chains; ``solver.techniques.als_links``, which builds on this

@@ -15,15 +15,15 @@ of distinct potentials among the ancestors of its conclusions (summed over the b
 multiple chain). Each potential carries its ancestor set as an int bitmask over the 1458
 potentials, so complexity is one popcount.
 
-Rules (tried in Sudoku Explainer's order by ``solver.se``): the X/Y cycles and forcing X-/XY-
-chains live in ``solver.se_static`` (6.5-7.0, bit-parallel, on this module's tables); this
-module holds the propagation (shared with the game's forcing chains); ``solver.se_multiple`` the
+Rules (tried in Sudoku Explainer's order by ``solver.se.rating``): the X/Y cycles and forcing X-/XY-
+chains live in ``solver.se.static`` (6.5-7.0, bit-parallel, on this module's tables); this
+module holds the propagation (shared with the game's forcing chains); ``solver.se.multiple`` the
 rules built on it (``multiple_chains``):
   Nishio Forcing Chains       dynamic contradictions with X links only (7.5)
   Multiple Forcing Chains     cell and region forcing chains (8.0; static)
   Dynamic Forcing Chains      contradiction, double, cell and region forcing chains (8.5)
   ... (+) and nested forms    when propagation stalls, the nested rule of ``level`` adds "offs"
-                              (``solver.se_nested``): 9.0, 9.5, 10.0, 10.5.
+                              (``solver.se.nested``): 9.0, 9.5, 10.0, 10.5.
 Each returns its best hint as a ``ChainHint``.
 """
 
@@ -88,7 +88,7 @@ class ChainHint:
 
 
 # A nested rule: (source, working position, the chain's "off" ancestors) -> (candidate, ancestors)
-# of each further "off" it deduces on the working position (see solver.se_nested).
+# of each further "off" it deduces on the working position (see solver.se.nested).
 NestedRule = Callable[["Position", "Position", dict[int, int]], Iterable[tuple[int, int]]]
 
 
@@ -143,7 +143,7 @@ def propagate(
 ) -> Propagation:
     """Spread the premises (candidate indices cell*9 + digit-1) as Sudoku Explainer's doChaining
     does: an "on" is processed before any "off"; a dynamic chain removes each processed "off"
-    from its working copy of ``source``; with a ``nested`` rule (``solver.se_nested.nested_rule``),
+    from its working copy of ``source``; with a ``nested`` rule (``solver.se.nested.nested_rule``),
     stalled propagation asks it for more "offs". Stops at the first contradiction.
 
     ``parents``, if given, receives each implied potential's first cause (potential index
@@ -153,7 +153,7 @@ def propagate(
     premises and links; the search goes on from where that one stopped, and ``parents`` must
     hold that search's parents already. It is the same search as from scratch: propagation only
     asks the nested rule where it stalls, and a deeper rule first tries what a shallower one
-    tried (``solver.se_nested``), so both runs agree up to the shallower one's last stall; a
+    tried (``solver.se.nested``), so both runs agree up to the shallower one's last stall; a
     contradiction found before it is the same one, and ``resume`` is returned as it is. The
     earlier result is not changed.
     """

@@ -1,6 +1,6 @@
 """Sudoku Explainer's Aligned Pair Exclusion and Aligned Triplet Exclusion, for the SE estimate.
 
-After SukakuExplainer (read in its public source), like the other rules of solver.se_rules;
+After SukakuExplainer (read in its public source), like the other rules of solver.se.rules;
 each rule returns its first hint as an ``SEHint``, or None:
 
   aligned_pair_exclusion    Aligned Pair Exclusion 6.2: a value of one of two cells goes when
@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
-from solver.se_rules import SEHint
+from solver.se.rules import SEHint
 from solver.step import Candidate
 
 

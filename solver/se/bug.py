@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from solver.grid import BIT, CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, Grid, cells_of
-from solver.se_rules import SEHint
+from solver.se.rules import SEHint
 
 SE_REGIONS = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))  # boxes, rows, columns
 

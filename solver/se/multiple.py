@@ -1,13 +1,13 @@
-"""Sudoku Explainer's multiple-chain rules, on the propagation of ``solver.se_chains``.
+"""Sudoku Explainer's multiple-chain rules, on the propagation of ``solver.se.chains``.
 
   Nishio Forcing Chains       dynamic contradictions with X links only (7.5)
   Multiple Forcing Chains     cell and region forcing chains (8.0; static)
   Dynamic Forcing Chains      contradiction, double, cell and region forcing chains (8.5)
   ... (+) and nested forms    when propagation stalls, the nested rule of ``level`` adds "offs"
-                              (``solver.se_nested``): 9.0, 9.5, 10.0, 10.5.
+                              (``solver.se.nested``): 9.0, 9.5, 10.0, 10.5.
 
 Each is rated as Sudoku Explainer rates it: the rule's base plus the length bonus of the hint's
-complexity (``solver.se_chains.length_bonus``), and returns its best hint as a ``ChainHint``.
+complexity (``solver.se.chains.length_bonus``), and returns its best hint as a ``ChainHint``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
-from solver.se_chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
+from solver.se.chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
 from solver.step import Candidate
 
 # offer(kind, target, target_on, complexity, sort_key): propose the hint concluding potential
@@ -77,14 +77,14 @@ def multiple_chains(
     contradiction and double forcing chains, from every cell) and their nested forms (``level``).
 
     ``nested``: the rule that nesting ``level`` (1 and up) adds to propagation, from
-    ``solver.se_nested.nested_rule(level)``. Returns a list holding the best hint found, or an
+    ``solver.se.nested.nested_rule(level)``. Returns a list holding the best hint found, or an
     empty list; with ``cap``, the first hint rated ``cap`` or less.
 
     Raises:
         ValueError: ``level`` is 1 or more and no ``nested`` rule is given.
     """
     if level and nested is None:
-        raise ValueError(f"nesting level {level} needs its nested rule (solver.se_nested.nested_rule)")
+        raise ValueError(f"nesting level {level} needs its nested rule (solver.se.nested.nested_rule)")
     base = rule_base(dynamic, nishio, level)
     y_links = not nishio
     multiple = not nishio

@@ -1,7 +1,7 @@
 """Sudoku Explainer's "Forcing Chains & Cycles" (ratings 6.5 to about 7.5), found all at once.
 
 Sudoku Explainer starts a breadth-first search from every candidate, assumed true and assumed
-false, over the static links of the position (see ``solver.se_chains``), in three modes:
+false, over the static links of the position (see ``solver.se.chains``), in three modes:
 X links only (one digit), Y links only (bivalue cells; cycles only) and both. A search that
 comes back to its start assumed the other way is a forcing chain (the start is false, or true);
 one that comes back to its start the same way after four or more steps is a bidirectional
@@ -17,14 +17,14 @@ does. Only the hint that is kept is searched again, alone, to rebuild its cycle.
 
 ``static_conclusions`` finds what every hint of the rule concludes, at once and without
 ratings (the links' strongly connected components and their reach): the rule asks it first
-whether there is any hint at all, and nested chains (``solver.se_nested``) take all of it.
+whether there is any hint at all, and nested chains (``solver.se.nested``) take all of it.
 """
 
 from __future__ import annotations
 
 from solver.closure import reachable
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
-from solver.se_chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
+from solver.se.chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 from solver.step import Candidate
 
 OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k

@@ -10,9 +10,9 @@ the hints applied. Rules and ratings:
   2.6 Pointing, 2.8 Claiming, 3.0 Naked Pair, 3.2 X-Wing, 3.4 Hidden Pair, 3.6 Naked Triplet,
   3.8 Swordfish, 4.0 Hidden Triplet, 4.0-4.3 Turbot Fish, 4.2 XY-Wing, 4.4 XYZ-Wing,
   4.5-5.x Unique Rectangles and Loops, 5.0 Naked Quad, 5.2 Jellyfish, 5.4 Hidden Quad,
-  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se_bug``),
+  5.4-5.7 Three Strong Links, 5.5-5.6 WXYZ-Wing, 5.6-6.2 BUG types 1-4 (``solver.se.bug``),
   (config "sukaku": 5.8-6.1 Four Strong Links), 6.2-6.4 VWXYZ-Wing, 6.2 Aligned Pair Exclusion,
-  (config "sukaku": 6.6 UVWXYZ-Wing), then the chaining rules of ``solver.se_chains``: Forcing
+  (config "sukaku": 6.6 UVWXYZ-Wing), then the chaining rules of ``solver.se.chains``: Forcing
   Chains & Cycles 6.5+, (config "sukaku": 7.5 TUVWXYZ-Wing), Aligned Triplet Exclusion 7.5,
   Nishio 7.5+, Multiple 8.0+, Dynamic 8.5+, Dynamic (+) 9.0+, and nested levels (9.5, 10.0,
   ...) only when nothing else applies.
@@ -33,13 +33,13 @@ from typing import TypedDict, Unpack
 
 from solver.grid import BIT, HOUSES, Grid, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
-from solver.se_bug import bug
-from solver.se_chains import ChainHint, NestedRule, Position
-from solver.se_exclusion import aligned_pair_exclusion, aligned_triple_exclusion
-from solver.se_loops import unique_loops
-from solver.se_multiple import multiple_chains
-from solver.se_nested import MAX_NESTING, nested_rule
-from solver.se_rules import (
+from solver.se.bug import bug
+from solver.se.chains import ChainHint, NestedRule, Position
+from solver.se.exclusion import aligned_pair_exclusion, aligned_triple_exclusion
+from solver.se.loops import unique_loops
+from solver.se.multiple import multiple_chains
+from solver.se.nested import MAX_NESTING, nested_rule
+from solver.se.rules import (
     SEHint,
     digit_masks,
     direct_hidden_set,
@@ -47,7 +47,7 @@ from solver.se_rules import (
     strong_links,
     wings,
 )
-from solver.se_static import forcing_chains_and_cycles
+from solver.se.static import forcing_chains_and_cycles
 from solver.techniques import Finder, fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
 
@@ -125,7 +125,7 @@ class _ChainOptions(TypedDict, total=False):
 def _chains(
     producer: Callable[..., list[ChainHint]], **options: Unpack[_ChainOptions]
 ) -> Callable[[Grid, float], SEHint | None]:
-    # producer: a chaining rule of solver.se_static or solver.se_multiple (their keywords differ)
+    # producer: a chaining rule of solver.se.static or solver.se.multiple (their keywords differ)
     def rule(grid: Grid, cap: float) -> SEHint | None:
         hints = producer(Position(grid.candidates), cap=cap, **options)
         if not hints:

@@ -16,7 +16,7 @@ Explainer sorts, its cheapest) hint as an ``SEHint``, or None:
                        but one (z) confined to cells that see each other; z goes from cells
                        that see every z of the wing (and, doubly linked, every digit goes).
 
-Aligned Pair and Triplet Exclusion are in solver.se_exclusion.
+Aligned Pair and Triplet Exclusion are in solver.se.exclusion.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEER_MASK, POPCOUNT, ROW_OF, Grid, cells_of
-from solver.se_rules import SEHint
+from solver.se.rules import SEHint
 
 # Sudoku Explainer's region kinds in its order: block, row, column
 REGION_OF = tuple((18 + BOX_OF[c], ROW_OF[c], 9 + COL_OF[c]) for c in range(81))
