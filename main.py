@@ -12,7 +12,7 @@
     python main.py book -d expert -n 12 -o book.pdf   a printable puzzle book
 
 Input (solve, rate, view, convert): FILE, or - for standard input (the default), in any format
-of solver.formats (81-character lines, .sdm, .sdk, .ss, HoDoKu's pencil-mark grid, SudokuWiki
+of puzzle_io.formats (81-character lines, .sdm, .sdk, .ss, HoDoKu's pencil-mark grid, SudokuWiki
 links), worked out from the content or forced with --from. It is read, processed and printed a
 line at a time: one result per puzzle, in input order, each out as soon as it is made; a line
 that is not a puzzle is reported in its place and the batch goes on.

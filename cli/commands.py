@@ -41,7 +41,7 @@ from cli.common import (
     uniqueness_option,
 )
 from cli.setter import add_bank, add_book, add_optimize
-from solver.batch import (
+from puzzle_io.batch import (
     AtomicFile,
     InputError,
     Output,
@@ -51,8 +51,8 @@ from solver.batch import (
     solve_batch,
     view_batch,
 )
+from puzzle_io.formats import FORMATS, GRID_FORMATS, to_line
 from solver.errors import PuzzleError
-from solver.formats import FORMATS, GRID_FORMATS, to_line
 from solver.levels import Level
 
 _interrupt_unwinds = False  # True while main() runs: Ctrl+C unwinds it (temporary files go)

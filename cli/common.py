@@ -10,8 +10,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TypeAlias
 
-from solver.batch import Output, read_source
-from solver.formats import FORMATS, BadLine, Puzzle
+from puzzle_io.batch import Output, read_source
+from puzzle_io.formats import FORMATS, BadLine, Puzzle
 from solver.levels import PLAYABLE_LEVELS, Level
 
 LEVEL_NAMES = [level.name.lower() for level in PLAYABLE_LEVELS]

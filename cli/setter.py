@@ -26,9 +26,9 @@ from cli.common import (
     puzzles_of,
     report,
 )
-from solver.batch import Output, json_line
+from puzzle_io.batch import Output, json_line
+from puzzle_io.formats import FORMATS, BadLine, to_line
 from solver.errors import PuzzleError
-from solver.formats import FORMATS, BadLine, to_line
 from solver.levels import PLAYABLE_LEVELS, Level
 
 

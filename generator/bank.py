@@ -38,10 +38,10 @@ from generator.bank_format import (
     record_fault,
     verify,
     work_path,
-    write_atomic,
 )
 from generator.bank_pool import make_runner
 from generator.bank_work import BuildCancelled, BuildReport, LevelReport, build_bank
+from puzzle_io.batch import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
 
 __all__ = [

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from solver.batch import write_atomic as write_atomic  # re-exported: generator.bank and bank_work use it
+from puzzle_io.batch import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
 
 if TYPE_CHECKING:

@@ -36,10 +36,10 @@ from generator.bank_format import (
     seed_index,
     verify,
     work_path,
-    write_atomic,
 )
 from generator.bank_pool import TaskFuture, make_runner
 from generator.generate import GenerationCancelled, GenerationError, generate
+from puzzle_io.batch import write_atomic
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 

@@ -28,8 +28,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.bank import load_bank
+from puzzle_io.batch import AtomicFile
 from solver import exact
-from solver.batch import AtomicFile
 from solver.errors import PuzzleError
 from solver.grading import grade
 from solver.grid import check_houses, parse_values, puzzle_token, values_to_string

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 from generator.generate import GenerationCancelled, generate, last_within
 from generator.wfc import fill
-from solver.batch import AtomicFile
+from puzzle_io.batch import AtomicFile
 from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-import solver.batch as batch
+import puzzle_io.batch as batch
 from cli import commands
-from solver.formats import FORMATS, Puzzle, basic_candidates, format_puzzle, read_puzzles
+from puzzle_io.formats import FORMATS, Puzzle, basic_candidates, format_puzzle, read_puzzles
 from solver.grid import BIT
 
 ROOT = Path(__file__).resolve().parents[1]  # where main.py is

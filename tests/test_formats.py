@@ -1,4 +1,4 @@
-"""solver.formats: each format's reader and writer on exact text, detection by content, and bad
+"""puzzle_io.formats: each format's reader and writer on exact text, detection by content, and bad
 input reported as a BadLine (never an exception).
 
 The literal texts follow the formats' own documents: SudoCue's file-format page (.sdk with #A..#U
@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.errors import PuzzleFormatError
-from solver.formats import (
+from puzzle_io.formats import (
     FORMATS,
     BadLine,
     Puzzle,
@@ -23,6 +22,7 @@ from solver.formats import (
     to_line,
     values_from_cells,
 )
+from solver.errors import PuzzleFormatError
 from solver.grid import BIT
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"

@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO, cast
 
+from puzzle_io.formats import BadLine, Puzzle, format_puzzle, read_puzzles, to_line
 from solver.errors import PuzzleError, PuzzleFormatError
-from solver.formats import BadLine, Puzzle, format_puzzle, read_puzzles, to_line
 
 if TYPE_CHECKING:
     from solver.human import SolvePath
@@ -292,7 +292,7 @@ def view_batch(entries: Iterator[Puzzle | BadLine], out: TextSink) -> int:
 
 
 def convert_batch(entries: Iterator[Puzzle | BadLine], out: TextSink, fmt: str, report: Callable[[str], None]) -> int:
-    """Write each puzzle in format ``fmt`` (solver.formats.FORMATS); a bad entry or one with a
+    """Write each puzzle in format ``fmt`` (puzzle_io.formats.FORMATS); a bad entry or one with a
     digit twice in a house is skipped and reported (``line N: invalid: WHAT``). Return how many
     were skipped."""
     from solver.grid import check_houses

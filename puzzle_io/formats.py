@@ -131,7 +131,7 @@ def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = No
     """Puzzles and bad lines, in input order, from numbered lines.
 
     ``lines`` yields (line number, the line's bytes without its newline), or None in place of
-    the bytes for a line too long to keep (solver.batch.read_lines); it is consumed lazily,
+    the bytes for a line too long to keep (puzzle_io.batch.read_lines); it is consumed lazily,
     one line at a time, so a slow producer's puzzles come out as they come in. ``fmt`` (one of
     ``FORMATS``) forces a format; None works it out from each line. A UTF-8 byte order mark at
     the start is skipped; a line that is not UTF-8 is a ``BadLine``.
