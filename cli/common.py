@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any, TypeAlias
 
 from puzzle_io.batch import Output, read_source
-from puzzle_io.formats import FORMATS, BadLine, Puzzle
+from puzzle_io.formats import FORMATS, BadLine, PuzzleRecord
 from solver.levels import PLAYABLE_LEVELS, Level
 
 LEVEL_NAMES = [level.name.lower() for level in PLAYABLE_LEVELS]
@@ -53,7 +53,7 @@ def level_list_arg(text: str) -> tuple[Level, ...]:
     return tuple(level_arg(name.strip()) for name in text.split(",") if name.strip())
 
 
-def puzzles_of(args: argparse.Namespace, out: Output) -> Iterator[Puzzle | BadLine]:
+def puzzles_of(args: argparse.Namespace, out: Output) -> Iterator[PuzzleRecord | BadLine]:
     """The entries of FILE (--from: its format), read as asked for; ``out`` flushed before waits."""
     return read_source(args.file, args.source, sys.stdin, out.flush)
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO, cast
 
-from puzzle_io.formats import BadLine, Puzzle, format_puzzle, read_puzzles, to_line
+from puzzle_io.formats import BadLine, PuzzleRecord, format_puzzle, read_puzzles, to_line
 from solver.errors import PuzzleError, PuzzleFormatError
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class InputError(Exception):
 
 def read_source(
     source: str, fmt: str | None, stdin: TextIO | None, before_read: Callable[[], None] | None = None
-) -> Iterator[Puzzle | BadLine]:
+) -> Iterator[PuzzleRecord | BadLine]:
     """The puzzles and bad lines of ``source`` (a path, or ``-`` for ``stdin``) in format
     ``fmt`` (None: worked out from the content), read as they are asked for; ``before_read``
     as in ``read_lines``. Raises InputError (see ``open_input`` and ``read_lines``)."""
@@ -51,7 +51,7 @@ def read_source(
             stream.close()
 
 
-def exact_status(entry: Puzzle | BadLine, method: str = "wave") -> tuple[str, list[int] | None, str | None]:
+def exact_status(entry: PuzzleRecord | BadLine, method: str = "wave") -> tuple[str, list[int] | None, str | None]:
     """(status, the solution when unique, what is wrong otherwise) of one entry by the exact
     solver (solver.exact, ``method``): status "unique", "none", "multiple" or "invalid" (a bad
     line, or a digit twice in a house: the solver finds it while it places the givens, so the
@@ -162,7 +162,7 @@ class TextSink(Protocol):
 
 
 def solve_batch(
-    entries: Iterator[Puzzle | BadLine],
+    entries: Iterator[PuzzleRecord | BadLine],
     out: TextSink,
     *,
     method: str = "wave",
@@ -189,7 +189,9 @@ def solve_batch(
             continue
         if steps and solution:
             out.flush()  # the human solver may take a while: the results so far go out first
-        path = _human_path(cast(Puzzle, entry), uniqueness) if steps and solution else None  # solved: a Puzzle
+        path = (
+            _human_path(cast(PuzzleRecord, entry), uniqueness) if steps and solution else None
+        )  # solved: a PuzzleRecord
         if not as_json:
             out.write(result + "\n")
             for number, step in enumerate(path.steps if path else (), 1):
@@ -211,7 +213,7 @@ def solve_batch(
     return problems
 
 
-def _human_path(puzzle: Puzzle, uniqueness: bool) -> SolvePath:
+def _human_path(puzzle: PuzzleRecord, uniqueness: bool) -> SolvePath:
     """The human solver's path (solver.human.SolvePath) through a puzzle with one solution."""
     from solver.grid import Grid
     from solver.human import solve_path
@@ -221,7 +223,7 @@ def _human_path(puzzle: Puzzle, uniqueness: bool) -> SolvePath:
 
 
 def rate_batch(
-    entries: Iterator[Puzzle | BadLine],
+    entries: Iterator[PuzzleRecord | BadLine],
     out: TextSink,
     *,
     as_json: bool = False,
@@ -268,7 +270,7 @@ def rate_batch(
     return problems
 
 
-def view_batch(entries: Iterator[Puzzle | BadLine], out: TextSink) -> int:
+def view_batch(entries: Iterator[PuzzleRecord | BadLine], out: TextSink) -> int:
     """Print each entry as a boxed grid under a header (the puzzle, its givens, and "no
     solution" or "multiple solutions" when so), a blank line between entries; a bad entry is
     ``line N: invalid: WHAT``. Return how many were invalid, unsolvable or ambiguous."""
@@ -284,14 +286,16 @@ def view_batch(entries: Iterator[Puzzle | BadLine], out: TextSink) -> int:
         if status == "invalid":
             out.write(f"line {entry.line}: invalid: {error}\n")
             continue
-        puzzle = cast(Puzzle, entry)  # not invalid: a Puzzle
+        puzzle = cast(PuzzleRecord, entry)  # not invalid: a PuzzleRecord
         givens = sum(1 for v in puzzle.values if v)
         note = f", {STATUS_TEXT[status]}" if status != "unique" else ""
         out.write(f"{puzzle.to_string()}  ({givens} givens{note})\n{format_board(puzzle.values)}\n")
     return problems
 
 
-def convert_batch(entries: Iterator[Puzzle | BadLine], out: TextSink, fmt: str, report: Callable[[str], None]) -> int:
+def convert_batch(
+    entries: Iterator[PuzzleRecord | BadLine], out: TextSink, fmt: str, report: Callable[[str], None]
+) -> int:
     """Write each puzzle in format ``fmt`` (puzzle_io.formats.FORMATS); a bad entry or one with a
     digit twice in a house is skipped and reported (``line N: invalid: WHAT``). Return how many
     were skipped."""

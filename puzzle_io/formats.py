@@ -21,7 +21,7 @@ Formats (``FORMATS``; the file extension people use in brackets):
           (written with ``0``); any line with ``bd=`` and 81 cells after it is read.
 
 Reading (``read_puzzles``) takes numbered lines as bytes and yields, in input order, one
-``Puzzle`` per puzzle and one ``BadLine`` per line that should have been one and is not (the
+``PuzzleRecord`` per puzzle and one ``BadLine`` per line that should have been one and is not (the
 line number and what is wrong). The format is worked out line by line from the content:
 9 consecutive grid rows (up to 13 lines, with rule lines only before the grid, after rows 3
 and 6 and after the grid) are one puzzle; rows that do not complete such a grid are each
@@ -67,7 +67,7 @@ _MAX_GRID_LINE = 500  # longer lines are never grid rows or rules (bounds what a
 
 
 @dataclass(slots=True)
-class Puzzle:
+class PuzzleRecord:
     """A puzzle as read from a file, or to be written.
 
     values      81 ints, 0 = empty (givens, and placed digits of a pencil-mark grid).
@@ -88,7 +88,7 @@ class Puzzle:
         return to_line(self.values, empty)
 
 
-@final  # the readers tell it from a Puzzle by ``type(entry) is BadLine``
+@final  # the readers tell it from a PuzzleRecord by ``type(entry) is BadLine``
 @dataclass(slots=True)
 class BadLine:
     """A line that should hold a puzzle (or a grid row) and does not.
@@ -127,7 +127,7 @@ def values_from_cells(cells: str) -> list[int]:
     return list(cells.encode("ascii").translate(_VALUE_OF))
 
 
-def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = None) -> Iterator[Puzzle | BadLine]:
+def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = None) -> Iterator[PuzzleRecord | BadLine]:
     """Puzzles and bad lines, in input order, from numbered lines.
 
     ``lines`` yields (line number, the line's bytes without its newline), or None in place of
@@ -146,7 +146,7 @@ def read_puzzles(lines: Iterable[tuple[int, bytes | None]], fmt: str | None = No
             text = raw.strip()  # the hot path: a bare 81-character line
             if len(text) == 81 and not text.translate(None, _CELL_BYTES):
                 reader.after_grid = False  # a rule line after this is not a grid's bottom rule
-                yield Puzzle(list(text.translate(_VALUE_OF)), number, None, reader.take_metadata())
+                yield PuzzleRecord(list(text.translate(_VALUE_OF)), number, None, reader.take_metadata())
                 continue
         yield from reader.feed(number, raw)
     yield from reader.close()
@@ -178,8 +178,8 @@ class _Reader:
         metadata, self.metadata = self.metadata, {}
         return metadata
 
-    def feed(self, number: int, raw: bytes | None) -> list[Puzzle | BadLine]:
-        out: list[Puzzle | BadLine] = []
+    def feed(self, number: int, raw: bytes | None) -> list[PuzzleRecord | BadLine]:
+        out: list[PuzzleRecord | BadLine] = []
         if raw is None:
             self._abandon(out)
             out.append(BadLine(number, "line too long", None))
@@ -212,8 +212,8 @@ class _Reader:
                 out.append(self._bad(number, line[1]))
         return out
 
-    def close(self) -> list[Puzzle | BadLine]:
-        out: list[Puzzle | BadLine] = []
+    def close(self) -> list[PuzzleRecord | BadLine]:
+        out: list[PuzzleRecord | BadLine] = []
         self._abandon(out)
         return out
 
@@ -258,7 +258,7 @@ class _Reader:
 
     # --- grids -----------------------------------------------------------------------------
 
-    def _row(self, number: int, text: str, cells: list[str], out: list[Puzzle | BadLine]) -> None:
+    def _row(self, number: int, text: str, cells: list[str], out: list[PuzzleRecord | BadLine]) -> None:
         self.after_grid = False
         self.pending.append((number, text, cells))
         self.rows += 1
@@ -269,7 +269,7 @@ class _Reader:
             out.append(self._grid(first, [cell for row in rows for cell in row]))
             self.after_grid = True
 
-    def _rule(self, number: int, text: str, out: list[Puzzle | BadLine]) -> None:
+    def _rule(self, number: int, text: str, out: list[PuzzleRecord | BadLine]) -> None:
         if self.after_grid:
             self.after_grid = False  # the grid's bottom rule
             return
@@ -278,7 +278,7 @@ class _Reader:
         self.rules.add(self.rows)
         self.pending.append((number, text, None))
 
-    def _abandon(self, out: list[Puzzle | BadLine]) -> None:
+    def _abandon(self, out: list[PuzzleRecord | BadLine]) -> None:
         """The pending lines do not form a grid: each row is reported on its own line (a rule
         line is layout, not a puzzle, and is dropped)."""
         self.after_grid = False
@@ -293,7 +293,7 @@ class _Reader:
                 out.append(self._bad(number, text, "a grid row outside a 9-row grid"))
         self.pending, self.rows, self.rules = [], 0, set()
 
-    def _grid(self, line: int, cells: list[str]) -> Puzzle:
+    def _grid(self, line: int, cells: list[str]) -> PuzzleRecord:
         if all(len(cell) == 1 for cell in cells):
             return self._puzzle(values_from_cells("".join(cells)), line)
         values, candidates = _pencil_marks(cells)
@@ -301,10 +301,10 @@ class _Reader:
 
     # --- single lines ----------------------------------------------------------------------
 
-    def _puzzle(self, values: list[int], line: int, candidates: list[int] | None = None) -> Puzzle:
-        return Puzzle(values, line, candidates, self.take_metadata())
+    def _puzzle(self, values: list[int], line: int, candidates: list[int] | None = None) -> PuzzleRecord:
+        return PuzzleRecord(values, line, candidates, self.take_metadata())
 
-    def _url(self, number: int, body: str) -> Puzzle | BadLine:
+    def _url(self, number: int, body: str) -> PuzzleRecord | BadLine:
         match = _BD.search(body)
         cells = match.group(1) if match else ""
         try:
@@ -356,7 +356,7 @@ def basic_candidates(values: list[int]) -> list[int]:
 # --- writing --------------------------------------------------------------------------------------
 
 
-def format_puzzle(puzzle: Puzzle, fmt: str, *, first: bool = True) -> str:
+def format_puzzle(puzzle: PuzzleRecord, fmt: str, *, first: bool = True) -> str:
     """The text of one puzzle in format ``fmt`` (one of ``FORMATS``), ending with a newline.
 
     ``first`` False puts a blank line before a grid format's puzzle, to separate it from the one
@@ -388,7 +388,7 @@ def format_puzzle(puzzle: Puzzle, fmt: str, *, first: bool = True) -> str:
     return ("" if first else "\n") + "\n".join(lines) + "\n"
 
 
-def _hodoku_lines(puzzle: Puzzle) -> list[str]:
+def _hodoku_lines(puzzle: PuzzleRecord) -> list[str]:
     """HoDoKu's pencil-mark layout: each column as wide as its longest cell plus 2, cells left
     aligned, ``|`` between boxes, rule lines ``.`` / ``:`` and ``+`` / ``'`` at the corners."""
     candidates = puzzle.candidates or basic_candidates(puzzle.values)

@@ -26,7 +26,7 @@ import pytest
 
 import puzzle_io.batch as batch
 from cli import commands
-from puzzle_io.formats import FORMATS, Puzzle, basic_candidates, format_puzzle, read_puzzles
+from puzzle_io.formats import FORMATS, PuzzleRecord, basic_candidates, format_puzzle, read_puzzles
 from solver.grid import BIT
 
 ROOT = Path(__file__).resolve().parents[1]  # where main.py is
@@ -517,22 +517,22 @@ def test_gen_to_a_file_works_with_standard_output_closed(tmp_path):
 # --- every format in and out ----------------------------------------------------------------------
 
 
-def _pm_puzzle() -> Puzzle:
+def _pm_puzzle() -> PuzzleRecord:
     """EASY with r5c6=4 placed and two candidates eliminated (r1c2<>7, r9c9<>6)."""
     values = [0 if ch == "0" else int(ch) for ch in EASY]
     values[4 * 9 + 5] = 4
     candidates = basic_candidates(values)
     candidates[1] &= ~BIT[7]
     candidates[80] &= ~BIT[6]
-    return Puzzle(values, candidates=candidates)
+    return PuzzleRecord(values, candidates=candidates)
 
 
 PUZZLES = [
-    Puzzle(
+    PuzzleRecord(
         [0 if ch == "." else int(ch) for ch in SUDOCUE],
         metadata={"author": "Ruud", "level": "Easy", "comment": "two\nlines"},
     ),
-    Puzzle([0 if ch == "0" else int(ch) for ch in EASY]),
+    PuzzleRecord([0 if ch == "0" else int(ch) for ch in EASY]),
     _pm_puzzle(),
 ]
 
@@ -543,7 +543,7 @@ def _file(tmp_path, name: str, fmt: str) -> Path:
     return path
 
 
-def _read(path: Path) -> list[Puzzle]:
+def _read(path: Path) -> list[PuzzleRecord]:
     return list(read_puzzles(batch.read_lines(io.BytesIO(path.read_bytes()))))
 
 

@@ -15,7 +15,7 @@ import pytest
 from puzzle_io.formats import (
     FORMATS,
     BadLine,
-    Puzzle,
+    PuzzleRecord,
     basic_candidates,
     format_puzzle,
     read_puzzles,
@@ -121,7 +121,7 @@ def pm_candidates() -> list[int]:
     return candidates
 
 
-def read(text: str | bytes, fmt: str | None = None) -> list[Puzzle | BadLine]:
+def read(text: str | bytes, fmt: str | None = None) -> list[PuzzleRecord | BadLine]:
     data = text.encode() if isinstance(text, str) else text
     lines = data.split(b"\n")
     if lines[-1] == b"":
@@ -153,7 +153,7 @@ def test_line_reader_finds_the_81_cell_token_among_others():
 
 
 def test_line_sdm_and_url_writers_give_exact_text():
-    puzzle = Puzzle(values(EASY))
+    puzzle = PuzzleRecord(values(EASY))
     assert format_puzzle(puzzle, "line") == EASY_DOTS + "\n"
     assert format_puzzle(puzzle, "sdm") == EASY + "\n"
     assert format_puzzle(puzzle, "url") == "https://www.sudokuwiki.org/sudoku.htm?bd=" + EASY + "\n"
@@ -189,10 +189,10 @@ def test_sdk_reader_skips_a_section_header_and_keeps_metadata_for_one_puzzle():
 
 
 def test_sdk_writer_gives_sudocue_text_with_metadata():
-    puzzle = Puzzle(values(SUDOCUE), metadata=dict(SUDOCUE_METADATA))
+    puzzle = PuzzleRecord(values(SUDOCUE), metadata=dict(SUDOCUE_METADATA))
     assert format_puzzle(puzzle, "sdk") == SUDOCUE_SDK
     assert format_puzzle(puzzle, "sdk", first=False) == "\n" + SUDOCUE_SDK
-    two_lines = Puzzle(values(SUDOCUE), metadata={"comment": "Two\nlines"})
+    two_lines = PuzzleRecord(values(SUDOCUE), metadata={"comment": "Two\nlines"})
     assert format_puzzle(two_lines, "sdk").splitlines()[:3] == ["#CTwo", "#Clines", "2..1.5..3"]
 
 
@@ -207,19 +207,19 @@ def test_ss_reader_reads_simple_sudoku_grids(text):
 
 
 def test_ss_writer_gives_simple_sudoku_text():
-    assert format_puzzle(Puzzle(values(SUDOCUE)), "ss") == SUDOCUE_SS
+    assert format_puzzle(PuzzleRecord(values(SUDOCUE)), "ss") == SUDOCUE_SS
 
 
 # --- hodoku ---------------------------------------------------------------------------------------
 
 
 def test_hodoku_writer_gives_hodoku_pm_grid_text():
-    puzzle = Puzzle(pm_values(), candidates=pm_candidates())
+    puzzle = PuzzleRecord(pm_values(), candidates=pm_candidates())
     assert format_puzzle(puzzle, "hodoku") == PM_GRID
 
 
 def test_hodoku_writer_uses_the_basic_candidates_when_a_puzzle_has_none():
-    lines = format_puzzle(Puzzle(values(EASY)), "hodoku").splitlines()
+    lines = format_puzzle(PuzzleRecord(values(EASY)), "hodoku").splitlines()
     assert lines[1].startswith("| 45    4578    3  | 49 ")  # r1c1 45, r1c2 4578: the basic rule
     assert lines[6].startswith("| 7     123459  49 | 459 ")
     assert len(lines) == 13 and lines[0][0] == "." and lines[-1][0] == "'"
@@ -252,9 +252,9 @@ def test_hodoku_reader_reads_a_cell_without_candidates_as_empty():
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_format_reads_back_what_it_writes(fmt):
     puzzles = [
-        Puzzle(values(SUDOCUE), metadata=dict(SUDOCUE_METADATA)),
-        Puzzle(values(EASY)),
-        Puzzle(pm_values(), candidates=pm_candidates()),
+        PuzzleRecord(values(SUDOCUE), metadata=dict(SUDOCUE_METADATA)),
+        PuzzleRecord(values(EASY)),
+        PuzzleRecord(pm_values(), candidates=pm_candidates()),
     ]
     text = "".join(format_puzzle(p, fmt, first=i == 0) for i, p in enumerate(puzzles))
     for forced in (None, fmt):
@@ -336,7 +336,7 @@ def test_grids_back_to_back_and_a_tenth_row():
 def test_an_interrupted_grid_reports_each_row_in_place():
     rows = [SUDOCUE[r * 9 : r * 9 + 9] for r in range(9)]
     entries = read("\n".join(rows[:4] + [EASY] + rows[4:]) + "\n")
-    assert [type(e) for e in entries] == [BadLine] * 4 + [Puzzle] + [BadLine] * 5
+    assert [type(e) for e in entries] == [BadLine] * 4 + [PuzzleRecord] + [BadLine] * 5
     assert [e.line for e in entries] == list(range(1, 11))
     assert entries[4].to_string() == EASY_DOTS
 
@@ -424,7 +424,7 @@ def test_unknown_formats_are_a_value_error():
     with pytest.raises(ValueError, match="unknown format 'csv'"):
         read(EASY, "csv")
     with pytest.raises(ValueError, match="unknown format 'csv'"):
-        format_puzzle(Puzzle(values(EASY)), "csv")
+        format_puzzle(PuzzleRecord(values(EASY)), "csv")
 
 
 def test_values_and_lines_convert_both_ways_with_clear_errors():

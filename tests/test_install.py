@@ -91,7 +91,13 @@ def test_the_wheel_carries_the_packages_and_the_shipped_data(tmp_path):
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "assets" / "bank").glob("*.json")}
     assert len(shipped) == 5 and shipped <= names
     assert "assets/examples.txt" in names
-    assert {"cli/launch.py", "game/scenes/play.py", "solver/exact.py", "generator/generate.py"} <= names
+    assert {
+        "cli/launch.py",
+        "game/scenes/play.py",
+        "solver/exact.py",
+        "generator/generate.py",
+        "puzzle_io/batch.py",
+    } <= names
     assert not any(name.startswith(("tests/", "docs/")) or name == "main.py" for name in names)
     entry = next(name for name in names if name.endswith("entry_points.txt"))
     assert "sudoku = cli.launch:main" in zipfile.ZipFile(wheel).read(entry).decode()
