@@ -106,42 +106,95 @@ def focus_of(step: Step) -> Focus:
     - the rest (singles, intersections, subsets): the step's first house, or the box of
       its first cell when it names none. Houses that meet in one cell name that cell.
     """
-    name = step.technique
     chains = split_chains(step.links)
     digits = _focus_digits(step)
     the_digit = f"the {digits[0]}s in " if len(digits) == 1 else ""
-    if name.startswith(("Forcing Chain", "Forcing Net")) and (step.pattern or chains):
-        # the premises: the pattern holds them (a net's drawn chains may start further on)
-        starts = [((cell,), digit) for cell, digit in step.pattern] or [chain[0][0] for chain in chains]
-        return _forcing_focus(starts)
-    if name in ALS_NAMES and step.groups:
-        cells = tuple(sorted({c for c, _ in step.groups[0]}))
-        return Focus((), cells, f"Look at {_cells_text(cells)}: {_set_word(name)}.")
-    if chains:
-        (cells, digit) = chains[0][0][0]
-        noun = cell_name(cells[0]) if len(cells) == 1 else "/".join(cell_name(c) for c in cells)
-        return Focus((), tuple(cells), f"Look at the {digit} in {noun} and follow the chain from there.")
-    if any(word in name for word in FISH_WORDS) and step.houses:
-        base = tuple(step.houses[: len(step.houses) // 2])
-        return Focus(base, (), f"Look at {the_digit}{houses_text(base)}.")
-    if name in WING_NAMES and step.pattern:
-        pivot = _pivot(step)
-        return Focus((), (pivot,), f"Look at {cell_name(pivot)} and the cells it sees.")
-    if any(word in name for word in RECTANGLE_WORDS) and step.groups:
-        corners = tuple(sorted({c for c, _ in step.groups[0]}))
-        return Focus((), corners, f"Look at the rectangle {_cells_text(corners)}.")
-    if "Colors" in name and step.groups:
-        start = min(c for c, _ in step.groups[0])
-        digit = step.groups[0][0][1]
-        return Focus(
-            (),
-            (start,),
-            f"Look at the {digit} in {cell_name(start)} and follow the {digit}s' conjugate pairs from there.",
-        )
+    for rule in _FOCUS_RULES:
+        found = rule(step, chains, the_digit)
+        if found is not None:
+            return found
+    return _house_focus(step, the_digit)
+
+
+# Each rule of focus_of: (step, its chains, "the Ns in " or "") -> the Focus, or None when the
+# step is not of its kind. Tried in this order; _house_focus is the rest.
+FocusRule = Callable[[Step, list, str], "Focus | None"]
+
+
+def _forcing_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if not step.technique.startswith(("Forcing Chain", "Forcing Net")) or not (step.pattern or chains):
+        return None
+    # the premises: the pattern holds them (a net's drawn chains may start further on)
+    starts = [((cell,), digit) for cell, digit in step.pattern] or [chain[0][0] for chain in chains]
+    return _forcing_focus(starts)
+
+
+def _als_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if step.technique not in ALS_NAMES or not step.groups:
+        return None
+    cells = tuple(sorted({c for c, _ in step.groups[0]}))
+    return Focus((), cells, f"Look at {_cells_text(cells)}: {_set_word(step.technique)}.")
+
+
+def _chain_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if not chains:
+        return None
+    (cells, digit) = chains[0][0][0]
+    noun = cell_name(cells[0]) if len(cells) == 1 else "/".join(cell_name(c) for c in cells)
+    return Focus((), tuple(cells), f"Look at the {digit} in {noun} and follow the chain from there.")
+
+
+def _fish_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if not any(word in step.technique for word in FISH_WORDS) or not step.houses:
+        return None
+    base = tuple(step.houses[: len(step.houses) // 2])
+    return Focus(base, (), f"Look at {the_digit}{houses_text(base)}.")
+
+
+def _wing_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if step.technique not in WING_NAMES or not step.pattern:
+        return None
+    pivot = _pivot(step)
+    return Focus((), (pivot,), f"Look at {cell_name(pivot)} and the cells it sees.")
+
+
+def _rectangle_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if not any(word in step.technique for word in RECTANGLE_WORDS) or not step.groups:
+        return None
+    corners = tuple(sorted({c for c, _ in step.groups[0]}))
+    return Focus((), corners, f"Look at the rectangle {_cells_text(corners)}.")
+
+
+def _colouring_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+    if "Colors" not in step.technique or not step.groups:
+        return None
+    start = min(c for c, _ in step.groups[0])
+    digit = step.groups[0][0][1]
+    return Focus(
+        (),
+        (start,),
+        f"Look at the {digit} in {cell_name(start)} and follow the {digit}s' conjugate pairs from there.",
+    )
+
+
+_FOCUS_RULES: tuple[FocusRule, ...] = (
+    _forcing_rule,
+    _als_rule,
+    _chain_rule,
+    _fish_rule,
+    _wing_rule,
+    _rectangle_rule,
+    _colouring_rule,
+)
+
+
+def _house_focus(step: Step, the_digit: str) -> Focus:
+    """Singles, intersections, subsets and the rest: the step's first house (the cell where
+    its houses meet, if they meet in one), or the box of its first cell."""
     houses = step.houses[:1]
     if houses:
-        if len(step.houses) > 1 and _meeting_cell(step.houses) is not None:
-            cell = _meeting_cell(step.houses)
+        cell = _meeting_cell(step.houses) if len(step.houses) > 1 else None
+        if cell is not None:
             return Focus((), (cell,), f"Look at {cell_name(cell)}.")
         return Focus(houses, (), f"Look at {the_digit}{houses_text(houses)}.")
     cells = [c for c, _ in step.pattern + step.placements + step.eliminations]
@@ -248,43 +301,53 @@ def single_reason(step: Step, values: tuple[int, ...]) -> SingleReason | None:
         return None
     cell, digit = step.placements[0]
     if step.technique == "Naked Single":
-        blockers, named, earlier = [], [], []
-        for other in range(1, 10):
-            if other == digit:
-                continue
-            peer = next((p for p in PEERS[cell] if values[p] == other), None)
-            if peer is None:
-                earlier.append(str(other))
-                continue
-            blockers.append((peer, other))
-            named.append(f"{other} ({cell_name(peer)})")
-        text = f"Its peers hold {_and_list(named)}" if named else ""
-        if earlier:
-            text += ("; " if text else "") + f"{_and_list(earlier)} went in earlier steps"
-        return SingleReason(tuple(blockers), (), f"{text[0].upper()}{text[1:]}: only {digit} is left.")
+        return _naked_single_reason(cell, digit, values)
     if step.technique == "Hidden Single" and step.houses:
-        house = step.houses[0]
-        left = {c for c in HOUSES[house] if c != cell and not values[c]}
-        holders = [p for p in range(81) if values[p] == digit and p not in HOUSES[house]]
-        blockers: dict[tuple[int, int], list[int]] = {}
-        while left:  # fewest digits that explain it all: the one that blocks most cells first
-            seen = {p: sorted(c for c in left if c in PEER_SET[p]) for p in holders}
-            best = max(holders, key=lambda p: len(seen[p]), default=None)
-            if best is None or not seen[best]:
-                break
-            blockers[(best, digit)] = seen[best]
-            left -= set(seen[best])
-        earlier = sorted(left)
-        parts = [
-            f"{_cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
-            for (peer, _), cells in blockers.items()
-        ]
-        if earlier:
-            parts.append(f"{digit} went from {_cells_text(tuple(earlier))} in earlier steps")
-        ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + earlier)
-        text = f"The other cells: {'; '.join(parts)}." if parts else ""
-        return SingleReason(tuple(blockers), ruled, text)
+        return _hidden_single_reason(cell, digit, step.houses[0], values)
     return None
+
+
+def _naked_single_reason(cell: int, digit: int, values: tuple[int, ...]) -> SingleReason:
+    """The peer holding each other digit (outlined); digits no peer holds went in earlier."""
+    blockers, named, earlier = [], [], []
+    for other in range(1, 10):
+        if other == digit:
+            continue
+        peer = next((p for p in PEERS[cell] if values[p] == other), None)
+        if peer is None:
+            earlier.append(str(other))
+            continue
+        blockers.append((peer, other))
+        named.append(f"{other} ({cell_name(peer)})")
+    text = f"Its peers hold {_and_list(named)}" if named else ""
+    if earlier:
+        text += ("; " if text else "") + f"{_and_list(earlier)} went in earlier steps"
+    return SingleReason(tuple(blockers), (), f"{text[0].upper()}{text[1:]}: only {digit} is left.")
+
+
+def _hidden_single_reason(cell: int, digit: int, house: int, values: tuple[int, ...]) -> SingleReason:
+    """The fewest placed ``digit``s that rule it out of every other empty cell of ``house``
+    (greedy: the one that blocks most cells first); cells none of them sees lost it earlier."""
+    left = {c for c in HOUSES[house] if c != cell and not values[c]}
+    holders = [p for p in range(81) if values[p] == digit and p not in HOUSES[house]]
+    blockers: dict[tuple[int, int], list[int]] = {}
+    while left:
+        seen = {p: sorted(c for c in left if c in PEER_SET[p]) for p in holders}
+        best = max(holders, key=lambda p: len(seen[p]), default=None)
+        if best is None or not seen[best]:
+            break
+        blockers[(best, digit)] = seen[best]
+        left -= set(seen[best])
+    earlier = sorted(left)
+    parts = [
+        f"{_cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
+        for (peer, _), cells in blockers.items()
+    ]
+    if earlier:
+        parts.append(f"{digit} went from {_cells_text(tuple(earlier))} in earlier steps")
+    ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + earlier)
+    text = f"The other cells: {'; '.join(parts)}." if parts else ""
+    return SingleReason(tuple(blockers), ruled, text)
 
 
 def region_of(step: Step) -> tuple[int, ...]:

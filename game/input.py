@@ -33,6 +33,20 @@ LETTER_ACTIONS = {
     pygame.K_p: ("pause",),
     pygame.K_t: ("tools",),
 }
+CTRL_ACTIONS = {pygame.K_y: ("redo",), pygame.K_c: ("copy",), pygame.K_v: ("paste",)}  # Ctrl+Z: below
+SCROLL_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}  # the info panel's text
+# keys without Ctrl (no two of these tables share a key)
+PLAIN_ACTIONS: dict[int, tuple] = {
+    **{key: ("mode", mode) for key, mode in MODE_KEYS.items()},
+    **dict.fromkeys(CLEAR_KEYS, ("clear",)),
+    pygame.K_SPACE: ("cycle_mode",),
+    pygame.K_h: ("hint",),
+    pygame.K_COMMA: ("link", -1),  # walk a chain hint link by link
+    pygame.K_PERIOD: ("link", 1),
+    pygame.K_n: ("new",),
+    **LETTER_ACTIONS,
+    pygame.K_ESCAPE: ("menu",),
+}
 
 
 def play_action(event: pygame.event.Event) -> tuple | None:
@@ -46,34 +60,12 @@ def play_action(event: pygame.event.Event) -> tuple | None:
         return ("digit", DIGIT_KEYS[key], mode)
     if ctrl and key == pygame.K_z:
         return ("redo",) if shift else ("undo",)
-    if ctrl and key == pygame.K_y:
-        return ("redo",)
-    if ctrl and key == pygame.K_c:
-        return ("copy",)
-    if ctrl and key == pygame.K_v:
-        return ("paste",)
+    if ctrl and key in CTRL_ACTIONS:
+        return CTRL_ACTIONS[key]
     if mod & pygame.KMOD_ALT and key in (pygame.K_LEFT, pygame.K_RIGHT):
         return ("link", 1 if key == pygame.K_RIGHT else -1)  # walk a chain hint link by link
     if key in ARROWS:
         return ("move", *ARROWS[key], shift or ctrl)
-    if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-        return ("scroll", 1 if key == pygame.K_PAGEDOWN else -1)  # the info panel's text
-    if ctrl:
-        return None
-    if key in MODE_KEYS:
-        return ("mode", MODE_KEYS[key])
-    if key in CLEAR_KEYS:
-        return ("clear",)
-    if key == pygame.K_SPACE:
-        return ("cycle_mode",)
-    if key == pygame.K_h:
-        return ("hint",)
-    if key in (pygame.K_COMMA, pygame.K_PERIOD):
-        return ("link", 1 if key == pygame.K_PERIOD else -1)
-    if key == pygame.K_n:
-        return ("new",)
-    if key in LETTER_ACTIONS:
-        return LETTER_ACTIONS[key]
-    if key == pygame.K_ESCAPE:
-        return ("menu",)
-    return None
+    if key in SCROLL_KEYS:
+        return ("scroll", SCROLL_KEYS[key])
+    return None if ctrl else PLAIN_ACTIONS.get(key)
