@@ -15,13 +15,15 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game import theme as th
 from game.jobs import JobRunner
 from game.layout import DESIGN_H, DESIGN_W, Layout
-from game.playstate import Puzzle
+from game.made import MadePuzzle
+from game.playstate import MadeLike, Puzzle
 from game.profile import Profile
 from game.scenes import SCENES
 from game.scenes.base import Scene
@@ -31,6 +33,10 @@ from game.supply import PuzzleSupply, ReserveFiller
 from game.theme import Theme, draw_panel, fit_text
 from solver import levels
 from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.sound import Sounds
+    from game.worker_process import ProcessJobRunner
 
 WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted to the desktop
 FPS = 60
@@ -75,19 +81,19 @@ class App:
         clock: Callable[[], float] = time.monotonic,
         scenes: dict[str, Callable[..., Scene]] | None = None,
         profile: Profile | None = None,
-        jobs=None,
+        jobs: JobRunner | ProcessJobRunner | None = None,
         supply: PuzzleSupply | None = None,
-    ):
+    ) -> None:
         self.screen = screen
         self.size = screen.get_size()
         self.layout = Layout.fit(self.size)
         self.theme = Theme()
-        self.jobs = jobs if jobs is not None else JobRunner()
+        self.jobs: JobRunner | ProcessJobRunner = jobs if jobs is not None else JobRunner()
         self.hint_jobs = JobRunner()
         self.clock = clock
         self.game: Game | None = None
         self.scene: Scene | None = None
-        self.scenes = dict(SCENES if scenes is None else scenes)
+        self.scenes: dict[str, Callable[..., Scene]] = dict(SCENES if scenes is None else scenes)
         self.running = True
         self.exit_code = 0
         self.demo = False
@@ -99,7 +105,7 @@ class App:
         self.filler = ReserveFiller(self.supply)
         self._bank_read = False  # the bank is read on a thread once the first frame is up
         self._warm = False  # the play screen has been drawn once off screen (bank games)
-        self.sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
+        self.sounds: Silence | Sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
         self._sounds_wanted: tuple[float, bool] | None = None
         self._palette = "standard"  # the palette game.theme has now
         th.apply_palette(self._palette)
@@ -158,7 +164,7 @@ class App:
             self.toast(f"Every {level.label} puzzle of the bank has been played: making a new one.")
         self.goto("generating", level=level, purpose="replace" if replace else "new")
 
-    def new_puzzle(self, made, counted: bool = True) -> Game:
+    def new_puzzle(self, made: MadeLike, counted: bool = True) -> Game:
         """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (it counts as given up: its
         streak ends, its hints count), a finished one is replaced. The statistics count the
@@ -176,9 +182,10 @@ class App:
             self.start_game(Game(puzzle, clock=self.clock))
         if counted:
             self.profile.record_start(puzzle.level)
+        assert self.game is not None  # start_game set it, or it is ``old``
         return self.game
 
-    def play_imported(self, imported) -> None:
+    def play_imported(self, imported: MadePuzzle) -> None:
         """Start ``imported`` (a game.made.MadePuzzle the player pasted or named) and show the
         play screen; it is not counted in the statistics."""
         self.goto("play", game=self.new_puzzle(imported, counted=False))
@@ -208,7 +215,7 @@ class App:
             self._guard(old.leave)
         self._guard(scene.enter)
 
-    def goto(self, name: str, **kwargs) -> Scene:
+    def goto(self, name: str, **kwargs: Any) -> Scene:  # each scene's own arguments
         """Switch to a new scene ``name`` made with ``kwargs`` (e.g. ``goto("play", game=g)``);
         returns it. Raises KeyError for an unknown name."""
         scene = self.scenes[name](self, **kwargs)
@@ -299,22 +306,23 @@ class App:
         """One frame: each event to the scene, then update by ``dt`` seconds, then draw. With
         ``draw`` None (an idle frame) it draws only when, after the update, the scene is
         ``stale`` or animating. Returns True when it drew."""
+        # ``scene`` is set before the first frame (load, then goto): cast, no check per frame
         for event in events:
             if event.type == pygame.QUIT:
                 self.quit(0)
-                return
+                return False
             if self._window_event(event):
                 continue
-            self._guard(self.scene.handle, event)
+            self._guard(cast(Scene, self.scene).handle, event)
             if not self.running:
-                return
-        self._guard(self.scene.update, min(dt, MAX_DT))
+                return False
+        self._guard(cast(Scene, self.scene).update, min(dt, MAX_DT))
         for message in self.profile.take_messages():
             self.toast(message)
         if draw is None:
-            draw = bool(self.toasts) or self.scene.stale() or self.scene.animating()
+            draw = bool(self.toasts) or cast(Scene, self.scene).stale() or cast(Scene, self.scene).animating()
         if self.running and draw:
-            self._guard(self.scene.draw, self.screen)
+            self._guard(cast(Scene, self.scene).draw, self.screen)
             self._draw_toasts(dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
         self.profile.autosave(self.game)
@@ -378,7 +386,7 @@ class App:
         """True when every frame must be drawn: the scene animates, a message is up, or an
         input came less than ACTIVE_SECONDS ago (a press's flash, a hover). Otherwise the loop
         idles: it waits for events and draws only when the scene is ``stale``."""
-        return since_input < ACTIVE_SECONDS or bool(self.toasts) or self.scene.animating()
+        return since_input < ACTIVE_SECONDS or bool(self.toasts) or cast(Scene, self.scene).animating()  # set by now
 
     def loop(self) -> int:
         """Run frames until quit; return the exit code. At FPS while something moves; idle
@@ -405,7 +413,7 @@ class App:
         """One line on stderr for whoever runs the game from a terminal."""
         print(f"sudoku: {message}", file=sys.stderr)
 
-    def _guard(self, fn: Callable, *args) -> None:
+    def _guard(self, fn: Callable[..., object], *args: Any) -> None:
         try:
             fn(*args)
         except Exception as exc:

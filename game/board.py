@@ -10,13 +10,15 @@ lines when one line would need text smaller than ``readable_font``.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import pygame
 
 from game import theme as th
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
-from game.hints import Hint
+from game.hints import Focus, Hint
 from game.layout import readable_font
+from game.playstate import PlayState
 from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
 
@@ -152,13 +154,14 @@ class BoardView:
             surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3), border_radius=self._px(6)
         )
         staged = hint is not None and hint.kind == "step" and hint.step is not None and hint.stage >= 2
-        hint_cells = hint.shown_cells if staged else frozenset()
-        roles = self.painter.roles(hint) if staged else {}
+        shown = cast(Hint, hint)  # the hint where ``staged`` is true (not None then): no check per frame
+        hint_cells = shown.shown_cells if staged else frozenset()
+        roles = self.painter.roles(shown) if staged else {}
         for cell in CELLS:
             rect = self.cell_rect(cell)
             value = state.values[cell]
             if cell in hint_cells and not value:
-                self.painter.draw_candidates(surface, cell, hint, roles, self._bright[cell], DARK_INK)
+                self.painter.draw_candidates(surface, cell, shown, roles, self._bright[cell], DARK_INK)
             elif value:
                 self._draw_digit(surface, rect, cell, value, state, now, pops, cell in mistakes)
             elif entropy is not None:
@@ -167,13 +170,13 @@ class BoardView:
                 ink = DARK_INK if self._bright[cell] else th.MARK
                 self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
         if staged:
-            self.painter.draw_group_edges(surface, hint)
+            self.painter.draw_group_edges(surface, shown)
         if hint is not None:
             self._draw_hint_edges(surface, hint, now if pulse_now is None else pulse_now)
         for cell in game.checked:  # what the last Check flagged
             pygame.draw.rect(surface, th.WRONG_EDGE, self._inset(cell), self._px(4), border_radius=self._px(6))
         if staged:
-            self.painter.draw_links(surface, hint, roles, hint_cells, state.values)
+            self.painter.draw_links(surface, shown, roles, hint_cells, state.values)
         else:
             self.painter.paths = []
         if show_selection:
@@ -192,14 +195,14 @@ class BoardView:
 
     def _fill_cells(
         self,
-        surface,
+        surface: pygame.Surface,
         game: Game,
         hint: Hint | None,
         show_selection: bool,
         peers_on: bool,
         same_on: bool,
         mistakes: frozenset[int],
-        flourish,
+        flourish: float | None,
     ) -> None:
         state = game.state
         values = state.values
@@ -239,7 +242,17 @@ class BoardView:
             surface.fill(fill, self.cell_rect(cell))
             self._bright[cell] = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > BRIGHT_FILL
 
-    def _draw_digit(self, surface, rect, cell, value, state, now, pops, mistake: bool) -> None:
+    def _draw_digit(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        cell: int,
+        value: int,
+        state: PlayState,
+        now: float,
+        pops: dict[int, float] | None,
+        mistake: bool,
+    ) -> None:
         if mistake:
             colour = th.CONFLICT
         elif state.is_given(cell):
@@ -257,7 +270,7 @@ class BoardView:
                 glyph = pygame.transform.smoothscale(glyph, size)
         surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + self._px(2))))
 
-    def _draw_entropy(self, surface, rect, count: int) -> None:
+    def _draw_entropy(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
         """The entropy overlay: the number of digits still possible, in ENTROPY's red (a 0,
         a contradiction, on a red disc)."""
         if count == 0:
@@ -279,7 +292,9 @@ class BoardView:
         )
         surface.blit(note, note.get_rect(center=(self.rect.centerx, self.rect.centery + size // 2)))
 
-    def _draw_marks(self, surface, rect, corner: int, centre: int, ink=th.MARK) -> None:
+    def _draw_marks(
+        self, surface: pygame.Surface, rect: pygame.Rect, corner: int, centre: int, ink: tuple[int, int, int] = th.MARK
+    ) -> None:
         if corner:
             digits = DIGITS_OF[corner]
             slots = sorted(CORNER_SLOTS[: len(digits)], key=lambda xy: (xy[1], xy[0]))
@@ -307,7 +322,7 @@ class BoardView:
                 surface.blit(glyph, glyph.get_rect(midtop=(rect.centerx, y)))
                 y += glyph.get_height()
 
-    def _draw_hint_edges(self, surface, hint: Hint, now: float) -> None:
+    def _draw_hint_edges(self, surface: pygame.Surface, hint: Hint, now: float) -> None:
         pulse = 0.75 + 0.25 * math.sin(now * 6.0)
         if hint.kind == "wrong":
             colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
@@ -315,7 +330,7 @@ class BoardView:
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(4), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage == 1:
             colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
-            for cell in hint.focus.cells:  # the one place to start from
+            for cell in cast(Focus, hint.focus).cells:  # the one place to start from (a step's hint has one)
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(3), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage >= 2:
             step = hint.step
@@ -349,7 +364,7 @@ class BoardView:
         """The cell's rectangle pulled in by 2 design pixels on each side (hint outlines)."""
         return self.cell_rect(cell).inflate(-self._px(4), -self._px(4))
 
-    def _draw_selection(self, surface, selection: tuple[int, ...]) -> None:
+    def _draw_selection(self, surface: pygame.Surface, selection: tuple[int, ...]) -> None:
         """SudokuPad's outline: thick lines on the outer edges of the selected region."""
         chosen = set(selection)
         inset = width = self._px(4)

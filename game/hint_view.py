@@ -21,6 +21,9 @@ tests are plain arithmetic in game.polyline.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Literal, cast
 
 import pygame
 
@@ -29,7 +32,7 @@ from game import theme as th
 from game.hints import Hint
 from game.layout import readable_font
 from solver.grid import DIGITS_OF, HOUSES_OF
-from solver.step import Node
+from solver.step import Link, Node, Step
 
 LINK = (255, 96, 214)  # chain arrows (the theme's magenta, a little lighter)
 LINK_SHADOW = (8, 10, 24)  # under each arrow, so it reads over candidates and tints
@@ -50,8 +53,21 @@ LINE_W = 3
 
 LINK_WALKED = (150, 70, 132)  # links already walked past when a chain is walked link by link
 
+Point = tuple[float, float]
+Arrow = tuple[list[Point], bool, int]  # (points, strong, the link's index)
+Routed = tuple[list[Node], list[Arrow]]  # the nodes to outline and the arrows
+# (digit cells, blocked thirds, closed lattice points, soft thirds, used lattice edges): see game.routing
+Lattice = tuple[
+    set[int], set[tuple[int, int]], set[tuple[int, int]], dict[tuple[int, int], float], set[frozenset[tuple[int, int]]]
+]
+# a node's outline: ("circle", centre, radius), ("rect", Rect) or ("cells", centres)
+Shape = (
+    tuple[Literal["circle"], Point, int] | tuple[Literal["rect"], pygame.Rect] | tuple[Literal["cells"], list[Point]]
+)
+Obstacles = tuple[list[Point], list[Point]]  # (marked candidates, plain candidates and digits)
 
-def walked_links(links: tuple, current: int) -> set[int]:
+
+def walked_links(links: Sequence[Link], current: int) -> set[int]:
     """The indices of ``links`` shown while walking to link ``current``: that link and the
     links before it in its own chain (a net's other branches are left out)."""
     start = current
@@ -60,7 +76,7 @@ def walked_links(links: tuple, current: int) -> set[int]:
     return set(range(start, current + 1))
 
 
-def _within(rect: pygame.Rect, points) -> bool:
+def _within(rect: pygame.Rect, points: Sequence[tuple[float, float]]) -> bool:
     """True when every point lies in ``rect``, its edges included."""
     return all(rect.left <= x <= rect.right and rect.top <= y <= rect.bottom for x, y in points)
 
@@ -80,15 +96,16 @@ class HintPainter:
     cells; ``cell_rect(cell)`` is the board's geometry. ``paths`` keeps the arrows of the last
     ``draw_links`` as (points, strong) pairs, for tests and for anyone checking the drawing."""
 
-    def __init__(self, theme: th.Theme, cell_rect, cell: int):
+    def __init__(self, theme: th.Theme, cell_rect: Callable[[int], pygame.Rect], cell: int) -> None:
         self.theme = theme
         self.cell_rect = cell_rect
         self.cell = cell
         self.cand_size = max(readable_font(cell / 72), int(cell * 0.29))  # readable in the smallest window
         self.radius = int(cell / 3 * 0.46)
         self.paths: list[tuple[list[tuple[float, float]], bool]] = []
-        self._routed = None  # (hint, values, (nodes, arrows)) of the last routing
-        self._lattice = None  # what game.routing needs while one hint's arrows are routed
+        # (hint, values, (nodes, arrows)) of the last routing
+        self._routed: tuple[Hint, tuple[int, ...], Routed] | None = None
+        self._lattice: Lattice | None = None  # what game.routing needs while one hint's arrows are routed
 
     # --- geometry ------------------------------------------------------------------------------
 
@@ -143,13 +160,13 @@ class HintPainter:
         surface: pygame.Surface,
         cell: int,
         hint: Hint,
-        roles: dict,
+        roles: dict[tuple[int, int], tuple[int, int, int]],
         bright_fill: bool,
         dark_ink: tuple[int, int, int],
     ) -> None:
         """The cell's candidates at their spots, each in its role's colour; a placement as a
         big green digit instead."""
-        step = hint.step
+        step = cast(Step, hint.step)  # drawn for a "step" hint only (game.board); no check per frame
         rect = self.cell_rect(cell)
         placed = [d for c, d in step.placements if c == cell]
         if placed:
@@ -191,8 +208,8 @@ class HintPainter:
         self,
         surface: pygame.Surface,
         hint: Hint,
-        roles: dict,
-        shown: frozenset[int] = frozenset(),
+        roles: dict[tuple[int, int], tuple[int, int, int]],
+        shown: AbstractSet[int] = frozenset(),
         values: tuple[int, ...] = (),
     ) -> None:
         """Every chain of the step: node outlines, then arrows (shadow first, then colour).
@@ -222,9 +239,16 @@ class HintPainter:
             self._draw_arrow(surface, points, strong, colour, LINE_W)
         self.paths = [(points, strong) for points, strong, _ in arrows]
 
-    def _route(self, hint: Hint, roles: dict, shown: frozenset[int], values: tuple[int, ...]):
+    def _route(
+        self,
+        hint: Hint,
+        roles: dict[tuple[int, int], tuple[int, int, int]],
+        shown: AbstractSet[int],
+        values: tuple[int, ...],
+    ) -> Routed:
         """The nodes to outline and the arrows' (points, strong) of every chain of the step."""
         step = hint.step
+        assert step is not None  # draw_links routes a step's links only
         marked = list(dict.fromkeys(self.spot(*candidate) for candidate in roles))  # nodes included
         plain = [
             self.spot(c, d)
@@ -249,7 +273,7 @@ class HintPainter:
             set(),  # lattice edges taken by earlier arrows
         )
         nodes: dict[Node, None] = {}
-        arrows = []
+        arrows: list[Arrow] = []
         for index, (start, end, strong) in enumerate(step.links):
             if not start[0] or not end[0]:
                 continue  # a node without cells has nowhere to be drawn
@@ -260,7 +284,7 @@ class HintPainter:
             obstacles[1].extend(polyline.samples(points, self.radius))  # later arrows avoid this one
         return list(nodes), arrows
 
-    def _node_shape(self, node: Node):
+    def _node_shape(self, node: Node) -> Shape:
         """("circle", centre, radius) for one candidate, ("rect", rect) for a node whose
         candidates share a house, ("cells", centres) otherwise."""
         cells, digit = node
@@ -296,6 +320,7 @@ class HintPainter:
             dx, dy = toward[0] - cx, toward[1] - cy
             length = math.hypot(dx, dy) or 1.0
             return (cx + dx / length * radius, cy + dy / length * radius)
+        assert shape[0] == "rect"  # a "cells" shape became a "circle" above
         rect = shape[1]
         cx, cy = rect.center
         dx, dy = toward[0] - cx, toward[1] - cy
@@ -313,7 +338,7 @@ class HintPainter:
         xs, ys = [x for x, _ in shape[1]], [y for _, y in shape[1]]
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
-    def _path(self, start: Node, end: Node, obstacles) -> list[tuple[float, float]]:
+    def _path(self, start: Node, end: Node, obstacles: Obstacles) -> list[tuple[float, float]]:
         """The arrow's points: a straight line, or a quadratic curve bent (by whole fractions
         of a cell) to miss what the line would cross: a marked candidate costs more than a
         plain candidate or a digit, and a bend costs a little. Between spots of one cell it is
@@ -324,12 +349,13 @@ class HintPainter:
         ends = {self.spot(c, start[1]) for c in start[0]} | {self.spot(c, end[1]) for c in end[0]}
         marked = [p for p in obstacles[0] if p not in ends]
         plain = [p for p in obstacles[1] if min(math.dist(p, a), math.dist(p, b)) > self.radius * 1.8]
-        offsets = (0.0, 0.33, -0.33, 0.66, -0.66, 1.0, -1.0)
+        offsets: tuple[float, ...] = (0.0, 0.33, -0.33, 0.66, -0.66, 1.0, -1.0)
         if length < self.cell * 0.6:  # inside one cell: arc toward the cell's nearer edge
             centre = self.cell_rect(start[0][0]).center
             outward = ((a[0] + b[0]) / 2 - centre[0]) * normal[0] + ((a[1] + b[1]) / 2 - centre[1]) * normal[1]
             offsets = (0.6, -0.6) if outward >= 0 else (-0.6, 0.6)
-        best, best_cost = None, None
+        best: list[Point] | None = None
+        best_cost: float | None = None
         board = self.board_rect()
         for offset in offsets:
             bend = offset * self.cell
@@ -343,11 +369,12 @@ class HintPainter:
             cost += 0.5 * polyline.hits(plain, points, self.radius * 0.7)
             if best_cost is None or cost < best_cost:
                 best, best_cost = points, cost
+        assert best is not None  # ``offsets`` is never empty
         if length < self.cell * 0.6 or self._clear(best, marked, start, end):
             return best  # (an arc inside one cell stays one)
         return self._lattice_path(start, end) or best
 
-    def _clear(self, points, marked, start: Node, end: Node) -> bool:
+    def _clear(self, points: Sequence[Point], marked: Sequence[Point], start: Node, end: Node) -> bool:
         """True when an arrow stays on the board, misses every marked candidate but its own
         nodes', and keeps off every digit's glyph (given, entry or placement)."""
         if self._lattice is None:
@@ -364,6 +391,7 @@ class HintPainter:
     def _lattice_path(self, start: Node, end: Node) -> list[tuple[float, float]] | None:
         """The arrow's points along the lattice between candidates (game.routing), ending at the
         nodes' outlines; None when the lattice has no way."""
+        assert self._lattice is not None  # set by _route, which calls this through _path
         _digits, blocked, closed, soft, used = self._lattice
         starts = [routing.third_of(c, start[1]) for c in start[0]]
         ends = [routing.third_of(c, end[1]) for c in end[0]]
@@ -381,7 +409,9 @@ class HintPainter:
             points[tip] = (cx + (tx - cx) / length * ring, cy + (ty - cy) / length * ring)
         return points
 
-    def _draw_arrow(self, surface, points, strong: bool, colour, width: int) -> None:
+    def _draw_arrow(
+        self, surface: pygame.Surface, points: Sequence[Point], strong: bool, colour: tuple[int, int, int], width: int
+    ) -> None:
         """A polyline (solid, or dashed when ``strong`` is False) with a head at its end."""
         tip = points[-1]
         back = polyline.point_back(points, ARROW_LEN)

@@ -15,7 +15,7 @@ presses H. The search is cooperative: ``find_step`` is ``solver.human.next_step`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from solver.grid import BOX_OF, HOUSE_KINDS, HOUSES, HOUSES_OF, PEERS, Grid, cell_name, house_name
@@ -118,25 +118,25 @@ def focus_of(step: Step) -> Focus:
 
 # Each rule of focus_of: (step, its chains, "the Ns in " or "") -> the Focus, or None when the
 # step is not of its kind. Tried in this order; _house_focus is the rest.
-FocusRule = Callable[[Step, list, str], "Focus | None"]
+FocusRule = Callable[[Step, list[list[Link]], str], "Focus | None"]
 
 
-def _forcing_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _forcing_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if not step.technique.startswith(("Forcing Chain", "Forcing Net")) or not (step.pattern or chains):
         return None
     # the premises: the pattern holds them (a net's drawn chains may start further on)
-    starts = [((cell,), digit) for cell, digit in step.pattern] or [chain[0][0] for chain in chains]
+    starts: list[Node] = [((cell,), digit) for cell, digit in step.pattern] or [chain[0][0] for chain in chains]
     return _forcing_focus(starts)
 
 
-def _als_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _als_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if step.technique not in ALS_NAMES or not step.groups:
         return None
     cells = tuple(sorted({c for c, _ in step.groups[0]}))
     return Focus((), cells, f"Look at {_cells_text(cells)}: {_set_word(step.technique)}.")
 
 
-def _chain_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _chain_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if not chains:
         return None
     (cells, digit) = chains[0][0][0]
@@ -144,28 +144,28 @@ def _chain_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
     return Focus((), tuple(cells), f"Look at the {digit} in {noun} and follow the chain from there.")
 
 
-def _fish_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _fish_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if not any(word in step.technique for word in FISH_WORDS) or not step.houses:
         return None
     base = tuple(step.houses[: len(step.houses) // 2])
     return Focus(base, (), f"Look at {the_digit}{houses_text(base)}.")
 
 
-def _wing_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _wing_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if step.technique not in WING_NAMES or not step.pattern:
         return None
     pivot = _pivot(step)
     return Focus((), (pivot,), f"Look at {cell_name(pivot)} and the cells it sees.")
 
 
-def _rectangle_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _rectangle_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if not any(word in step.technique for word in RECTANGLE_WORDS) or not step.groups:
         return None
     corners = tuple(sorted({c for c, _ in step.groups[0]}))
     return Focus((), corners, f"Look at the rectangle {_cells_text(corners)}.")
 
 
-def _colouring_rule(step: Step, chains: list, the_digit: str) -> Focus | None:
+def _colouring_rule(step: Step, chains: list[list[Link]], the_digit: str) -> Focus | None:
     if "Colors" not in step.technique or not step.groups:
         return None
     start = min(c for c, _ in step.groups[0])
@@ -202,7 +202,7 @@ def _house_focus(step: Step, the_digit: str) -> Focus:
     return Focus(box, (), f"Look at {the_digit}{houses_text(box)}." if box else "Look at the whole grid.")
 
 
-def _forcing_focus(premises) -> Focus:
+def _forcing_focus(premises: Iterable[Node]) -> Focus:
     """A forcing chain's or net's start: its premises (nodes) share a cell, or a house and a
     digit, or are one candidate (a contradiction)."""
     starts = list(dict.fromkeys(premises))

@@ -10,12 +10,18 @@ smaller than ``READABLE_FONT`` (a 12 px line in the smallest window, 15 px from 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game import theme as th
 from game.layout import Layout
 from game.theme import draw_panel, wrap_text
+
+if TYPE_CHECKING:
+    from game.hints import Hint
+    from game.tools import CellDetail
+    from solver.step import Step
 
 TEXT_SIZES = (21, 19)  # design pixels, largest first; the first that fits is used
 READABLE_FONT = 17  # window pixels: the least font size of the panel's text (a 12 px line)
@@ -143,7 +149,7 @@ class InfoPanel:
         return pygame.Rect(self.rect.x, self.rect.bottom - need, self.rect.w, need), [head] + lines
 
 
-def wrap_chain(theme, chain: str, size: int, width: int) -> list[str]:
+def wrap_chain(theme: th.Theme, chain: str, size: int, width: int) -> list[str]:
     """Eureka notation broken after its links (``=`` and ``-``) to fit ``width`` pixels."""
     font = theme.font(size)
     lines, line = [], ""
@@ -170,7 +176,7 @@ KEYS_HELP = (
 DEMO_HELP = "The hint engine is playing. Esc returns to the menu."
 
 
-def entropy_text(detail) -> PanelText:
+def entropy_text(detail: CellDetail) -> PanelText:
     """The entropy overlay's panel for one cell (a ``game.tools.CellDetail``)."""
     from solver.grid import cell_name
 
@@ -199,7 +205,7 @@ def entropy_text(detail) -> PanelText:
 ENTROPY_INK = (255, 84, 84)  # the entropy overlay's red (game.board.ENTROPY)
 
 
-def hint_text(hint, demo: bool, now: float) -> PanelText:
+def hint_text(hint: Hint, demo: bool, now: float) -> PanelText:
     """The panel for a staged hint (game.hints.Hint): its title with the stage, its sentence,
     the chain in Eureka notation from stage 2, and what pressing H does next (not in the demo);
     while the search runs, "thinking" with dots that move with ``now`` (seconds)."""
@@ -208,9 +214,10 @@ def hint_text(hint, demo: bool, now: float) -> PanelText:
     walk = False
     if hint.kind == "step":
         title = f"{title}  ({hint.stage}/3)"
-        walk = hint.stage >= 2 and bool(hint.step.links) and not demo
-        if hint.stage >= 2 and hint.step.text and hint.step.links and not hint.link:
-            chain = hint.step.chain_text()
+        step = cast("Step", hint.step)  # a "step" hint carries its step (drawn each frame: no check)
+        walk = hint.stage >= 2 and bool(step.links) and not demo
+        if hint.stage >= 2 and step.text and step.links and not hint.link:
+            chain = step.chain_text()
     elif hint.kind == "thinking":
         body = "thinking" + "." * (1 + int(now * 3) % 3)
     return PanelText(title, body, "" if demo else hint.prompt, chain, colour, colour, walk, grow=True)

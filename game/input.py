@@ -14,7 +14,11 @@ held the unicode of K_1 is ``'!'``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+
+Action = tuple[Any, ...]  # (name, *arguments): see the docstring; the items' types vary with the name
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
@@ -36,7 +40,7 @@ LETTER_ACTIONS = {
 CTRL_ACTIONS = {pygame.K_y: ("redo",), pygame.K_c: ("copy",), pygame.K_v: ("paste",)}  # Ctrl+Z: below
 SCROLL_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}  # the info panel's text
 # keys without Ctrl (no two of these tables share a key)
-PLAIN_ACTIONS: dict[int, tuple] = {
+PLAIN_ACTIONS: dict[int, Action] = {
     **{key: ("mode", mode) for key, mode in MODE_KEYS.items()},
     **dict.fromkeys(CLEAR_KEYS, ("clear",)),
     pygame.K_SPACE: ("cycle_mode",),
@@ -49,7 +53,7 @@ PLAIN_ACTIONS: dict[int, tuple] = {
 }
 
 
-def play_action(event: pygame.event.Event) -> tuple | None:
+def play_action(event: pygame.event.Event) -> Action | None:
     """The action for a KEYDOWN event on the play screen, or None if the key means nothing."""
     if event.type != pygame.KEYDOWN:
         return None

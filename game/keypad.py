@@ -10,9 +10,12 @@ action tuples as the keyboard map (game.input).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import theme as th
+from game.input import Action
 from game.layout import Layout
 from game.playstate import MODE_LABELS, MODES
 from game.session import Game
@@ -113,7 +116,7 @@ class Keypad:
         self.entropy_on = False  # the entropy overlay's button shows as active
         self.page = page
 
-    def _button(self, rect: pygame.Rect, label: str, action: tuple, size: int, **kw) -> Button:
+    def _button(self, rect: pygame.Rect, label: str, action: Action, size: int, **kw: Any) -> Button:
         return Button(rect, label, action, size=self.layout.font(size), scale=self.layout.scale, **kw)
 
     @property

@@ -6,18 +6,24 @@ player's own files are never touched: each run uses a temporary data folder.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game import savegame, storage
 from game.app import FPS, App
 from game.profile import Profile
+from game.scenes.base import ListScene
 from game.window import _init_pygame, _open_window, _responsive_threads
 from game.worker_process import ProcessJobRunner
 from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.session import Game
 
 
 def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) -> list[float]:
@@ -87,18 +93,19 @@ def _measure_saving(moves: int) -> dict[str, list[float]]:
     app.start_game(Game(Puzzle.from_generated(made), clock=app.clock))
     app.goto("play", game=app.game)
     game = app.game
+    assert game is not None  # start_game set it
     empty = [c for c in range(81) if not made.puzzle[c]]
     autosave = profile.autosave
     costs: list[float] = []
 
-    def timed(game_now):
+    def timed(game_now: Game | None) -> bool:
         start = time.perf_counter()
         saved = autosave(game_now)
         if saved:
             costs.append((time.perf_counter() - start) * 1000.0)
         return saved
 
-    profile.autosave = timed  # the app calls it once per frame
+    profile.autosave = timed  # type: ignore[method-assign,assignment]  # timed: the app calls it once per frame
     clock = pygame.time.Clock()
     frames: list[float] = []
     last = time.perf_counter()
@@ -110,7 +117,7 @@ def _measure_saving(moves: int) -> dict[str, list[float]]:
         now = time.perf_counter()
         frames.append((now - last) * 1000.0)
         last = now
-    profile.autosave = autosave
+    profile.autosave = autosave  # type: ignore[method-assign]  # the method back
     profile.writer.flush(10)
     writes = []
     path = savegame.save_path(folder)
@@ -138,7 +145,7 @@ def time_to_first_frame(started: float) -> float:
 
 
 def measure_instant_start(
-    rounds: int = 3, bank_dir=None, levels: tuple[Level, ...] | None = None
+    rounds: int = 3, bank_dir: str | os.PathLike[str] | None = None, levels: tuple[Level, ...] | None = None
 ) -> dict[str, list[float]]:
     """Time a new game from the bank: milliseconds from the click on a level's button (the
     difficulty screen shown) to the play screen drawn and flipped, with the "bank" puzzle
@@ -175,7 +182,7 @@ def measure_instant_start(
                 app.goto("difficulty")
                 app.frame(pygame.event.get(), 0.0)
                 pygame.display.flip()
-                button = next(b for b in app.scene.menu.buttons if b.action == level)
+                button = next(b for b in cast(ListScene, app.scene).menu.buttons if b.action == level)  # difficulty
                 events = [
                     pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
                     pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center),
@@ -184,6 +191,7 @@ def measure_instant_start(
                 app.frame(events, 1 / FPS)
                 pygame.display.flip()
                 times.append((time.perf_counter() - start) * 1000.0)
+                assert app.scene is not None  # the app always shows a scene after goto
                 if app.scene.name != "play":
                     raise RuntimeError(f"no {level.label} puzzle came from the bank")
             app.quit()

@@ -6,8 +6,14 @@ minutes). The grade only fills in the level: the board never changes because of 
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from game import jobs
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.playstate import Puzzle
+    from game.session import Game
 
 NO_CLIPBOARD = "The clipboard is not available here."
 CHECKING = "Checking the pasted puzzle..."
@@ -19,7 +25,7 @@ class PasteJob:
     returns ("done", game.made.MadePuzzle), ("error", the reason for the player) or None meanwhile;
     ``cancel`` drops it."""
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         self.app = app
         self.active = False
 
@@ -32,7 +38,7 @@ class PasteJob:
         self.app.jobs.submit(partial(jobs.import_puzzle, text), name="paste")
         return CHECKING
 
-    def poll(self) -> tuple[str, object] | None:
+    def poll(self) -> tuple[str, Any] | None:  # ("done", MadePuzzle) or ("error", str)
         if not self.active:
             return None
         for message in self.app.jobs.poll():
@@ -64,9 +70,9 @@ class Grading:
     ends and the puzzle stays "not graded". ``line`` and ``level_text`` are what the header shows.
     """
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         self.app = app
-        self.puzzle = None  # the puzzle being graded (a game.playstate.Puzzle), or None
+        self.puzzle: Puzzle | None = None  # the puzzle being graded (a game.playstate.Puzzle), or None
         self.job = 0
         self.seconds = 0.0  # how long the grading has run
         self.said, self.said_left = "", 0.0  # the last outcome, and how long it stays
@@ -76,7 +82,7 @@ class Grading:
         """True while a grading job runs."""
         return self.puzzle is not None
 
-    def tick(self, game, dt: float) -> None:
+    def tick(self, game: Game, dt: float) -> None:
         """One frame (``dt`` seconds) of the play screen showing ``game`` (a game.session.Game)."""
         self.said_left = max(0.0, self.said_left - dt)
         runner = self.app.jobs
@@ -93,19 +99,21 @@ class Grading:
         for message in runner.poll():
             if message.kind == "done":
                 level, hardest = message.value
+                assert self.puzzle is not None  # a job ends with one message: set until then
                 self.puzzle.learn_grade(level, hardest)
                 if self.puzzle.counted:  # a pasted puzzle is not counted in the statistics
                     self.app.profile.record_start(level)
                 self._say(f"Graded: {level.label}" + (f", hardest step {hardest}" if hardest else ""))
             elif message.kind == "error":
                 self.app.log(f"grading failed: {message.value}")
+                assert self.puzzle is not None  # a job ends with one message: set until then
                 game.grading_stopped.add(self.puzzle)
                 self._say("The grader failed on this puzzle: not graded")
             elif message.kind != "cancelled":
                 continue
             self.puzzle = None
 
-    def stop(self, game) -> bool:
+    def stop(self, game: Game) -> bool:
         """Esc: stop the grading of ``game``'s puzzle for good (it stays "not graded"); True when
         a grading was running, False (nothing done) otherwise."""
         if self.puzzle is None:
@@ -132,7 +140,7 @@ class Grading:
             return f"Grading... {int(self.seconds)} s    Esc stops it"
         return self.said if self.said_left > 0 else ""
 
-    def level_text(self, game) -> str | None:
+    def level_text(self, game: Game) -> str | None:
         """What the header's level chip says when ``game``'s puzzle has no level: "GRADING" or
         "NOT GRADED"; None when it has one."""
         puzzle = game.puzzle

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Protocol
 
 from solver.grid import BIT, CELLS, HOUSES, Grid, cell_name
 from solver.levels import Level
@@ -24,6 +25,21 @@ from solver.step import Step
 
 MODES = ("normal", "corner", "centre", "colour")
 MODE_LABELS = {"normal": "Normal", "corner": "Corner", "centre": "Centre", "colour": "Colour"}
+
+
+class MadeLike(Protocol):
+    """What ``Puzzle.from_generated`` reads: a ``game.made.MadePuzzle``, a
+    ``generator.GeneratedPuzzle``, or anything with these fields (``hardest``, ``grade`` and
+    ``seed`` are read with getattr, so they may be missing)."""
+
+    @property
+    def puzzle(self) -> Sequence[int]: ...
+
+    @property
+    def solution(self) -> Sequence[int]: ...
+
+    @property
+    def level(self) -> Level | None: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +80,7 @@ class Puzzle:
         object.__setattr__(self, "hardest", hardest)
 
     @classmethod
-    def from_generated(cls, generated) -> Puzzle:
+    def from_generated(cls, generated: MadeLike) -> Puzzle:
         """From a made puzzle: a ``game.made.MadePuzzle`` (fields puzzle, solution, level,
         hardest, seed) or anything with those fields, the hardest technique possibly in a
         ``grade`` (a ``generator.GeneratedPuzzle``)."""

@@ -8,11 +8,14 @@ A polyline is a list of (x, y) points, at least two; distances are pixels. Plain
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+
+Point = tuple[float, float]
 
 
-def bezier(p0, p1, p2, steps: int = 20) -> list[tuple[float, float]]:
+def bezier(p0: Point, p1: Point, p2: Point, steps: int = 20) -> list[tuple[float, float]]:
     """The quadratic curve from ``p0`` to ``p2`` pulled toward ``p1``, as ``steps + 1`` points."""
-    points = []
+    points: list[tuple[float, float]] = []
     for i in range(steps + 1):
         t = i / steps
         u = 1 - t
@@ -22,7 +25,7 @@ def bezier(p0, p1, p2, steps: int = 20) -> list[tuple[float, float]]:
     return points
 
 
-def samples(points, spacing: float) -> list[tuple[float, float]]:
+def samples(points: Sequence[Point], spacing: float) -> list[tuple[float, float]]:
     """Points every ``spacing`` pixels along a polyline (its ends included)."""
     out = [points[0]]
     for i in range(len(points) - 1):
@@ -32,12 +35,12 @@ def samples(points, spacing: float) -> list[tuple[float, float]]:
     return out
 
 
-def length(points) -> float:
+def length(points: Sequence[Point]) -> float:
     """The polyline's length in pixels."""
     return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
 
 
-def point_back(points, distance: float) -> tuple[float, float]:
+def point_back(points: Sequence[Point], distance: float) -> tuple[float, float]:
     """The point ``distance`` pixels before the polyline's end (its start if shorter)."""
     left = distance
     for i in range(len(points) - 1, 0, -1):
@@ -52,7 +55,7 @@ def point_back(points, distance: float) -> tuple[float, float]:
     return points[0]
 
 
-def trim_end(points, distance: float) -> list[tuple[float, float]]:
+def trim_end(points: Sequence[Point], distance: float) -> list[tuple[float, float]]:
     """The polyline without its last ``distance`` pixels (at least two points)."""
     cut = point_back(points, distance)
     left = distance
@@ -64,7 +67,7 @@ def trim_end(points, distance: float) -> list[tuple[float, float]]:
     return kept
 
 
-def dashes(points, dash: float, gap: float) -> list[list[tuple[float, float]]]:
+def dashes(points: Sequence[Point], dash: float, gap: float) -> list[list[tuple[float, float]]]:
     """Cut a polyline into dashes of ``dash`` pixels separated by ``gap`` pixels."""
     dashes: list[list[tuple[float, float]]] = []
     current: list[tuple[float, float]] = [points[0]]
@@ -92,7 +95,7 @@ def dashes(points, dash: float, gap: float) -> list[list[tuple[float, float]]]:
     return [d for d in dashes if len(d) > 1]
 
 
-def hits(obstacles, points, distance: float) -> int:
+def hits(obstacles: Iterable[Point], points: Sequence[Point], distance: float) -> int:
     """How many of ``obstacles`` lie within ``distance`` pixels of the polyline."""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     left, right = min(xs) - distance, max(xs) + distance
@@ -102,7 +105,7 @@ def hits(obstacles, points, distance: float) -> int:
     )
 
 
-def near_polyline(p, points, distance: float) -> bool:
+def near_polyline(p: Point, points: Sequence[Point], distance: float) -> bool:
     """True when ``p`` lies within ``distance`` pixels of the polyline."""
     for i in range(len(points) - 1):
         (ax, ay), (bx, by) = points[i], points[i + 1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game import savegame, storage
@@ -29,7 +29,7 @@ PLAYED_VERSION = 1
 PLAYED_FILE = "played.json"
 
 
-def puzzle_key(givens) -> str:
+def puzzle_key(givens: str | Iterable[int]) -> str:
     """How a puzzle is remembered as played: its givens (81 ints, 0 = empty, or an 81-character
     line) as an 81-character line with '.' for an empty cell."""
     if isinstance(givens, str):
@@ -37,7 +37,7 @@ def puzzle_key(givens) -> str:
     return "".join(str(v) if v else "." for v in givens)
 
 
-def load_played(folder: str | os.PathLike) -> storage.Loaded:
+def load_played(folder: str | os.PathLike[str]) -> storage.Loaded:
     """``(set of puzzle keys, message)``: the puzzles played so far (``puzzle_key`` lines; an
     empty set when there is no file), and a sentence for the player when the file was bad and
     set aside, or when bad entries were left out (the original is kept beside it). Never raises."""
@@ -52,7 +52,7 @@ def load_played(folder: str | os.PathLike) -> storage.Loaded:
     return storage.Loaded(played, storage.keep_original(path, PLAYED_KIND, lost, result.message))
 
 
-def _is_key(key) -> bool:
+def _is_key(key: object) -> bool:
     """True for a ``puzzle_key`` line: 81 characters, digits and '.'."""
     return isinstance(key, str) and len(key) == 81 and set(key) <= set(".123456789")
 
@@ -62,14 +62,14 @@ class Profile:
     ``puzzle_key`` lines) of one player, in ``folder`` (default: the user data folder,
     ``storage.data_dir()``)."""
 
-    def __init__(self, folder: str | os.PathLike | None = None, writer: storage.BackgroundWriter | None = None):
+    def __init__(self, folder: str | os.PathLike[str] | None = None, writer: storage.BackgroundWriter | None = None):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
         self.writer = writer or storage.BackgroundWriter()
         self.settings = Settings()
         self.stats = Stats()
         self.messages: list[str] = []
         self.played: set[str] = set()  # puzzle_key of every puzzle started
-        self._saved_key: tuple | None = None
+        self._saved_key: tuple[object, ...] | None = None
         self.lock = storage.FolderLock(self.folder)
         self._position = 0  # the number of the last position written (game.savegame)
         self.owner: int | None = None  # the process id of another window that owns the folder
@@ -105,7 +105,7 @@ class Profile:
         self._note(loaded.message)
         position = savegame.read_position(self.folder)
         self._position = position[0] if position is not None else 0
-        game = loaded.value
+        game: Game | None = loaded.value
         if game is not None:
             game.auto_clean = self.settings.auto_clean_marks
             self._saved_key = self._key(game)
@@ -123,7 +123,7 @@ class Profile:
     # --- the game in progress -------------------------------------------------------------------
 
     @staticmethod
-    def _key(game: Game) -> tuple:
+    def _key(game: Game) -> tuple[object, ...]:
         """What changes when the player acts (the timer alone does not make a save)."""
         return (
             id(game.state),
@@ -191,7 +191,7 @@ class Profile:
             self.stats.to_data(),
         )
 
-    def record_played(self, givens) -> None:
+    def record_played(self, givens: str | Iterable[int]) -> None:
         """Remember the puzzle ``givens`` (81 ints or an 81-character line) as played, for good."""
         key = puzzle_key(givens)
         if key in self.played:

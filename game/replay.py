@@ -5,14 +5,35 @@ taking givens out. Plain Python (no pygame): game.scenes.generating draws what t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
 from solver.grid import ALL_DIGITS, BIT, HOUSES, HOUSES_OF, POPCOUNT, cell_name
 
 FILL_SHARE, DIG_SHARE = 0.64, 0.28  # of the replay's time; the rest holds the finished puzzle
 WEIGHTS = {"given": 0.4, "collapse": 1.0, "propagate": 0.45, "backtrack": 3.0, "dig": 1.0, "restore": 1.0}
 CONFLICT_FLASH = 0.6  # seconds a contradiction shows red
 
+Step = tuple[str, int, int, tuple[int, ...]]  # (kind, cell, digit, undone)
 
-def open_counts(values) -> list[int]:
+
+class TraceEventLike(Protocol):
+    """One step of a recorded fill: a ``generator.wfc.Event`` or a ``game.made.TraceEvent``."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def cell(self) -> int: ...
+
+    @property
+    def digit(self) -> int: ...
+
+    @property
+    def undone(self) -> Iterable[int]: ...
+
+
+def open_counts(values: Sequence[int]) -> list[int]:
     """81 ints for ``values`` (81 ints, 0 = empty): for each open cell, how many digits no peer
     holds (its entropy); 0 for a filled cell."""
     used = [0] * 27
@@ -36,8 +57,15 @@ class Replay:
     ``seconds``.
     """
 
-    def __init__(self, trace, dig_order, put_back, solution, seconds: float):
-        self.steps = [(e.kind, e.cell, e.digit, tuple(e.undone)) for e in trace]
+    def __init__(
+        self,
+        trace: Iterable[TraceEventLike],
+        dig_order: Iterable[int],
+        put_back: Iterable[int],
+        solution: Sequence[int],
+        seconds: float,
+    ) -> None:
+        self.steps: list[Step] = [(e.kind, e.cell, e.digit, tuple(e.undone)) for e in trace]
         self.fill_steps = len(self.steps)
         self.steps += [("dig", cell, 0, ()) for cell in dig_order]
         self.steps += [("restore", cell, solution[cell], ()) for cell in put_back]
@@ -119,12 +147,13 @@ class Replay:
         return "Every cell could hold any of 9 digits"
 
 
-def _schedule(steps: list[tuple], start: float, span: float) -> list[float]:
+def _schedule(steps: list[Step], start: float, span: float) -> list[float]:
     """When each of ``steps`` is due (seconds): from ``start`` over ``span``, each step after a
     wait in proportion to its kind's weight (so a contradiction stays on screen before the
     backtrack undoes it); the last step is due at ``start + span``."""
     total = sum(WEIGHTS.get(step[0], 1.0) for step in steps) or 1.0
-    times, clock = [], 0.0
+    times: list[float] = []
+    clock = 0.0
     for step in steps:
         clock += WEIGHTS.get(step[0], 1.0)
         times.append(start + clock * span / total)

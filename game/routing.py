@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from collections.abc import Iterable, Sequence
 
 SIDE = 28  # lattice points per side
 DIAGONAL = math.sqrt(2)
@@ -30,10 +31,10 @@ def third_of(cell: int, digit: int) -> tuple[int, int]:
     return 3 * (cell % 9) + (digit - 1) % 3, 3 * (cell // 9) + (digit - 1) // 3
 
 
-def closed_points(value_cells) -> set[tuple[int, int]]:
+def closed_points(value_cells: Iterable[int]) -> set[tuple[int, int]]:
     """The lattice points a route may not use: the four inner points of each cell holding a
     digit (its glyph covers them)."""
-    closed = set()
+    closed: set[tuple[int, int]] = set()
     for cell in value_cells:
         x, y = 3 * (cell % 9), 3 * (cell // 9)
         closed.update({(x + 1, y + 1), (x + 2, y + 1), (x + 1, y + 2), (x + 2, y + 2)})
@@ -41,12 +42,12 @@ def closed_points(value_cells) -> set[tuple[int, int]]:
 
 
 def route(
-    starts,
-    ends,
+    starts: Iterable[tuple[int, int]],
+    ends: Iterable[tuple[int, int]],
     blocked: set[tuple[int, int]],
     closed: set[tuple[int, int]],
     soft: dict[tuple[int, int], float] | None = None,
-    used: set[frozenset] | None = None,
+    used: set[frozenset[tuple[int, int]]] | None = None,
 ) -> list[tuple[float, float]] | None:
     """The cheapest way from one of the thirds ``starts`` to one of ``ends``, in thirds units:
     the start third's centre, lattice points, the end third's centre; None when there is none.
@@ -59,7 +60,7 @@ def route(
     """
     soft = soft or {}
     used = used or set()
-    goal = {}
+    goal: dict[tuple[int, int], tuple[int, int]] = {}
     for tx, ty in ends:
         for corner in ((tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)):
             if corner not in closed:
@@ -105,11 +106,16 @@ def route(
     return None
 
 
-def _points(last, came, start_third, end_third) -> list[tuple[float, float]]:
+def _points(
+    last: tuple[int, int],
+    came: dict[tuple[int, int], tuple[int, int] | None],
+    start_third: tuple[int, int],
+    end_third: tuple[int, int],
+) -> list[tuple[float, float]]:
     """The route's points in thirds units: start centre, lattice points, end centre; collinear
     points merged."""
-    lattice = []
-    point = last
+    lattice: list[tuple[int, int]] = []
+    point: tuple[int, int] | None = last
     while point is not None:
         lattice.append(point)
         point = came[point]
@@ -125,10 +131,10 @@ def _points(last, came, start_third, end_third) -> list[tuple[float, float]]:
     return merged
 
 
-def edges_of(points) -> set[frozenset]:
+def edges_of(points: Sequence[tuple[float, float]]) -> set[frozenset[tuple[int, int]]]:
     """The lattice edges (unit steps) a route's inner points walk along, for ``route(used=...)``."""
     lattice = [(round(x), round(y)) for x, y in points[1:-1]]
-    edges = set()
+    edges: set[frozenset[tuple[int, int]]] = set()
     for (ax, ay), (bx, by) in itertools.pairwise(lattice):
         steps = max(abs(bx - ax), abs(by - ay))
         for k in range(steps):

@@ -34,13 +34,22 @@ from typing import Any
 
 from game import storage
 from game.playstate import MODES, PlayState, Puzzle
-from game.session import Game
+from game.session import Game, GameSnapshot
 from solver.grid import CELLS, HOUSES, cell_name
 from solver.levels import Level
 
 SAVE_KIND = "sudoku-save"
 SAVE_VERSION = 1
 SAVE_FILE = "save.json"
+
+# what ``read_position`` returns: (seq, Puzzle, (entries, corner, centre, colours, eliminated), seconds, hints)
+Position = tuple[
+    int,
+    Puzzle,
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[tuple[int, int]]],
+    float,
+    int,
+]
 
 
 # --- to data ------------------------------------------------------------------------------------
@@ -50,7 +59,7 @@ def _digits(values: tuple[int, ...]) -> str:
     return "".join(str(v) for v in values)
 
 
-def _state_to_data(state: PlayState, index: dict[int, int]) -> dict:
+def _state_to_data(state: PlayState, index: dict[int, int]) -> dict[str, Any]:
     return {
         "puzzle": index[id(state.puzzle)],
         "entries": _digits(state.entries),
@@ -64,7 +73,7 @@ def _state_to_data(state: PlayState, index: dict[int, int]) -> dict:
 _DIFFED = ("entries", "corner", "centre", "colours")
 
 
-def _step_to_data(state: PlayState, toward: PlayState, index: dict[int, int]) -> dict:
+def _step_to_data(state: PlayState, toward: PlayState, index: dict[int, int]) -> dict[str, Any]:
     """``state`` as its difference from ``toward`` (see STEP in the module docstring)."""
     step: dict[str, Any] = {}
     if state.puzzle is not toward.puzzle:
@@ -78,7 +87,9 @@ def _step_to_data(state: PlayState, toward: PlayState, index: dict[int, int]) ->
     return step
 
 
-def _history_to_data(game, index: dict[int, int]) -> tuple[list[dict], list[dict]]:
+def _history_to_data(
+    game: Game | GameSnapshot, index: dict[int, int]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The undo and redo stacks (oldest first) as steps: each undo state against the state after
     it, each redo state against the state before it."""
     undo = list(game.undo_stack)
@@ -91,7 +102,7 @@ def _history_to_data(game, index: dict[int, int]) -> tuple[list[dict], list[dict
     )
 
 
-def game_to_data(game: Game) -> dict:
+def game_to_data(game: Game | GameSnapshot) -> dict[str, Any]:
     """The whole game in progress as fresh plain JSON values (safe to hand to a writer thread):
     see the module docstring for the shape. Times are seconds. Never raises."""
     states = [*game.undo_stack, game.state, *game.redo_stack]
@@ -145,7 +156,7 @@ def _digit_string(value: Any, low: int, what: str) -> tuple[int, ...]:
     return values
 
 
-def _puzzle_to_data(puzzle: Puzzle) -> dict:
+def _puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
     return {
         "givens": _digits(puzzle.givens),
         "solution": _digits(puzzle.solution),
@@ -219,7 +230,7 @@ _DIFF_LIMITS = {
 }
 
 
-def _apply_step(step: Any, base: dict, where: str) -> dict:
+def _apply_step(step: Any, base: dict[str, Any], where: str) -> dict[str, Any]:
     """The full STATE data of a STEP applied to ``base`` (a STATE dict); only the step's own
     shape is checked here, the state it makes is checked by ``_state_from_data``."""
     if not isinstance(step, dict):
@@ -250,7 +261,7 @@ def _apply_step(step: Any, base: dict, where: str) -> dict:
     return data
 
 
-def _states(data: Any, key: str, current: dict, puzzles: list[Puzzle]) -> list[PlayState]:
+def _states(data: Any, key: str, current: dict[str, Any], puzzles: list[Puzzle]) -> list[PlayState]:
     """The undo or redo stack (oldest first) from its steps, built outward from ``current`` (the
     current state's data)."""
     steps = _field(data, key, "the save")
@@ -304,12 +315,12 @@ def game_from_data(data: Any, clock: Callable[[], float] = time.monotonic) -> Ga
 # --- the save file ------------------------------------------------------------------------------
 
 
-def save_path(folder: str | os.PathLike | None = None) -> Path:
+def save_path(folder: str | os.PathLike[str] | None = None) -> Path:
     """The save file in ``folder`` (default: ``storage.data_dir()``)."""
     return Path(folder if folder is not None else storage.data_dir()) / SAVE_FILE
 
 
-def save_game(game: Game, folder: str | os.PathLike | None = None) -> None:
+def save_game(game: Game, folder: str | os.PathLike[str] | None = None) -> None:
     """Write ``game`` to the save file now, on this thread (use a ``storage.BackgroundWriter``
     with ``game_to_data`` from the frame loop).
 
@@ -319,7 +330,9 @@ def save_game(game: Game, folder: str | os.PathLike | None = None) -> None:
     storage.write_json(save_path(folder), SAVE_KIND, SAVE_VERSION, game_to_data(game))
 
 
-def load_game(folder: str | os.PathLike | None = None, clock: Callable[[], float] = time.monotonic) -> storage.Loaded:
+def load_game(
+    folder: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.monotonic
+) -> storage.Loaded:
     """The saved game and a message: ``(Game, None)``; ``(None, None)`` when there is no save;
     ``(None, message)`` when the save was bad (it was moved aside; the message is one sentence
     for the player). A newer position file (``write_position``: the moves the background save
@@ -332,7 +345,7 @@ def load_game(folder: str | os.PathLike | None = None, clock: Callable[[], float
             return storage.Loaded(_recovered(None, position, clock), None)
         return storage.Loaded(None, result.message)
     try:
-        game = game_from_data(result.data, clock)
+        game: Game | None = game_from_data(result.data, clock)
     except ValueError as error:
         return storage.Loaded(None, storage.set_aside(path, SAVE_KIND, str(error)))
     saved = result.data.get("position", 0)
@@ -341,7 +354,7 @@ def load_game(folder: str | os.PathLike | None = None, clock: Callable[[], float
     return storage.Loaded(game, None)
 
 
-def _recovered(game: Game | None, position, clock) -> Game | None:
+def _recovered(game: Game | None, position: Position, clock: Callable[[], float]) -> Game | None:
     """``game`` (None: no save) with the newer ``position`` (``read_position``) on top: on its
     current puzzle as one undoable step, or as a new puzzle one undo away from it."""
     _, puzzle, state, seconds, hints = position
@@ -368,11 +381,11 @@ def _recovered(game: Game | None, position, clock) -> Game | None:
 POSITION_FILE = "position.json"
 
 
-def position_path(folder: str | os.PathLike | None = None) -> Path:
+def position_path(folder: str | os.PathLike[str] | None = None) -> Path:
     return Path(folder if folder is not None else storage.data_dir()) / POSITION_FILE
 
 
-def write_position(folder: str | os.PathLike | None, game: Game, seq: int) -> None:
+def write_position(folder: str | os.PathLike[str] | None, game: Game, seq: int) -> None:
     """Write ``game``'s current position with sequence number ``seq``, now, on this thread
     (about 0.1 ms). Raises OSError when it cannot (the previous file is intact)."""
     state = game.state
@@ -395,7 +408,7 @@ def write_position(folder: str | os.PathLike | None, game: Game, seq: int) -> No
     os.replace(temporary, path)
 
 
-def read_position(folder: str | os.PathLike | None):
+def read_position(folder: str | os.PathLike[str] | None) -> Position | None:
     """``(seq, Puzzle, (entries, corner, centre, colours, eliminated), seconds, hints)`` from
     the position file, or None when there is none or it does not read. Never raises."""
     try:

@@ -35,12 +35,12 @@ class GameSnapshot:
     state: PlayState
     undo_stack: tuple[PlayState, ...]
     redo_stack: tuple[PlayState, ...]
-    records: dict
+    records: dict[Puzzle, tuple[float, int]]
     selection: tuple[int, ...]
     cursor: int
     mode: str
 
-    def puzzle_records(self) -> dict:
+    def puzzle_records(self) -> dict[Puzzle, tuple[float, int]]:
         return self.records
 
 
@@ -114,7 +114,7 @@ class Game:
         """Per puzzle this session has played: (seconds of play, hints used); a running timer
         counts its time so far. For saving (game.savegame)."""
         now = self.clock()
-        records = {}
+        records: dict[Puzzle, tuple[float, int]] = {}
         for puzzle, stats in self._stats.items():
             running = now - stats.since if stats.since is not None else 0.0
             records[puzzle] = (stats.elapsed + running, stats.hints_used)
@@ -397,6 +397,7 @@ class Game:
         if hint.stage == 1:
             self.hint = replace(hint, stage=2)
             return self.hint
+        assert hint.step is not None  # a "step" hint always carries its step (resolve_hint)
         self._commit(state.apply_step(hint.step))
         self.hint = None
         return None
@@ -406,7 +407,10 @@ class Game:
         the whole chain to link 1, 2, ... n and round to the whole chain again. Only a step
         with links at stage 2; returns False (changing nothing) otherwise."""
         hint = self.hint
-        if hint is None or hint.kind != "step" or hint.stage < 2 or not hint.step.links:
+        if hint is None or hint.kind != "step" or hint.stage < 2:
+            return False
+        assert hint.step is not None  # a "step" hint always carries its step (resolve_hint)
+        if not hint.step.links:
             return False
         self.hint = replace(hint, link=(hint.link + delta) % (len(hint.step.links) + 1))
         return True

@@ -68,7 +68,7 @@ class Settings:
                 raise ValueError(f"bad value {value!r} for setting {field.name!r}")
         object.__setattr__(self, "volume", float(self.volume))
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The settings as plain JSON values: one key per field."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
@@ -112,12 +112,12 @@ def _valid(name: str, default: Any, value: Any) -> bool:
     return False
 
 
-def settings_path(folder: str | os.PathLike | None = None) -> Path:
+def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
     """The settings file in ``folder`` (default: ``storage.data_dir()``)."""
     return Path(folder if folder is not None else storage.data_dir()) / SETTINGS_FILE
 
 
-def load_settings(folder: str | os.PathLike | None = None) -> storage.Loaded:
+def load_settings(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
     """``(Settings, message)``: the saved settings (defaults when there is no file), and one
     sentence for the player when the file was bad and moved aside (else None). Never raises."""
     path = settings_path(folder)
@@ -126,7 +126,7 @@ def load_settings(folder: str | os.PathLike | None = None) -> storage.Loaded:
     return storage.Loaded(settings, storage.keep_original(path, SETTINGS_KIND, lost, result.message))
 
 
-def save_settings(folder: str | os.PathLike | None, settings: Settings) -> None:
+def save_settings(folder: str | os.PathLike[str] | None, settings: Settings) -> None:
     """Write ``settings`` to the settings file in ``folder`` (None: ``storage.data_dir()``) now.
 
     Raises:

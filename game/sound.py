@@ -17,9 +17,11 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import numpy as np
+import numpy.typing as npt
 import pygame
 
 SAMPLE_RATE = 44100  # Hz, asked of the mixer; the sounds follow whatever rate it actually has
@@ -32,7 +34,7 @@ RELEASE = 0.012  # seconds of the final fall to silence
 DTYPES = {8: np.uint8, -8: np.int8, 16: np.uint16, -16: np.int16, 32: np.float32, -32: np.float32}
 
 
-def _envelope(length: int, rate: int, decay: float) -> np.ndarray:
+def _envelope(length: int, rate: int, decay: float) -> npt.NDArray[np.float64]:
     """``length`` gains (float64, 0..1): a raised-cosine attack from 0, an exponential decay
     (``decay`` seconds to fall by e), and a raised-cosine release that ends at exactly 0."""
     t = np.arange(length) / rate
@@ -141,8 +143,12 @@ class Sounds:
     """
 
     def __init__(
-        self, sounds: dict | None = None, enabled: bool = True, reason: str | None = None, build_ms: float = 0.0
-    ):
+        self,
+        sounds: dict[str, pygame.mixer.Sound] | None = None,
+        enabled: bool = True,
+        reason: str | None = None,
+        build_ms: float = 0.0,
+    ) -> None:
         self._sounds = dict(sounds or {})
         self.enabled = enabled
         self.reason = reason
@@ -202,7 +208,7 @@ class Sounds:
 
 
 @contextmanager
-def _quiet_native_stderr():
+def _quiet_native_stderr() -> Iterator[None]:
     """Silence what C libraries write to the process's stderr (file descriptor 2) meanwhile:
     without a sound card, ALSA lists its failed lookups there before SDL reports the error the
     game handles. Python's own stderr is untouched; does nothing where stderr has no descriptor."""

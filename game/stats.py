@@ -150,7 +150,7 @@ class Stats:
         record = self.levels.get(_key(level))
         return record.average_time if record else None
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """Fresh plain JSON values: ``{"levels": {name: {field: value}}}``."""
         return {"levels": {name: asdict(record) for name, record in self.levels.items()}}
 
@@ -203,12 +203,12 @@ class Stats:
         return stats, lost
 
 
-def stats_path(folder: str | os.PathLike | None = None) -> Path:
+def stats_path(folder: str | os.PathLike[str] | None = None) -> Path:
     """The statistics file in ``folder`` (default: ``storage.data_dir()``)."""
     return Path(folder if folder is not None else storage.data_dir()) / STATS_FILE
 
 
-def load_stats(folder: str | os.PathLike | None = None) -> storage.Loaded:
+def load_stats(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
     """``(Stats, message)``: the saved statistics (empty when there is no file), and one sentence
     for the player when the file was bad and moved aside, or when some entries were left out (a
     copy of the original is kept beside it); else None. Never raises."""
@@ -218,7 +218,7 @@ def load_stats(folder: str | os.PathLike | None = None) -> storage.Loaded:
     return storage.Loaded(stats, storage.keep_original(path, STATS_KIND, lost, result.message))
 
 
-def save_stats(folder: str | os.PathLike | None, stats: Stats) -> None:
+def save_stats(folder: str | os.PathLike[str] | None, stats: Stats) -> None:
     """Write ``stats`` to the statistics file in ``folder`` (None: ``storage.data_dir()``) now.
 
     Raises:

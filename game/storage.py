@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 import platformdirs
 
@@ -32,7 +32,7 @@ APP_NAME = "sudoku-wfc"
 DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)
 LINGER_SECONDS = 60.0  # an idle writer thread waits this long for more before it ends
 
-Migration = Callable[[int, dict], dict]  # (the file's older version, its data) -> current data
+Migration = Callable[[int, dict[str, Any]], dict[str, Any]]  # (the file's older version, its data) -> current data
 
 
 class _Kind(NamedTuple):
@@ -78,14 +78,14 @@ class ReadResult:
     """The outcome of ``read_json``: ``data`` (the envelope's data object, or None) and
     ``message`` (one sentence for the player when the file could not be read, else None)."""
 
-    data: dict | None = None
+    data: dict[str, Any] | None = None
     message: str | None = None
 
 
 # --- writing ----------------------------------------------------------------------------------
 
 
-def write_json(path: str | os.PathLike, kind: str, version: int, data: dict) -> None:
+def write_json(path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any]) -> None:
     """Write ``data`` (plain JSON values) to ``path`` in an envelope of ``kind`` and ``version``,
     atomically: temp file in the same folder, flush, fsync, ``os.replace``, fsync the folder.
     The folder is created when missing.
@@ -126,7 +126,7 @@ def broken_name(path: Path, when: datetime | None = None) -> Path:
     return candidate
 
 
-def set_aside(path: str | os.PathLike, kind: str, reason: str) -> str:
+def set_aside(path: str | os.PathLike[str], kind: str, reason: str) -> str:
     """Move the unreadable file ``path`` of ``kind`` aside (never deleted) and return one sentence
     for the player that says why (``reason``, e.g. "it is truncated") and where it went.
     Never raises: when the move fails the sentence says so."""
@@ -151,7 +151,7 @@ def _decode_reason(text: str, error: json.JSONDecodeError) -> str:
 
 def _check_envelope(
     envelope: Any, kind: str, version: int, migrate: Migration | None
-) -> tuple[dict | None, str | None]:
+) -> tuple[dict[str, Any] | None, str | None]:
     """(data, None) for a good envelope, (None, reason) for a bad one."""
     if not isinstance(envelope, dict):
         return None, "it is not a JSON object"
@@ -177,7 +177,7 @@ def _check_envelope(
     return data, None
 
 
-def read_json(path: str | os.PathLike, kind: str, version: int, migrate: Migration | None = None) -> ReadResult:
+def read_json(path: str | os.PathLike[str], kind: str, version: int, migrate: Migration | None = None) -> ReadResult:
     """Read the envelope at ``path`` and return its data when it is of ``kind`` and ``version``.
 
     A missing file gives ``ReadResult(None, None)``. A file that is empty, truncated, not JSON,
@@ -213,7 +213,7 @@ def read_json(path: str | os.PathLike, kind: str, version: int, migrate: Migrati
     return ReadResult(data, None)
 
 
-def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: str | None = None) -> str | None:
+def keep_original(path: str | os.PathLike[str], kind: str, lost: list[str], message: str | None = None) -> str | None:
     """After a file was read with some entries left out (``lost``: what, for the player, e.g.
     "Easy: played"), keep a copy of its original bytes beside it (``broken_name``; the file
     itself is rewritten without them later) and return one sentence for the player; ``message``
@@ -237,7 +237,7 @@ def keep_original(path: str | os.PathLike, kind: str, lost: list[str], message: 
     )
 
 
-def remove_leftovers(folder: str | os.PathLike) -> list[str]:
+def remove_leftovers(folder: str | os.PathLike[str]) -> list[str]:
     """Remove the temporary files (``.NAME.*.tmp``) a killed writer left in ``folder``; only the
     folder's owner calls it, at start, before anything writes. Returns their names. Never raises."""
     removed = []
@@ -264,9 +264,9 @@ class FolderLock:
     ends however it ends, so a lock left by a dead process is simply taken over (``fcntl.flock``;
     ``msvcrt.locking`` on Windows; where neither exists, no lock is taken)."""
 
-    def __init__(self, folder: str | os.PathLike):
+    def __init__(self, folder: str | os.PathLike[str]):
         self.path = Path(folder) / LOCK_FILE
-        self._handle = None
+        self._handle: TextIO | None = None
 
     def acquire(self) -> int | None:
         """Take the lock; returns None when it is ours (or cannot be had on this system), else
@@ -295,7 +295,7 @@ class FolderLock:
             self._handle = None
 
 
-def _try_lock(handle) -> bool:
+def _try_lock(handle: TextIO) -> bool:
     try:
         import fcntl
     except ImportError:
@@ -304,7 +304,7 @@ def _try_lock(handle) -> bool:
         except ImportError:
             return True
         try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]  # stubs: win32 only
             return True
         except OSError:
             return False
@@ -330,11 +330,13 @@ class BackgroundWriter:
     tens of milliseconds, too much for the frame of a click); ``start`` starts it early.
     """
 
-    def __init__(self, write: Callable[[Path, str, int, dict], None] = write_json, linger: float = LINGER_SECONDS):
+    def __init__(
+        self, write: Callable[[Path, str, int, dict[str, Any]], None] = write_json, linger: float = LINGER_SECONDS
+    ):
         self._write = write
         self._linger = linger
         self._condition = threading.Condition()
-        self._pending: dict[Path, tuple[str, int, dict]] = {}
+        self._pending: dict[Path, tuple[str, int, dict[str, Any] | Callable[[], dict[str, Any]]]] = {}
         self._busy = False
         self._thread: threading.Thread | None = None
         self._errors: list[str] = []
@@ -342,7 +344,9 @@ class BackgroundWriter:
         self.writes = 0
         self.read_only = False  # another window owns the folder: this one writes nothing
 
-    def submit(self, path: str | os.PathLike, kind: str, version: int, data: dict | Callable[[], dict]) -> None:
+    def submit(
+        self, path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any] | Callable[[], dict[str, Any]]
+    ) -> None:
         """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
         nobody changes afterwards (copied by the caller or immutable), or a function that makes
         them on the writer thread from an immutable snapshot (so even building a large save costs

@@ -23,13 +23,19 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game import jobs, storage
 from game.made import MadePuzzle
 from game.profile import puzzle_key
 from solver.levels import PLAYABLE_LEVELS, Level
+
+if TYPE_CHECKING:
+    from game.app import App
+    from generator.bank_format import BankPuzzle
 
 BANK_DIR = Path(__file__).resolve().parents[1] / "assets" / "bank"  # generator.bank's SHIPPED_BANK
 RESERVE_KIND = "sudoku-reserve"
@@ -46,11 +52,11 @@ def _let_others_run() -> None:
     time.sleep(0)
 
 
-def _line(values) -> str:
+def _line(values: Iterable[int]) -> str:
     return "".join(str(v) for v in values)
 
 
-def _from_entry(level: Level, entry: dict) -> MadePuzzle | None:
+def _from_entry(level: Level, entry: dict[str, Any]) -> MadePuzzle | None:
     """A reserve entry ({"puzzle", "solution", "hardest", "seed"}) as a MadePuzzle; None when
     it is malformed."""
     puzzle, solution = entry.get("puzzle"), entry.get("solution")
@@ -91,19 +97,19 @@ class PuzzleSupply:
 
     def __init__(
         self,
-        folder: str | os.PathLike | None = None,
+        folder: str | os.PathLike[str] | None = None,
         writer: storage.BackgroundWriter | None = None,
-        bank_dir: str | os.PathLike | None = None,
+        bank_dir: str | os.PathLike[str] | None = None,
         reserve_size: int = RESERVE_SIZE,
     ):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
         self.writer = writer or storage.BackgroundWriter()
         self.bank_dir = Path(bank_dir) if bank_dir is not None else BANK_DIR
         self.reserve_size = reserve_size
-        self.reserve: dict[Level, list[dict]] = {level: [] for level in PLAYABLE_LEVELS}
+        self.reserve: dict[Level, list[dict[str, Any]]] = {level: [] for level in PLAYABLE_LEVELS}
         self.problems: list[str] = []  # bank files that could not be read, for the log
         self.notices: list[str] = []  # puzzles skipped as unsound, for the player (drained by the app)
-        self._bank: dict[Level, tuple] = {}
+        self._bank: dict[Level, tuple[BankPuzzle, ...]] = {}
         self._next: dict[Level, int] = {}  # where to look for the next unplayed bank puzzle
         self._lock = threading.Lock()
         self._loader: threading.Thread | None = None
@@ -176,6 +182,7 @@ class PuzzleSupply:
         """Start the reading if needed and wait for it, at most ``timeout`` seconds (None: no
         limit); True when it has finished."""
         self.start_loading()
+        assert self._loader is not None  # start_loading made it
         self._loader.join(timeout)
         return self.ready
 
@@ -183,7 +190,7 @@ class PuzzleSupply:
         for level in PLAYABLE_LEVELS:
             self._load(level, between=_let_others_run)
 
-    def _load(self, level: Level, between=None) -> tuple:
+    def _load(self, level: Level, between: Callable[[], object] | None = None) -> tuple[BankPuzzle, ...]:
         # the read side only: nothing it imports starts processes, so a quit in the middle of
         # this thread's reading finds no import under way (the generator loads slowly: off the
         # first frame)
@@ -197,7 +204,7 @@ class PuzzleSupply:
         with self._lock:
             return self._bank.setdefault(level, puzzles)
 
-    def bank(self, level: Level) -> tuple:
+    def bank(self, level: Level) -> tuple[BankPuzzle, ...]:
         """The bank's puzzles of ``level`` (generator.bank.BankPuzzle), read now if the
         background reading has not got there (waiting for it when it is under way)."""
         with self._lock:
@@ -266,7 +273,7 @@ class ReserveFiller:
         self.level: Level | None = None
         self.wait = 0.0  # seconds before the next try, after a failure
 
-    def tick(self, app, dt: float) -> None:
+    def tick(self, app: App, dt: float) -> None:
         """One frame of ``app`` (a game.app.App) has passed, ``dt`` seconds."""
         runner = app.jobs
         if self.job is not None:

@@ -7,7 +7,7 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -132,8 +132,8 @@ class Theme:
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
-        self._glows: dict[tuple, pygame.Surface] = {}
+        self._texts: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self._glows: dict[tuple[object, ...], pygame.Surface] = {}
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
 
     def clear(self) -> None:
@@ -161,7 +161,7 @@ class Theme:
             self._texts[key] = surface
         return surface
 
-    def picture(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def picture(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """A cached picture: ``make()`` the first time ``key`` is asked for (until ``clear``);
         ``key`` must name everything the picture depends on (sizes, colours)."""
         surface = self._glows.get(key)
@@ -240,7 +240,7 @@ class Theme:
         return surface
 
 
-def _column(height: int, colour_at, width: int) -> pygame.Surface:
+def _column(height: int, colour_at: Callable[[int], Sequence[int]], width: int) -> pygame.Surface:
     """A ``width`` x ``height`` surface whose every row has one colour, ``colour_at(y)`` (RGBA):
     one pixel column filled row by row, then stretched sideways in one call (filling whole rows
     cost tens of milliseconds at 4K)."""

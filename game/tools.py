@@ -23,6 +23,7 @@ Tools:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.made import MadePuzzle
@@ -71,7 +72,7 @@ class CellDetail:
     value: int
     candidates: tuple[int, ...]
     ruled_out: dict[int, tuple[int, ...]]
-    houses: tuple[str, str, str]
+    houses: tuple[str, ...]  # row, column, box (built by a generator expression)
 
     @property
     def entropy(self) -> int:
@@ -138,7 +139,7 @@ def fill_candidates(state: PlayState) -> ToolResult:
     return ToolResult(replace(state, centre=centre), message="Candidates filled in as centre marks.")
 
 
-def clean_marks(state: PlayState, cells, digit: int) -> PlayState:
+def clean_marks(state: PlayState, cells: Iterable[int], digit: int) -> PlayState:
     """``digit`` removed from the corner and centre marks of the peers of ``cells`` that hold
     it (auto-clean after a placement); ``state`` itself when no mark changes."""
     bit = BIT[digit]
@@ -181,7 +182,7 @@ def _next_single(masks: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, 
 
 
 def _singles(state: PlayState, clean: bool) -> tuple[PlayState, list[int]]:
-    placed = []
+    placed: list[int] = []
     while True:
         found = _next_single(candidates(state), state.values)
         if found is None:

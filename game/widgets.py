@@ -172,7 +172,7 @@ def centred_column(
     button_h: int = 64,
     gap: int = 18,
     size: int = 34,
-    **kw,
+    **kw: Any,  # Button's other fields, passed on to each button
 ) -> list[Button]:
     """Buttons stacked in a column centred in the window, starting at ``top``; ``top``, the
     button size, ``gap`` and the font ``size`` are design pixels that ``layout`` maps."""

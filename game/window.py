@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 import pygame
@@ -26,7 +27,7 @@ SWITCH_INTERVAL = 0.001
 
 
 @contextmanager
-def _responsive_threads():
+def _responsive_threads() -> Iterator[None]:
     """Use SWITCH_INTERVAL for the app's lifetime, then restore the interpreter's setting."""
     old = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -87,7 +88,7 @@ NO_DISPLAY = (
 )
 
 
-def display_problem(environ=os.environ, platform: str = sys.platform) -> str | None:
+def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str | None:
     """Why no window can be shown, or None: on Linux and the BSDs a desktop session sets DISPLAY
     or WAYLAND_DISPLAY; without them (and without an SDL video driver chosen on purpose, such
     as the tests' dummy driver) SDL would fall back to an invisible offscreen window."""

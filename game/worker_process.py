@@ -17,11 +17,24 @@ import multiprocessing as mp
 import os
 import queue
 import traceback
+from collections.abc import Callable
+from multiprocessing.process import BaseProcess
+from multiprocessing.queues import Queue
+from typing import Any, Protocol, cast
 
 from game.jobs import JobFn, JobMessage, reporter
 from solver.errors import PuzzleError
 
 POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
+
+Task = tuple[int, JobFn]  # (job id, job); None in its place stops the worker
+Result = tuple[int, str, Any]  # (job id, kind, value): a JobMessage's fields
+
+
+class SharedInt(Protocol):
+    """A ``multiprocessing`` shared int (``ctx.Value("i", ...)``, typed Any by typeshed)."""
+
+    value: int
 
 
 WORKER_NICENESS = 10
@@ -39,14 +52,14 @@ def _yield_to_the_game() -> None:
         pass
 
 
-def _work(tasks, results, current) -> None:
+def _work(tasks: Queue[Task | None], results: Queue[Result], current: SharedInt) -> None:
     """The worker process: run each task whose number is still current; report as data."""
     _yield_to_the_game()
     while True:
         try:
             task = tasks.get(timeout=POLL_SECONDS)
         except queue.Empty:
-            if mp.parent_process() is not None and not mp.parent_process().is_alive():
+            if mp.parent_process() is not None and not cast(BaseProcess, mp.parent_process()).is_alive():
                 return  # the game is gone
             continue
         if task is None:
@@ -55,9 +68,11 @@ def _work(tasks, results, current) -> None:
         if current.value != job_id:
             results.put((job_id, "cancelled", None))
             continue
-        progress = reporter(lambda kind, value, job_id=job_id: results.put((job_id, kind, value)))
+        progress = reporter(
+            cast(Callable[[str, Any], None], lambda kind, value, job_id=job_id: results.put((job_id, kind, value)))
+        )
 
-        def cancel(job_id=job_id) -> bool:
+        def cancel(job_id: int = job_id) -> bool:
             return current.value != job_id
 
         try:
@@ -83,9 +98,10 @@ class ProcessJobRunner:
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")  # never fork a process that has SDL's threads
-        self._process = None
-        self._tasks = self._results = None
-        self._current = None  # shared: the number of the job that may run
+        self._process: BaseProcess | None = None
+        self._tasks: Queue[Task | None] | None = None
+        self._results: Queue[Result] | None = None
+        self._current: SharedInt | None = None  # shared: the number of the job that may run
         self._job_id = 0
         self._busy = False
 
@@ -119,6 +135,7 @@ class ProcessJobRunner:
         """Start ``job(progress, cancel)`` in the worker process (picklable); return its id.
         Cancels the older job."""
         self._ensure_worker()
+        assert self._current is not None and self._tasks is not None  # _ensure_worker made them
         self._job_id += 1
         self._current.value = self._job_id
         self._tasks.put((self._job_id, job))
@@ -136,7 +153,7 @@ class ProcessJobRunner:
     def poll(self) -> list[JobMessage]:
         """The newest job's messages since the last call, in order (never blocks). A worker that
         died while the job ran gives an error message."""
-        messages = []
+        messages: list[JobMessage] = []
         if self._results is None:
             return messages
         while True:
@@ -149,9 +166,10 @@ class ProcessJobRunner:
             if kind not in ("progress", "status"):
                 self._busy = False
             messages.append(JobMessage(job_id, kind, value))
-        if self._busy and not self._process.is_alive():
+        # busy: a job was submitted, so the worker was started (no check per frame)
+        if self._busy and not cast(BaseProcess, self._process).is_alive():
             self._busy = False
-            code = self._process.exitcode
+            code = cast(BaseProcess, self._process).exitcode
             messages.append(JobMessage(self._job_id, "error", f"the worker process stopped (exit code {code})"))
         return messages
 
@@ -163,6 +181,7 @@ class ProcessJobRunner:
         if self._process is None:
             return
         self.cancel()
+        assert self._tasks is not None  # made with the process
         try:
             self._tasks.put(None)
             self._process.join(timeout)

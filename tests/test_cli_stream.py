@@ -352,8 +352,9 @@ def _before_main_py_ran(stderr: bytes) -> bool:
     """The signal reached Python before main.py's first statement, where no program has a say:
     the traceback is the interpreter's own start-up (site and the .pth files it runs, which may
     import modules of their own: no frame of main.py), or it stops at main.py's line 0 (a
-    signal pending from start-up, delivered as the module's frame begins), or the interpreter
-    was setting up ``__main__`` for the script (its C code then says only that)."""
+    signal pending from start-up, delivered as the module's frame begins) or on the guard's
+    own lines, or the interpreter was setting up ``__main__`` for the script (its C code then
+    says only that)."""
     if stderr.endswith(b"failed to set __main__.__loader__\n"):
         return True
     frames = re.findall(rb'^  File "([^"]*)", line (-?\d+)', stderr, re.MULTILINE)
@@ -361,7 +362,13 @@ def _before_main_py_ran(stderr: bytes) -> bool:
         return False
     (outermost, line), *inner = frames
     ours = [frame for frame in frames if frame[0].endswith(b"/main.py")]
-    return not ours or (outermost.endswith(b"/main.py") and line == b"0" and not inner)
+    # main.py's own frame alone, at its line 0 or on the guard's lines: the guard had not yet
+    # taken effect (its statement was still running when the signal came)
+    return not ours or (outermost.endswith(b"/main.py") and not inner and int(line) <= _GUARD_LINE)
+
+
+_MAIN_SOURCE = (ROOT / "main.py").read_text()
+_GUARD_LINE = _MAIN_SOURCE[: _MAIN_SOURCE.find("_signal.signal(_signal.SIGINT")].count("\n") + 1
 
 
 def _wait_for_exec(proc: subprocess.Popen) -> None:

@@ -4,6 +4,9 @@
 (``App.goto("play", game=...)``), so no scene imports another and none imports the App.
 """
 
+from collections.abc import Callable
+
+from game.scenes.base import Scene
 from game.scenes.difficulty import DifficultyScene
 from game.scenes.generating import GeneratingScene
 from game.scenes.menu import MenuScene
@@ -12,7 +15,7 @@ from game.scenes.settings import SettingsScene
 from game.scenes.stats import StatsScene
 from game.scenes.win import WinScene
 
-SCENES = {
+SCENES: dict[str, Callable[..., Scene]] = {
     scene.name: scene
     for scene in (MenuScene, DifficultyScene, GeneratingScene, PlayScene, WinScene, SettingsScene, StatsScene)
 }

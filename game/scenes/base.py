@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import theme as th
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.layout import Layout
+    from game.widgets import ButtonList
 
 
 class Scene:
@@ -17,7 +24,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         self.app = app
         self.theme = app.theme
 
@@ -31,7 +38,7 @@ class Scene:
         """The window changed size (``self.layout`` is new): lay the screen out again."""
 
     @property
-    def layout(self):
+    def layout(self) -> Layout:
         """The app's ``game.layout.Layout``: design pixels to window pixels."""
         return self.app.layout
 
@@ -61,7 +68,12 @@ class Scene:
         surface.blit(self.theme.background(surface.get_size()), (0, 0))
 
     def draw_title(
-        self, surface: pygame.Surface, text: str, y: int, size: int = 120, colour=th.ACCENT, glow=th.ACCENT
+        self,
+        surface: pygame.Surface,
+        text: str,
+        y: int,
+        size: int = 120,
+        glow: tuple[int, int, int] = th.ACCENT,
     ) -> None:
         """``text`` as a glowing title centred at design height ``y``, ``size`` design pixels."""
         layout = self.layout
@@ -79,7 +91,7 @@ class ListScene(Scene):
     """A scene driven by a ButtonList ``self.menu``: Esc calls ``escape``, a fired button calls
     ``activate`` with its action."""
 
-    menu = None  # a game.widgets.ButtonList, set by the subclass
+    menu: ButtonList  # set by each subclass's __init__
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -92,7 +104,7 @@ class ListScene(Scene):
     def escape(self) -> None:
         """Esc was pressed."""
 
-    def activate(self, action) -> None:
+    def activate(self, action: Any) -> None:  # a button's action: each scene's own kind
         """A button fired."""
 
     def update(self, dt: float) -> None:

@@ -6,6 +6,8 @@ screen follows the generator as it learns new levels); up to five levels and Bac
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import theme as th
@@ -13,6 +15,11 @@ from game.scenes.base import ListScene
 from game.widgets import ButtonList, centred_column
 from solver import levels
 from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.layout import Layout
+    from game.widgets import Button
 
 LEVEL_NOTES = {
     Level.EASY: "singles only",
@@ -33,7 +40,7 @@ BACK_H = 60
 MAX_BUTTON_H, GAP = 86, 14
 
 
-def level_column(layout, choices: tuple[Level, ...]):
+def level_column(layout: Layout, choices: tuple[Level, ...]) -> list[Button]:
     """The buttons: one per level (its note below its name), then Back, fitted between
     BUTTONS_TOP and BUTTONS_BOTTOM (buttons shrink, down to a size that still holds two
     lines, when there are many levels)."""
@@ -56,7 +63,7 @@ def level_column(layout, choices: tuple[Level, ...]):
 class DifficultyScene(ListScene):
     name = "difficulty"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus_on(Level.MEDIUM)
@@ -69,7 +76,7 @@ class DifficultyScene(ListScene):
     def escape(self) -> None:
         self.activate("back")
 
-    def activate(self, action) -> None:
+    def activate(self, action: Any) -> None:
         if action == "back":
             self.app.goto("menu")
         else:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -28,7 +29,7 @@ from game import jobs
 from game import theme as th
 from game.layout import Layout, readable_font
 from game.made import MakingStatus
-from game.playstate import Puzzle
+from game.playstate import MadeLike, Puzzle
 from game.replay import CONFLICT_FLASH, Replay, open_counts
 from game.scenes.base import Scene
 from game.session import Game
@@ -36,6 +37,9 @@ from game.theme import draw_panel, fit_text, wrap_text
 from game.widgets import Button
 from solver.grid import PEERS
 from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.app import App
 
 DESIGN = (1200, 800)  # the layout's reference size; drawn scaled by min(width/1200, height/800)
 FIELD = 450  # the field's side in design pixels
@@ -69,7 +73,7 @@ MODIFIER_KEYS = {
 }
 
 
-_ENTROPY_COLOURS: dict[tuple, tuple[int, int, int]] = {}  # (count, the palette's colours) -> colour
+_ENTROPY_COLOURS: dict[tuple[object, ...], tuple[int, int, int]] = {}  # (count, the palette's colours) -> colour
 
 
 def entropy_colour(entropy: int) -> tuple[int, int, int]:
@@ -114,7 +118,7 @@ class GeneratingScene(Scene):
     name = "generating"
     uses_jobs = True  # it polls app.jobs every frame: the reserve filler stays away
 
-    def __init__(self, app, level: Level, purpose: str = "new"):
+    def __init__(self, app: App, level: Level, purpose: str = "new") -> None:
         super().__init__(app)
         self.level = level
         self.purpose = purpose
@@ -126,9 +130,9 @@ class GeneratingScene(Scene):
         self.searched = 0.0  # seconds of search so far (stops when the puzzle arrives)
         self.filled = 0.0  # the bar's time-driven share, 0..1; never goes back
         self.time = 0.0
-        self._wrapped: dict[tuple, list[str]] = {}  # (text, width, size) -> its lines
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}  # (text, width, size) -> its lines
         self.job_id = 0
-        self.result = None  # the finished puzzle
+        self.result: MadeLike | None = None  # the finished puzzle
         self.replay: Replay | None = None
         self.skip = False  # a key or click asked to go straight to play
         self.cancel_button = self.make_cancel_button(self.layout)
@@ -233,7 +237,7 @@ class GeneratingScene(Scene):
         (game.made.MakingStatus.usual_seconds), or None before the worker has told enough."""
         return self.status.usual_seconds() if self.status is not None else None
 
-    def _replay_of(self, generated) -> Replay | None:
+    def _replay_of(self, generated: MadeLike) -> Replay | None:
         """The replay of ``generated``'s trace and dig, or None when it carries no trace."""
         trace = getattr(generated, "trace", ())
         if not trace or self.speed == "off":
@@ -246,7 +250,7 @@ class GeneratingScene(Scene):
             REPLAY_SECONDS[self.speed],
         )
 
-    def finish(self, generated) -> None:
+    def finish(self, generated: MadeLike) -> None:
         """Hand the puzzle on and go to the play screen."""
         app = self.app
         if self.purpose == "measure":
@@ -405,7 +409,7 @@ class GeneratingScene(Scene):
         surface.blit(head, (panel.x + pad, panel.y + pad))
         return panel, pad, panel.y + pad + head.get_height() + layout.px(12)
 
-    def _lines(self, text: str, width: int, size: int, colour) -> list[pygame.Surface]:
+    def _lines(self, text: str, width: int, size: int, colour: tuple[int, int, int]) -> list[pygame.Surface]:
         """``text`` wrapped to ``width`` (at most 3 lines), remembered: the panels say the
         same things frame after frame, and wrapping measures every word."""
         key = (text, width, size)
@@ -542,7 +546,7 @@ class GeneratingScene(Scene):
     def _draw_replay(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         """The replay's grid: digits placed so far, entropy counts in open cells, and fading
         flashes for collapses (cyan), contradictions (red), undone and dug digits."""
-        theme, replay = self.theme, self.replay
+        theme, replay = self.theme, cast(Replay, self.replay)  # the caller checked it: no check per frame
         now = replay.clock
         least = readable_font(self.layout.scale)
         small, large = max(least, field.w // 21), max(least, field.w // 14)

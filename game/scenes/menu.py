@@ -4,6 +4,7 @@ Settings, Demo, Quit; Ctrl+V plays a puzzle copied from elsewhere."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,13 +16,16 @@ from game.scenes.base import ListScene
 from game.theme import fit_text
 from game.widgets import ButtonList, centred_column, format_time
 
+if TYPE_CHECKING:
+    from game.app import App
+
 
 class MenuScene(ListScene):
     """``notice`` is shown under the menu (e.g. after an error sent the player back here)."""
 
     name = "menu"
 
-    def __init__(self, app, notice: str | None = None):
+    def __init__(self, app: App, notice: str | None = None) -> None:
         super().__init__(app)
         self.notice = notice
         self.pasting = PasteJob(app)
@@ -47,6 +51,7 @@ class MenuScene(ListScene):
     def continue_label(self) -> str:
         """``Continue  -  Hard  -  12:34``: the saved game's level and time."""
         game = self.app.game
+        assert game is not None  # asked only when can_continue
         level = game.puzzle.level.label if game.puzzle.level is not None else "Puzzle"
         return f"Continue  -  {level}  -  {format_time(game.elapsed)}"
 

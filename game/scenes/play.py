@@ -16,6 +16,8 @@ runner before it replaces the current one (one undo away), then graded there whi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pygame
 
 from game import theme as th
@@ -25,13 +27,19 @@ from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
 from game.hud import draw_header
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
-from game.input import CTRL, play_action
+from game.input import CTRL, Action, play_action
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
 from game.scenes.base import Scene
 from game.session import Game
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.hints import Hint
+    from game.playstate import PlayState
+    from solver.step import Step
 
 BOARD_X, BOARD_Y, CELL = 52, 112, 72  # design pixels (game.layout): the board's corner, a cell
 PANEL_X, PANEL_W = 736, 424  # the keypad and hint panel column
@@ -53,7 +61,7 @@ class PlayScene(Scene):
 
     name = "play"
 
-    def __init__(self, app, game: Game, demo: bool = False):
+    def __init__(self, app: App, game: Game, demo: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.demo = demo
@@ -74,9 +82,9 @@ class PlayScene(Scene):
         self.pasting = PasteJob(app)  # a pasted puzzle checked on app.jobs
         self.grading = Grading(app)  # then graded there while it is played
         self.reveal_end = 0.0  # when the digits a tool placed have all appeared (scene time)
-        self._hint_seen = None  # the hint on show, and since when (its outline pulses a while)
+        self._hint_seen: Hint | None = None  # the hint on show, and since when (its outline pulses a while)
         self._hint_since = -HINT_PULSE_SECONDS
-        self._drawn: tuple = ()  # what the last frame showed (``_looks``)
+        self._drawn: tuple[object, ...] = ()  # what the last frame showed (``_looks``)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -229,7 +237,7 @@ class PlayScene(Scene):
             button.press()
             self.perform(button.action)
 
-    def perform(self, action: tuple) -> None:
+    def perform(self, action: Action) -> None:
         """Carry out one action tuple (see game.input) on the game or the app. While paused only
         pause, menu and the keypad's page flip do anything."""
         game = self.game
@@ -290,7 +298,7 @@ class PlayScene(Scene):
             else:
                 self.app.goto("menu")
 
-    def _digit_sound(self, before, after) -> None:
+    def _digit_sound(self, before: PlayState, after: PlayState) -> None:
         """A blip for a digit, a chime when it completes a house, a thud when it breaks a rule."""
         sounds = self.app.sounds
         if after.conflicts - before.conflicts:
@@ -357,7 +365,7 @@ class PlayScene(Scene):
         position or hint, the panel's message, the pause."""
         return self._drawn != self._looks()
 
-    def _looks(self) -> tuple:
+    def _looks(self) -> tuple[object, ...]:
         """What decides the picture, cheaply: identities of immutable parts and the second."""
         game = self.game
         return (
@@ -485,9 +493,10 @@ class PlayScene(Scene):
         return PanelText("KEYS", KEYS_HELP)
 
 
-def demo_pause(hint) -> float:
+def demo_pause(hint: Hint | None) -> float:
     """Seconds the demo shows ``hint`` before it goes on: half a second for singles (the demo
     would crawl otherwise), else time to read the step's sentence."""
-    if hint is None or hint.kind != "step" or hint.step.technique in SINGLE_NAMES:
+    # a "step" hint carries its step (asked every demo frame: no check)
+    if hint is None or hint.kind != "step" or cast("Step", hint.step).technique in SINGLE_NAMES:
         return DEMO_STEP
     return min(DEMO_LONGEST, max(1.5, DEMO_READING * len(hint.message.split())))

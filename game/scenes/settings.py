@@ -4,6 +4,7 @@ the previous one. Every change is used at once and saved (App.apply_settings).""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -11,6 +12,11 @@ from game import theme as th
 from game.scenes.base import ListScene
 from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOURCES, Settings
 from game.widgets import ButtonList, centred_column
+
+if TYPE_CHECKING:
+    from game.app import App
+
+T = TypeVar("T")
 
 ON_OFF = (True, False)
 VOLUMES = tuple(round(v / 10, 1) for v in range(1, 11))
@@ -39,7 +45,7 @@ ROWS = (
 )
 
 
-def choice_text(field: str, value, names: dict | None) -> str:
+def choice_text(field: str, value: Any, names: dict[str, str] | None) -> str:  # value: bool, float or str
     """How a setting's value reads on its row: On/Off, a percentage, or its name."""
     if isinstance(value, bool):
         return "On" if value else "Off"
@@ -48,7 +54,7 @@ def choice_text(field: str, value, names: dict | None) -> str:
     return (names or {}).get(value, str(value))
 
 
-def next_choice(choices: tuple, value, step: int = 1):
+def next_choice(choices: tuple[T, ...], value: object, step: int = 1) -> T:
     """The choice ``step`` places after ``value`` in ``choices``, wrapping around (the first
     choice when ``value`` is not among them, e.g. a volume between two steps)."""
     if value not in choices:
@@ -59,7 +65,7 @@ def next_choice(choices: tuple, value, step: int = 1):
 class SettingsScene(ListScene):
     name = "settings"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = ButtonList([])
         self.resize()
@@ -78,9 +84,10 @@ class SettingsScene(ListScene):
     def change(self, field: str, step: int = 1) -> Settings:
         """Move setting ``field`` to its next (``step`` 1) or previous (-1) choice; returns the
         new settings (already used and saved)."""
-        choices = next(row[2] for row in ROWS if row[0] == field)
+        # a row's choices: bools, floats or strs, each the type of its own Settings field
+        choices: tuple[Any, ...] = next(row[2] for row in ROWS if row[0] == field)
         settings = self.app.settings
-        new = replace(settings, **{field: next_choice(choices, getattr(settings, field), step)})
+        new: Settings = replace(settings, **{field: next_choice(choices, getattr(settings, field), step)})
         self.app.apply_settings(new)  # lays this screen out again too
         return new
 
@@ -95,7 +102,7 @@ class SettingsScene(ListScene):
     def escape(self) -> None:
         self.activate("back")
 
-    def activate(self, action) -> None:
+    def activate(self, action: Any) -> None:
         if action == "back":
             self.app.goto("menu")
         else:

@@ -3,6 +3,8 @@ the current and best streak (game.stats), with the rules they follow."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import theme as th
@@ -11,6 +13,10 @@ from game.scenes.base import ListScene
 from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver.levels import PLAYABLE_LEVELS
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.stats import Stats
 
 COLUMNS = ("Level", "Played", "Won", "Best", "Average", "Hints", "Streak")
 COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's centre (Level: left)
@@ -21,9 +27,9 @@ RULES = (
 )
 
 
-def table_rows(stats) -> list[tuple[str, ...]]:
+def table_rows(stats: Stats) -> list[tuple[str, ...]]:
     """One row of texts per playable level, in COLUMNS order ("-" before the first win)."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for level in PLAYABLE_LEVELS:
         record = stats.level(level)
         best = format_time(record.best_time) if record.best_time is not None else "-"
@@ -45,7 +51,7 @@ def table_rows(stats) -> list[tuple[str, ...]]:
 class StatsScene(ListScene):
     name = "stats"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = ButtonList([])
         self.resize()
@@ -56,7 +62,7 @@ class StatsScene(ListScene):
     def escape(self) -> None:
         self.activate("back")
 
-    def activate(self, action) -> None:
+    def activate(self, action: Any) -> None:
         self.app.goto("menu")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,10 @@ from game.session import Game
 from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver import levels
+from solver.levels import Level
+
+if TYPE_CHECKING:
+    from game.app import App
 
 DEMO_WIN_SECONDS = 3.0
 PANEL_TOP, PANEL_W, ROW_PITCH, PAD, COLUMN_GAP = 236, 560, 58, 34, 24  # the stats panel, pixels
@@ -25,7 +30,7 @@ SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
 class WinScene(ListScene):
     name = "win"
 
-    def __init__(self, app, game: Game, demo: bool = False, new_best: bool = False):
+    def __init__(self, app: App, game: Game, demo: bool = False, new_best: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.demo = demo
@@ -171,7 +176,7 @@ class WinScene(ListScene):
             self.draw_footer(surface, "Enter: new game  -  Esc: menu")
 
 
-def next_demo_level(level):
+def next_demo_level(level: Level | None) -> Level:
     """The level of the demo's next puzzle: the one after ``level`` in PLAYABLE_LEVELS,
     wrapping around (the first level when ``level`` is not playable)."""
     playable = tuple(levels.PLAYABLE_LEVELS)
