@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game import jobs
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.playstate import Puzzle
     from game.session import Game
 
@@ -25,7 +25,7 @@ class PasteJob:
     returns ("done", game.made.MadePuzzle), ("error", the reason for the player) or None meanwhile;
     ``cancel`` drops it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.active = False
 
@@ -70,7 +70,7 @@ class Grading:
     ends and the puzzle stays "not graded". ``line`` and ``level_text`` are what the header shows.
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.puzzle: Puzzle | None = None  # the puzzle being graded (a game.playstate.Puzzle), or None
         self.job = 0

@@ -34,7 +34,7 @@ from game.profile import puzzle_key
 from solver.levels import PLAYABLE_LEVELS, Level
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from generator.bank_format import BankPuzzle
 
 BANK_DIR = Path(__file__).resolve().parents[1] / "assets" / "bank"  # generator.bank's SHIPPED_BANK
@@ -273,7 +273,7 @@ class ReserveFiller:
         self.level: Level | None = None
         self.wait = 0.0  # seconds before the next try, after a failure
 
-    def tick(self, app: App, dt: float) -> None:
+    def tick(self, app: Host, dt: float) -> None:
         """One frame of ``app`` (a game.app.App) has passed, ``dt`` seconds."""
         runner = app.jobs
         if self.job is not None:

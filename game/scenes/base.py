@@ -10,7 +10,7 @@ import pygame
 from game import theme as th
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.layout import Layout
     from game.widgets import ButtonList
 
@@ -24,7 +24,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.theme = app.theme
 

@@ -17,7 +17,7 @@ from solver import levels
 from solver.levels import Level
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.layout import Layout
     from game.widgets import Button
 
@@ -63,7 +63,7 @@ def level_column(layout: Layout, choices: tuple[Level, ...]) -> list[Button]:
 class DifficultyScene(ListScene):
     name = "difficulty"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus_on(Level.MEDIUM)

@@ -39,7 +39,7 @@ from solver.grid import PEERS
 from solver.levels import Level
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
 
 DESIGN = (1200, 800)  # the layout's reference size; drawn scaled by min(width/1200, height/800)
 FIELD = 450  # the field's side in design pixels
@@ -118,7 +118,7 @@ class GeneratingScene(Scene):
     name = "generating"
     uses_jobs = True  # it polls app.jobs every frame: the reserve filler stays away
 
-    def __init__(self, app: App, level: Level, purpose: str = "new") -> None:
+    def __init__(self, app: Host, level: Level, purpose: str = "new") -> None:
         super().__init__(app)
         self.level = level
         self.purpose = purpose

@@ -17,7 +17,7 @@ from game.theme import fit_text
 from game.widgets import ButtonList, centred_column, format_time
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
 
 
 class MenuScene(ListScene):
@@ -25,7 +25,7 @@ class MenuScene(ListScene):
 
     name = "menu"
 
-    def __init__(self, app: App, notice: str | None = None) -> None:
+    def __init__(self, app: Host, notice: str | None = None) -> None:
         super().__init__(app)
         self.notice = notice
         self.pasting = PasteJob(app)

@@ -36,8 +36,8 @@ from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.hints import Hint
+    from game.host import Host
     from game.playstate import PlayState
     from solver.step import Step
 
@@ -61,7 +61,7 @@ class PlayScene(Scene):
 
     name = "play"
 
-    def __init__(self, app: App, game: Game, demo: bool = False) -> None:
+    def __init__(self, app: Host, game: Game, demo: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.demo = demo

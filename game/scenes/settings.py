@@ -14,7 +14,7 @@ from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOUR
 from game.widgets import ButtonList, centred_column
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
 
 T = TypeVar("T")
 
@@ -65,7 +65,7 @@ def next_choice(choices: tuple[T, ...], value: object, step: int = 1) -> T:
 class SettingsScene(ListScene):
     name = "settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.menu = ButtonList([])
         self.resize()

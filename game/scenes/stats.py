@@ -15,7 +15,7 @@ from game.widgets import ButtonList, centred_column, format_time
 from solver.levels import PLAYABLE_LEVELS
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.stats import Stats
 
 COLUMNS = ("Level", "Played", "Won", "Best", "Average", "Hints", "Streak")
@@ -51,7 +51,7 @@ def table_rows(stats: Stats) -> list[tuple[str, ...]]:
 class StatsScene(ListScene):
     name = "stats"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.menu = ButtonList([])
         self.resize()

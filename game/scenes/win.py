@@ -17,7 +17,7 @@ from solver import levels
 from solver.levels import Level
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
 
 DEMO_WIN_SECONDS = 3.0
 PANEL_TOP, PANEL_W, ROW_PITCH, PAD, COLUMN_GAP = 236, 560, 58, 34, 24  # the stats panel, pixels
@@ -30,7 +30,7 @@ SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
 class WinScene(ListScene):
     name = "win"
 
-    def __init__(self, app: App, game: Game, demo: bool = False, new_best: bool = False) -> None:
+    def __init__(self, app: Host, game: Game, demo: bool = False, new_best: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.demo = demo
