@@ -15,8 +15,9 @@ from typing import cast
 import pygame
 
 from game import theme as th
+from game.focus import Focus
 from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
-from game.hints import Focus, Hint
+from game.hints import Hint
 from game.layout import readable_font
 from game.playstate import PlayState
 from game.session import Game

@@ -15,8 +15,9 @@ import pytest
 
 from game import theme as th
 from game.board import REASON
+from game.focus import focus_of
 from game.hint_view import LINK_WALKED
-from game.hints import Hint, focus_of, link_sentence, single_reason
+from game.hints import Hint, link_sentence, single_reason
 from game.info_panel import PanelText
 from solver.grid import BIT, HOUSES, PEERS, parse_values
 from solver.human import _apply_fresh, _grid_or_none, next_step

@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from game import theme as th
+from game.focus import houses_text, region_of
 from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
-from game.hints import Hint, houses_text, region_of
+from game.hints import Hint
 from solver.step import Step
 from tests.gameplay import R5C5, X_CHAIN, colour_at, disc_pixels, is_disc, show
 from tests.positions import cell
