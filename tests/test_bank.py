@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from generator import bank, bank_format, bank_work
 from generator.bank import BankError, BuildCancelled, annotate_bank, build_bank, check_bank, load_bank
 from generator.bank_format import INTEREST_KEYS, Rejected, bank_path, puzzle_seed, verify, work_path
+from puzzle_io import json_pieces
 from solver import exact
 from solver.grading import grade
 from solver.grid import parse_values
@@ -404,7 +405,7 @@ def test_the_pool_workers_end_when_bank_check_is_killed(tmp_path):
                 pass
 
 
-# --- reading in pieces (bank_format.loads_in_pieces) ---------------------------------------------
+# --- reading in pieces (puzzle_io.json_pieces.loads_in_pieces) ----------------------------------
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -417,7 +418,7 @@ JSON_VALUES = st.recursive(
 @given(value=JSON_VALUES, indent=st.sampled_from([None, 0, 2]), bom=st.booleans())
 def test_reading_in_pieces_gives_what_json_loads_gives(value, indent, bom):
     raw = (b"\xef\xbb\xbf" if bom else b"") + json.dumps(value, indent=indent).encode()
-    assert bank_format.loads_in_pieces(raw) == json.loads(raw)
+    assert json_pieces.loads_in_pieces(raw) == json.loads(raw)
 
 
 @pytest.mark.parametrize(
@@ -428,4 +429,4 @@ def test_reading_in_pieces_refuses_what_json_loads_refuses(text):
     with pytest.raises(ValueError):
         json.loads(text.encode())
     with pytest.raises(ValueError):
-        bank_format.loads_in_pieces(text.encode())
+        json_pieces.loads_in_pieces(text.encode())
