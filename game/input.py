@@ -1,12 +1,17 @@
-"""The play screen's input map (SudokuPad conventions): a key event becomes an action tuple.
+"""The play screen's input map (SudokuPad conventions): a key event becomes an action.
 
-Actions, shared with the keypad buttons:
-  ("digit", d, mode)   d 1..9; mode None = the current mode, or "corner" / "centre" forced
-  ("mode", name)       normal / corner / centre / colour
-  ("cycle_mode",)  ("clear",)  ("undo",)  ("redo",)  ("hint",)  ("new",)  ("menu",)
-  ("move", d_row, d_col, extend)
-  ("tool", name)       a tool of game.session.TOOLS (F: fill candidates)
-  ("tools",)  ("entropy",)  ("pause",)  ("copy",)  ("paste",)
+An action is a small frozen value saying what the player asked for; the keyboard map here and
+the keypad's buttons (game.keypad) give the same ones, and ``PlayScene.perform`` carries them
+out with one ``match``:
+  Digit(d, mode)        d 1..9 into the selection; mode None = the current entry mode, or
+                        "corner" / "centre" forced (Shift, Ctrl)
+  SetMode(name)         normal / corner / centre / colour;  CycleMode() the next one (Space)
+  Clear()  Undo()  Redo()  Hint()  NewPuzzle()  ToMenu()  Copy()  Paste()
+  Move(d_row, d_col, extend)   the selection moves (extend: Shift or Ctrl held)
+  UseTool(name)         a tool of game.session.TOOLS (F: fill candidates)
+  WalkLink(delta)       a chain hint's highlight one link on (+1) or back (-1)
+  Scroll(lines)         the info panel's text
+  FlipPage()  ToggleEntropy()  TogglePause()   the keypad's page, the overlay, the pause
 
 Digits are read from the key code (K_1..K_9, K_KP1..K_KP9), never from ``unicode``: with Shift
 held the unicode of K_1 is ``'!'``.
@@ -14,11 +19,140 @@ held the unicode of K_1 is ``'!'``.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 import pygame
 
-Action = tuple[Any, ...]  # (name, *arguments): see the docstring; the items' types vary with the name
+
+@dataclass(frozen=True, slots=True)
+class Digit:
+    """Enter ``digit`` (1..9) in the selected cells; ``mode`` None means the current entry mode."""
+
+    digit: int
+    mode: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetMode:
+    """Switch the entry mode to ``mode`` (one of game.playstate.MODES)."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class CycleMode:
+    """Switch to the next entry mode."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Erase the selected cells' entries and marks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """Make the last move taken back again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The next hint stage (game.hints)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WalkLink:
+    """Move a chain hint's highlight ``delta`` links on (negative: back)."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scroll:
+    """Scroll the info panel's text by ``lines`` (negative: up)."""
+
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the selection ``d_row`` rows and ``d_col`` columns; ``extend`` keeps the cells
+    already selected."""
+
+    d_row: int
+    d_col: int
+    extend: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewPuzzle:
+    """Start a new puzzle of the same level (the unfinished one stays one undo away)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseTool:
+    """Use the solver tool ``name`` (one of game.session.TOOLS)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlipPage:
+    """Show the keypad's other page (digits or tools)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleEntropy:
+    """Show or hide the entropy overlay."""
+
+
+@dataclass(frozen=True, slots=True)
+class TogglePause:
+    """Pause the game, or go on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """Copy the puzzle's givens to the clipboard as one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paste:
+    """Play the puzzle on the clipboard (checked and graded first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToMenu:
+    """Leave for the menu (the game is saved; in the demo: leave the demo)."""
+
+
+Action = (
+    Digit
+    | SetMode
+    | CycleMode
+    | Clear
+    | Undo
+    | Redo
+    | Hint
+    | WalkLink
+    | Scroll
+    | Move
+    | NewPuzzle
+    | UseTool
+    | FlipPage
+    | ToggleEntropy
+    | TogglePause
+    | Copy
+    | Paste
+    | ToMenu
+)
+WHILE_PAUSED = (TogglePause, ToMenu, FlipPage)  # the actions a paused game still takes
+KEEP_NOTICE = (Move, SetMode, CycleMode, ToggleEntropy, FlipPage, WalkLink, Scroll)  # a tool's message stays
+
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
@@ -31,25 +165,25 @@ ARROWS = {
     pygame.K_RIGHT: (0, 1),
 }
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
-LETTER_ACTIONS = {
-    pygame.K_f: ("tool", "fill"),
-    pygame.K_e: ("entropy",),
-    pygame.K_p: ("pause",),
-    pygame.K_t: ("tools",),
+LETTER_ACTIONS: dict[int, Action] = {
+    pygame.K_f: UseTool("fill"),
+    pygame.K_e: ToggleEntropy(),
+    pygame.K_p: TogglePause(),
+    pygame.K_t: FlipPage(),
 }
-CTRL_ACTIONS = {pygame.K_y: ("redo",), pygame.K_c: ("copy",), pygame.K_v: ("paste",)}  # Ctrl+Z: below
+CTRL_ACTIONS: dict[int, Action] = {pygame.K_y: Redo(), pygame.K_c: Copy(), pygame.K_v: Paste()}  # Ctrl+Z: below
 SCROLL_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}  # the info panel's text
 # keys without Ctrl (no two of these tables share a key)
 PLAIN_ACTIONS: dict[int, Action] = {
-    **{key: ("mode", mode) for key, mode in MODE_KEYS.items()},
-    **dict.fromkeys(CLEAR_KEYS, ("clear",)),
-    pygame.K_SPACE: ("cycle_mode",),
-    pygame.K_h: ("hint",),
-    pygame.K_COMMA: ("link", -1),  # walk a chain hint link by link
-    pygame.K_PERIOD: ("link", 1),
-    pygame.K_n: ("new",),
+    **{key: SetMode(mode) for key, mode in MODE_KEYS.items()},
+    **dict.fromkeys(CLEAR_KEYS, Clear()),
+    pygame.K_SPACE: CycleMode(),
+    pygame.K_h: Hint(),
+    pygame.K_COMMA: WalkLink(-1),  # walk a chain hint link by link
+    pygame.K_PERIOD: WalkLink(1),
+    pygame.K_n: NewPuzzle(),
     **LETTER_ACTIONS,
-    pygame.K_ESCAPE: ("menu",),
+    pygame.K_ESCAPE: ToMenu(),
 }
 
 
@@ -61,15 +195,15 @@ def play_action(event: pygame.event.Event) -> Action | None:
     ctrl, shift = bool(mod & CTRL), bool(mod & pygame.KMOD_SHIFT)
     if key in DIGIT_KEYS:
         mode = "centre" if ctrl else "corner" if shift else None
-        return ("digit", DIGIT_KEYS[key], mode)
+        return Digit(DIGIT_KEYS[key], mode)
     if ctrl and key == pygame.K_z:
-        return ("redo",) if shift else ("undo",)
+        return Redo() if shift else Undo()
     if ctrl and key in CTRL_ACTIONS:
         return CTRL_ACTIONS[key]
     if mod & pygame.KMOD_ALT and key in (pygame.K_LEFT, pygame.K_RIGHT):
-        return ("link", 1 if key == pygame.K_RIGHT else -1)  # walk a chain hint link by link
+        return WalkLink(1 if key == pygame.K_RIGHT else -1)  # walk a chain hint link by link
     if key in ARROWS:
-        return ("move", *ARROWS[key], shift or ctrl)
+        return Move(*ARROWS[key], shift or ctrl)
     if key in SCROLL_KEYS:
-        return ("scroll", SCROLL_KEYS[key])
+        return Scroll(SCROLL_KEYS[key])
     return None if ctrl else PLAIN_ACTIONS.get(key)

@@ -5,7 +5,7 @@ digit shows how many are still to place); the tools page holds the solver's tool
 candidates, the entropy overlay, solve singles and pairs, check, solve, restart, new puzzle,
 copy and paste) and, under them, a row of the nine digits, so digits stay at hand. Below both:
 erase, undo, redo, then hint, tools (which flips the page) and pause. Buttons carry the same
-action tuples as the keyboard map (game.input).
+actions as the keyboard map (game.input).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game import input as act
 from game import theme as th
 from game.input import Action
 from game.layout import Layout
@@ -23,17 +24,17 @@ from game.tools import remaining
 from game.widgets import Button
 
 MODE_HINTS = {"normal": "Z", "corner": "X", "centre": "C", "colour": "V"}
-TOOL_BUTTONS = (  # label, key hint, action: two per row
-    ("Fill candidates", "F", ("tool", "fill")),
-    ("Entropy overlay", "E", ("entropy",)),
-    ("Solve singles", "", ("tool", "singles")),
-    ("Solve pairs", "", ("tool", "pairs")),
-    ("Check", "", ("tool", "check")),
-    ("Solve", "", ("tool", "solve")),
-    ("Restart", "", ("tool", "restart")),
-    ("New puzzle", "N", ("new",)),
-    ("Copy puzzle", "^C", ("copy",)),
-    ("Paste puzzle", "^V", ("paste",)),
+TOOL_BUTTONS: tuple[tuple[str, str, Action], ...] = (  # label, key hint, action: two per row
+    ("Fill candidates", "F", act.UseTool("fill")),
+    ("Entropy overlay", "E", act.ToggleEntropy()),
+    ("Solve singles", "", act.UseTool("singles")),
+    ("Solve pairs", "", act.UseTool("pairs")),
+    ("Check", "", act.UseTool("check")),
+    ("Solve", "", act.UseTool("solve")),
+    ("Restart", "", act.UseTool("restart")),
+    ("New puzzle", "N", act.NewPuzzle()),
+    ("Copy puzzle", "^C", act.Copy()),
+    ("Paste puzzle", "^V", act.Paste()),
 )
 PAGES = ("digits", "tools")
 
@@ -53,7 +54,7 @@ class Keypad:
             self._button(
                 f.rect(x + i * (mode_w + gap), y, mode_w, 52),
                 MODE_LABELS[m],
-                ("mode", m),
+                act.SetMode(m),
                 size=24,
                 colour=th.ACCENT,
                 hint=MODE_HINTS[m],
@@ -66,7 +67,7 @@ class Keypad:
             self._button(
                 f.rect(x + (i % 3) * (digit_w + gap), y + (i // 3) * (digit_h + gap), digit_w, digit_h),
                 str(i + 1),
-                ("digit", i + 1, None),
+                act.Digit(i + 1),
                 size=58,
             )
             for i in range(9)
@@ -90,25 +91,28 @@ class Keypad:
         mini_w = (w - 8 * 6) / 9
         mini_y = top + rows * (tool_h + small_gap)
         self.mini_digit_buttons = [
-            self._button(
-                f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), ("digit", i + 1, None), size=30
-            )
+            self._button(f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), act.Digit(i + 1), size=30)
             for i in range(9)
         ]
         third = (w - 2 * gap) / 3
         self.edit_buttons = [
-            self._button(f.rect(x, y, third, 54), "Erase", ("clear",), size=26, hint="Del"),
-            self._button(f.rect(x + third + gap, y, third, 54), "Undo", ("undo",), size=26, hint="^Z"),
-            self._button(f.rect(x + 2 * (third + gap), y, third, 54), "Redo", ("redo",), size=26, hint="^Y"),
+            self._button(f.rect(x, y, third, 54), "Erase", act.Clear(), size=26, hint="Del"),
+            self._button(f.rect(x + third + gap, y, third, 54), "Undo", act.Undo(), size=26, hint="^Z"),
+            self._button(f.rect(x + 2 * (third + gap), y, third, 54), "Redo", act.Redo(), size=26, hint="^Y"),
         ]
         y += 54 + gap
         self.bottom_buttons = [
-            self._button(f.rect(x, y, third, 54), "Hint", ("hint",), size=28, colour=th.ACCENT_2, hint="H"),
+            self._button(f.rect(x, y, third, 54), "Hint", act.Hint(), size=28, colour=th.ACCENT_2, hint="H"),
             self._button(
-                f.rect(x + third + gap, y, third, 54), "Tools", ("tools",), size=28, colour=th.ACCENT_2, hint="T"
+                f.rect(x + third + gap, y, third, 54), "Tools", act.FlipPage(), size=28, colour=th.ACCENT_2, hint="T"
             ),
             self._button(
-                f.rect(x + 2 * (third + gap), y, third, 54), "Pause", ("pause",), size=28, colour=th.ACCENT_2, hint="P"
+                f.rect(x + 2 * (third + gap), y, third, 54),
+                "Pause",
+                act.TogglePause(),
+                size=28,
+                colour=th.ACCENT_2,
+                hint="P",
             ),
         ]
         self.bottom = f.y(y + 54)
@@ -182,9 +186,9 @@ class Keypad:
         for button in self.buttons:
             action = button.action
             active = (
-                (button in self.mode_buttons and action[1] == game.mode)
-                or (action == ("tools",) and self.page == "tools")
-                or (action == ("entropy",) and self.entropy_on)
-                or (action == ("pause",) and paused)
+                (isinstance(action, act.SetMode) and action.mode == game.mode)
+                or (isinstance(action, act.FlipPage) and self.page == "tools")
+                or (isinstance(action, act.ToggleEntropy) and self.entropy_on)
+                or (isinstance(action, act.TogglePause) and paused)
             )
             button.draw(surface, theme, focused=button is self.hover, active=active)

@@ -61,7 +61,7 @@ def test_a_generated_puzzle_is_played_to_the_win_screen_with_the_keyboard_alone(
 def test_a_generated_puzzle_is_played_to_the_win_screen_with_the_mouse_alone(app):
     scene = start(app, Level.MEDIUM)
     game = scene.game
-    digit_button = {b.action[1]: b for b in scene.keypad.digit_buttons}
+    digit_button = {b.action.digit: b for b in scene.keypad.digit_buttons}
     for cell in range(81):
         if not game.state.values[cell]:
             app.frame(click(scene.board.cell_rect(cell).center), FRAME)

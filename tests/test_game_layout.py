@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from game import input as act
 from game.app import App
 from game.clipboard import copy_text, paste_text
 from game.hints import Hint
@@ -218,21 +219,21 @@ def test_clicking_a_cell_selects_exactly_that_cell(make_app, size):
 
 MODES_BY_LABEL = {"Normal": "normal", "Corner": "corner", "Centre": "centre", "Colour": "colour"}
 TOOLS_BY_LABEL = {  # what each button of the tools page must do
-    "Fill candidates": ("tool", "fill"),
-    "Entropy overlay": ("entropy",),
-    "Solve singles": ("tool", "singles"),
-    "Solve pairs": ("tool", "pairs"),
-    "Check": ("tool", "check"),
-    "Solve": ("tool", "solve"),
-    "Restart": ("tool", "restart"),
-    "New puzzle": ("new",),
-    "Copy puzzle": ("copy",),
-    "Paste puzzle": ("paste",),
+    "Fill candidates": act.UseTool("fill"),
+    "Entropy overlay": act.ToggleEntropy(),
+    "Solve singles": act.UseTool("singles"),
+    "Solve pairs": act.UseTool("pairs"),
+    "Check": act.UseTool("check"),
+    "Solve": act.UseTool("solve"),
+    "Restart": act.UseTool("restart"),
+    "New puzzle": act.NewPuzzle(),
+    "Copy puzzle": act.Copy(),
+    "Paste puzzle": act.Paste(),
 }
 
 
 def record_actions(scene, monkeypatch) -> list[tuple]:
-    """The action tuples the play screen performs from now on, in order."""
+    """The actions (game.input) the play screen performs from now on, in order."""
     performed: list[tuple] = []
     real = scene.perform
 
@@ -267,12 +268,12 @@ def test_the_digit_page_and_the_bottom_rows_do_what_they_say(make_app, size, mon
     for mode_button in keypad.mode_buttons:
         mode = MODES_BY_LABEL[mode_button.label]
         press(app, mode_button)
-        assert game.mode == mode and performed[-1] == ("mode", mode)
+        assert game.mode == mode and performed[-1] == act.SetMode(mode)
         target = targets[mode]
         app.frame(click(scene.board.cell_rect(target).center), FRAME)
         for digit, button in enumerate(keypad.digit_buttons, start=1):
             press(app, button)
-            assert performed[-1] == ("digit", digit, None)
+            assert performed[-1] == act.Digit(digit)
             state = game.state
             if mode == "normal":
                 assert state.entries[target] == digit
@@ -288,22 +289,22 @@ def test_the_digit_page_and_the_bottom_rows_do_what_they_say(make_app, size, mon
     app.frame(click(scene.board.cell_rect(R5C5).center), FRAME)
     assert game.mode == "normal" and game.selection == (R5C5,)
     press(app, erase)
-    assert performed[-1] == ("clear",) and game.state.entries[R5C5] == 0
+    assert performed[-1] == act.Clear() and game.state.entries[R5C5] == 0
     press(app, undo)
-    assert performed[-1] == ("undo",) and game.state.entries[R5C5] == 9
+    assert performed[-1] == act.Undo() and game.state.entries[R5C5] == 9
     press(app, redo)
-    assert performed[-1] == ("redo",) and game.state.entries[R5C5] == 0
+    assert performed[-1] == act.Redo() and game.state.entries[R5C5] == 0
     press(app, hint)
-    assert performed[-1] == ("hint",) and game.hint is not None
+    assert performed[-1] == act.Hint() and game.hint is not None
     app.hint_jobs.wait(10)  # the search runs on a worker; the next frame shows what it found
     app.frame([], FRAME)
     assert game.hint.kind == "step" and game.hint.stage == 1 and game.hints_used == 1
     press(app, tools)
-    assert performed[-1] == ("tools",) and keypad.page == "tools"
+    assert performed[-1] == act.FlipPage() and keypad.page == "tools"
     press(app, tools)
     assert keypad.page == "digits"
     press(app, pause)
-    assert performed[-1] == ("pause",) and scene.paused and game.timer_stopped
+    assert performed[-1] == act.TogglePause() and scene.paused and game.timer_stopped
     press(app, pause)
     assert not scene.paused and not game.timer_stopped
     assert len(performed) == 4 + 4 * 9 + 9
@@ -317,27 +318,27 @@ def check_tool(app: App, scene, action: tuple) -> None:
     """What a tools-page button's ``action`` did to the game or the screen."""
     game = scene.game
     title = scene.notice.title if scene.notice is not None else ""
-    if action == ("tool", "fill"):
+    if action == act.UseTool("fill"):
         assert title == "FILL CANDIDATES" and all(game.state.centre[c] for c in open_cells(game))
-    elif action == ("entropy",):
+    elif action == act.ToggleEntropy():
         assert scene.entropy
-    elif action == ("tool", "singles"):
+    elif action == act.UseTool("singles"):
         assert title == "SOLVE SINGLES" and any(game.state.entries) and game.hints_used == 1
-    elif action == ("tool", "pairs"):
+    elif action == act.UseTool("pairs"):
         assert title == "SOLVE PAIRS"
-    elif action == ("tool", "check"):
+    elif action == act.UseTool("check"):
         assert title == "CHECK" and game.checked == frozenset({R1C3})
-    elif action == ("tool", "solve"):
+    elif action == act.UseTool("solve"):
         assert game.solved and game.revealed
-    elif action == ("tool", "restart"):
+    elif action == act.UseTool("restart"):
         assert title == "RESTART" and not any(game.state.entries)
-    elif action == ("new",):
+    elif action == act.NewPuzzle():
         assert app.scene.name == "generating" and app.scene.purpose == "replace"
-    elif action == ("copy",):
+    elif action == act.Copy():
         assert title in ("COPIED", "NO CLIPBOARD")
         if title == "COPIED":
             assert paste_text() == values_to_string(game.puzzle.givens)
-    elif action == ("paste",):  # the clipboard holds OTHER_PUZZLE
+    elif action == act.Paste():  # the clipboard holds OTHER_PUZZLE
         if title != "NO CLIPBOARD":
             app.jobs.wait(10)  # checked and graded on a worker
             app.frame([], FRAME)
@@ -361,10 +362,10 @@ def test_every_button_of_the_tools_page_does_what_it_says(make_app, size, fake_g
         action = TOOLS_BY_LABEL[label]
         scene = play_tools(app)
         game = scene.game
-        if action in (("tool", "check"), ("tool", "restart")):
+        if action in (act.UseTool("check"), act.UseTool("restart")):
             game.select([R1C3])
             game.input_digit(1)  # wrong: the solution has 4
-        if action == ("paste",):
+        if action == act.Paste():
             copy_text(OTHER_PUZZLE)
         app.frame([], FRAME)
         performed = record_actions(scene, monkeypatch)
@@ -701,7 +702,7 @@ def test_no_text_is_smaller_than_a_readable_line_in_any_scene(app, monkeypatch, 
         game.hint = Hint("step", stage, X_CHAIN, candidates=tuple(game.state.solver_grid().candidates))
         look(f"hint stage {stage}")
     game.hint = None
-    scene.perform(("tools",))
+    scene.perform(act.FlipPage())
     look("tools page")
     app.switch(WinScene(app, game))
     look("win")

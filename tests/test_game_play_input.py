@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import input as act
 from solver.grid import BIT
 from tests.gameplay import FRAME, PUZZLE, R1C3, R1C4, R5C5, click, key, play
 
@@ -132,13 +133,13 @@ def test_keypad_buttons_enter_digits_and_switch_modes(app):
     scene = play(app)
     game = scene.game
     game.select([R1C3])
-    four = next(b for b in scene.keypad.digit_buttons if b.action == ("digit", 4, None))
+    four = next(b for b in scene.keypad.digit_buttons if b.action == act.Digit(4))
     app.frame(click(four.rect.center), FRAME)
     assert game.state.entries[R1C3] == 4
-    centre = next(b for b in scene.keypad.mode_buttons if b.action == ("mode", "centre"))
+    centre = next(b for b in scene.keypad.mode_buttons if b.action == act.SetMode("centre"))
     app.frame(click(centre.rect.center), FRAME)
     assert game.mode == "centre"
-    undo = next(b for b in scene.keypad.tool_buttons if b.action == ("undo",))
+    undo = next(b for b in scene.keypad.tool_buttons if b.action == act.Undo())
     app.frame(click(undo.rect.center), FRAME)
     assert game.state.entries[R1C3] == 0
 
@@ -147,3 +148,49 @@ def test_double_click_selects_every_cell_with_that_digit(app):
     scene = play(app)
     app.frame(click(scene.board.cell_centre(0)) + click(scene.board.cell_centre(0)), FRAME)
     assert set(scene.game.selection) == {c for c in range(81) if PUZZLE[c] == "5"}
+
+
+def test_the_keyboard_map_gives_typed_actions():
+    """Each key (with its modifiers) means one action value: what ``perform`` matches on."""
+    expected = {
+        (pygame.K_4, 0): act.Digit(4),
+        (pygame.K_KP4, pygame.KMOD_LSHIFT): act.Digit(4, "corner"),
+        (pygame.K_4, pygame.KMOD_LCTRL): act.Digit(4, "centre"),
+        (pygame.K_z, pygame.KMOD_LCTRL): act.Undo(),
+        (pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT): act.Redo(),
+        (pygame.K_y, pygame.KMOD_LCTRL): act.Redo(),
+        (pygame.K_z, 0): act.SetMode("normal"),
+        (pygame.K_c, 0): act.SetMode("centre"),
+        (pygame.K_c, pygame.KMOD_LCTRL): act.Copy(),
+        (pygame.K_v, pygame.KMOD_LCTRL): act.Paste(),
+        (pygame.K_SPACE, 0): act.CycleMode(),
+        (pygame.K_LEFT, 0): act.Move(0, -1, False),
+        (pygame.K_DOWN, pygame.KMOD_LSHIFT): act.Move(1, 0, True),
+        (pygame.K_RIGHT, pygame.KMOD_LALT): act.WalkLink(1),
+        (pygame.K_COMMA, 0): act.WalkLink(-1),
+        (pygame.K_PAGEDOWN, 0): act.Scroll(1),
+        (pygame.K_f, 0): act.UseTool("fill"),
+        (pygame.K_t, 0): act.FlipPage(),
+        (pygame.K_ESCAPE, 0): act.ToMenu(),
+        (pygame.K_DELETE, 0): act.Clear(),
+        (pygame.K_q, 0): None,
+        (pygame.K_h, pygame.KMOD_LCTRL): None,  # Ctrl with a plain key means nothing
+    }
+    for (code, mod), action in expected.items():
+        assert act.play_action(key(code, mod)) == action, pygame.key.name(code)
+
+
+def test_keypad_buttons_carry_the_same_actions_as_their_keys(app):
+    """A button and the key its corner names perform the same action, so both are one code path."""
+    scene = play(app)
+    keypad = scene.keypad
+    by_label = {b.label: b.action for b in keypad.buttons}
+    assert by_label["Undo"] == act.play_action(key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert by_label["Redo"] == act.play_action(key(pygame.K_y, pygame.KMOD_LCTRL))
+    assert by_label["Hint"] == act.play_action(key(pygame.K_h))
+    assert by_label["Tools"] == act.play_action(key(pygame.K_t))
+    assert by_label["Pause"] == act.play_action(key(pygame.K_p))
+    assert by_label["Erase"] == act.play_action(key(pygame.K_DELETE))
+    assert [b.action for b in keypad.digit_buttons] == [
+        act.play_action(key(getattr(pygame, f"K_{d}"))) for d in range(1, 10)
+    ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game import clipboard
+from game import input as act
 from game import theme as th
 from game.board import ENTROPY
 from solver.grid import BIT, PEERS
@@ -19,10 +20,10 @@ def button(scene, action):
 
 def test_the_tools_button_flips_the_keypad_to_the_tools_page_and_back(app):
     scene = play(app)
-    app.frame(click(button(scene, ("tools",)).rect.center), FRAME)
+    app.frame(click(button(scene, act.FlipPage()).rect.center), FRAME)
     assert scene.keypad.page == "tools"
-    assert ("tool", "fill") in [b.action for b in scene.keypad.buttons]
-    assert not any(b.action[0] == "mode" for b in scene.keypad.buttons)
+    assert act.UseTool("fill") in [b.action for b in scene.keypad.buttons]
+    assert not any(isinstance(b.action, act.SetMode) for b in scene.keypad.buttons)
     app.frame([key(pygame.K_t)], FRAME)
     assert scene.keypad.page == "digits"
 
@@ -31,11 +32,11 @@ def test_the_digits_stay_at_hand_on_the_tools_page(app, screen):
     """The tools page keeps a row of the nine digits under the tools (they used to vanish):
     clicking one enters it; none overlaps a tool or the buttons below."""
     scene = play(app)
-    scene.perform(("tools",))
+    scene.perform(act.FlipPage())
     app.frame([], FRAME)
-    digits = [b for b in scene.keypad.buttons if b.action[0] == "digit"]
-    assert [b.action[1] for b in digits] == list(range(1, 10))
-    others = [b for b in scene.keypad.buttons if b.action[0] != "digit"]
+    digits = [b for b in scene.keypad.buttons if isinstance(b.action, act.Digit)]
+    assert [b.action.digit for b in digits] == list(range(1, 10))
+    others = [b for b in scene.keypad.buttons if not isinstance(b.action, act.Digit)]
     assert not any(d.rect.colliderect(o.rect) for d in digits for o in others)
     scene.game.select([R1C3])
     app.frame(click(digits[3].rect.center), FRAME)
@@ -46,7 +47,7 @@ def test_fill_candidates_from_the_tools_page_is_one_undoable_step(app):
     scene = play(app)
     game = scene.game
     scene.keypad.page = "tools"
-    app.frame(click(button(scene, ("tool", "fill")).rect.center), FRAME)
+    app.frame(click(button(scene, act.UseTool("fill")).rect.center), FRAME)
     assert game.state.centre[R1C3] == BIT[1] | BIT[2] | BIT[4]
     assert scene.panel_text[0] == "FILL CANDIDATES"
     app.frame([key(pygame.K_z, pygame.KMOD_CTRL)], FRAME)
@@ -55,7 +56,7 @@ def test_fill_candidates_from_the_tools_page_is_one_undoable_step(app):
 
 def test_solve_reveals_the_digits_one_after_another(app):
     scene = play(app)
-    scene.perform(("tool", "solve"))
+    scene.perform(act.UseTool("solve"))
     assert scene.game.solved
     times = sorted(scene.pops.values())
     assert len(times) == PUZZLE.count("0") and times[-1] > times[0]  # staggered, not all at once
@@ -66,7 +67,7 @@ def test_check_outlines_wrong_entries_in_red(app, screen):
     game = scene.game
     game.select([R1C3])
     game.input_digit(1)  # the solution has 4
-    scene.perform(("tool", "check"))
+    scene.perform(act.UseTool("check"))
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C3)
     assert game.checked == {R1C3} and pixels(screen, rect, th.WRONG_EDGE) > 100
@@ -104,7 +105,7 @@ def test_pause_hides_the_board_stops_the_timer_and_ignores_input(app, screen):
     app.frame([key(pygame.K_4)], FRAME)
     assert game.state.entries[R1C3] == 0  # digits do nothing while paused
     assert pixels(screen, given, th.GIVEN) == 0
-    app.frame(click(button(scene, ("pause",)).rect.center), FRAME)
+    app.frame(click(button(scene, act.TogglePause()).rect.center), FRAME)
     assert not scene.paused
     app.clock.now += 2
     assert game.elapsed == elapsed + 2
@@ -119,9 +120,9 @@ def test_the_game_pauses_when_the_window_loses_focus(app):
 def test_each_digit_button_shows_how_many_are_left(app):
     scene = play(app)
     app.frame([], FRAME)
-    five = button(scene, ("digit", 5, None))
+    five = button(scene, act.Digit(5))
     assert five.badge == str(9 - PUZZLE.count("5"))
-    scene.perform(("tool", "solve"))
+    scene.perform(act.UseTool("solve"))
     app.frame([], FRAME)
     assert five.badge == "" and five.dim
 
@@ -163,7 +164,7 @@ def test_a_bad_paste_says_why_and_keeps_the_game(app, monkeypatch):
 def test_auto_clean_takes_a_placed_digit_out_of_the_peers_marks(app):
     scene = play(app)
     game = scene.game
-    scene.perform(("tool", "fill"))
+    scene.perform(act.UseTool("fill"))
     game.select([R1C3])
     app.frame([key(pygame.K_4)], FRAME)
     assert not any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
@@ -172,7 +173,7 @@ def test_auto_clean_takes_a_placed_digit_out_of_the_peers_marks(app):
 
 def test_a_digit_a_tool_places_is_not_drawn_before_its_reveal_time(app, screen):
     scene = play(app)
-    scene.perform(("tool", "solve"))
+    scene.perform(act.UseTool("solve"))
     last = max(scene.pops, key=scene.pops.get)
     app.frame([], 0.0)
     assert pixels(screen, scene.board.cell_rect(last), th.ENTRY) == 0
@@ -223,7 +224,7 @@ def test_the_solve_tool_ends_on_a_neutral_screen_not_a_win(app, screen):
     played = []
     app.sounds = type("Recorder", (), {"play": lambda self, name: played.append(name)})()
     scene = play(app)
-    scene.perform(("tool", "solve"))
+    scene.perform(act.UseTool("solve"))
     for _ in range(400):
         app.frame([], FRAME)
         if app.scene is not scene:
@@ -248,8 +249,8 @@ def test_the_copied_line_fits_its_panel(app, screen, monkeypatch):
 def test_the_entropy_detail_shows_after_a_tool(app, screen):
     """A tool's message gives way to the overlay's detail once the mouse moves to a cell."""
     scene = play(app)
-    scene.perform(("entropy",))
-    scene.perform(("tool", "fill"))
+    scene.perform(act.ToggleEntropy())
+    scene.perform(act.UseTool("fill"))
     assert scene.panel_text[0] == "FILL CANDIDATES" or scene.notice.title == "FILL CANDIDATES"
     at = scene.board.cell_rect(R5C5).center
     app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(3, 0), buttons=(0, 0, 0))], FRAME)

@@ -9,6 +9,7 @@ import json
 
 import pygame
 
+from game import input as act
 from game import theme as th
 from game.app import App
 from game.profile import Profile
@@ -126,7 +127,7 @@ def test_a_win_is_counted_and_a_first_win_is_a_new_best(app):
 
 def test_a_puzzle_finished_by_the_solve_tool_is_not_a_win(app):
     scene = play(app)
-    scene.perform(("tool", "solve"))
+    scene.perform(act.UseTool("solve"))
     run_until(app, lambda: isinstance(app.scene, WinScene), frames=200)
     record = app.profile.stats.level(Level.MEDIUM)
     assert record.won == 0 and record.streak == 0

@@ -16,10 +16,11 @@ runner before it replaces the current one (one undo away), then graded there whi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, assert_never, cast
 
 import pygame
 
+from game import input as act
 from game import theme as th
 from game import tools
 from game.board import POP_SECONDS, BoardView
@@ -171,7 +172,7 @@ class PlayScene(Scene):
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
             self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
         ):
-            self.perform(("menu",))  # in the demo any key or click leaves
+            self.perform(act.ToMenu())  # in the demo any key or click leaves
             return
         if self.demo or self.flourish is not None or self.game.solved:
             return  # a solved board takes no more moves (the Solve tool's reveal included)
@@ -194,7 +195,7 @@ class PlayScene(Scene):
                 self.notice = None  # the overlay's detail of the cell under the mouse takes over
             self.hover_cell = cell
         elif event.type == pygame.MOUSEWHEEL and self.panel.current.collidepoint(pygame.mouse.get_pos()):
-            self.perform(("scroll", -event.y))
+            self.perform(act.Scroll(-event.y))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
 
@@ -230,7 +231,7 @@ class PlayScene(Scene):
         if self.panel.current.collidepoint(pos):
             delta = self.panel.walk_at(pos)
             if delta:
-                self.perform(("link", delta))
+                self.perform(act.WalkLink(delta))
             return  # the panel (grown over the keypad for a long hint) takes the click
         button = self.keypad.button_at(pos)
         if button is not None:
@@ -238,65 +239,71 @@ class PlayScene(Scene):
             self.perform(button.action)
 
     def perform(self, action: Action) -> None:
-        """Carry out one action tuple (see game.input) on the game or the app. While paused only
+        """Carry out one action (see game.input) on the game or the app. While paused only
         pause, menu and the keypad's page flip do anything."""
         game = self.game
-        kind = action[0]
-        if self.paused and kind not in ("pause", "menu", "tools"):
+        if self.paused and not isinstance(action, act.WHILE_PAUSED):
             return
-        if kind not in ("move", "mode", "cycle_mode", "entropy", "tools", "link", "scroll"):
+        if not isinstance(action, act.KEEP_NOTICE):
             self.notice = None
-        if kind == "digit":
-            before = game.state
-            if game.input_digit(action[1], action[2]) and (action[2] or game.mode) == "normal":
-                self._digit_sound(before, game.state)
-        elif kind == "mode":
-            game.set_mode(action[1])
-        elif kind == "cycle_mode":
-            game.cycle_mode()
-        elif kind == "clear":
-            game.clear()
-        elif kind == "undo":
-            game.undo()
-        elif kind == "redo":
-            game.redo()
-        elif kind == "hint":
-            game.request_hint()
-            self._sync_search()
-            self.app.sounds.play("hint")
-        elif kind == "link":
-            game.walk_link(action[1])
-        elif kind == "scroll":
-            self.panel.scroll_by(3 * action[1])
-        elif kind == "move":
-            game.move(action[1], action[2], extend=action[3])
-        elif kind == "new":
-            self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
-        elif kind == "tool":
-            result = game.use_tool(action[1])
-            self._tool_notice(action[1], result)
-            self._sync_search()
-        elif kind == "tools":
-            self.keypad.flip()
-        elif kind == "entropy":
-            self.entropy = not self.entropy
-        elif kind == "pause":
-            self.set_paused(not self.paused)
-        elif kind == "copy":
-            line = values_to_string(game.puzzle.givens)
-            copied = copy_text(line)
-            rows = " ".join(line[i : i + 9] for i in range(0, 81, 9))  # wraps inside the panel
-            self.notice = PanelText(
-                "COPIED" if copied else "NO CLIPBOARD",
-                f"The puzzle, row by row: {rows}" if copied else "The clipboard is not available here.",
-            )
-        elif kind == "paste":
-            self.paste(paste_text())
-        elif kind == "menu":
-            if self.demo:
-                self.app.end_demo()
-            else:
-                self.app.goto("menu")
+        match action:
+            case act.Digit(digit, mode):
+                before = game.state
+                if game.input_digit(digit, mode) and (mode or game.mode) == "normal":
+                    self._digit_sound(before, game.state)
+            case act.SetMode(mode):
+                game.set_mode(mode)
+            case act.CycleMode():
+                game.cycle_mode()
+            case act.Clear():
+                game.clear()
+            case act.Undo():
+                game.undo()
+            case act.Redo():
+                game.redo()
+            case act.Hint():
+                game.request_hint()
+                self._sync_search()
+                self.app.sounds.play("hint")
+            case act.WalkLink(delta):
+                game.walk_link(delta)
+            case act.Scroll(lines):
+                self.panel.scroll_by(3 * lines)
+            case act.Move(d_row, d_col, extend):
+                game.move(d_row, d_col, extend=extend)
+            case act.NewPuzzle():
+                self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
+            case act.UseTool(name):
+                result = game.use_tool(name)
+                self._tool_notice(name, result)
+                self._sync_search()
+            case act.FlipPage():
+                self.keypad.flip()
+            case act.ToggleEntropy():
+                self.entropy = not self.entropy
+            case act.TogglePause():
+                self.set_paused(not self.paused)
+            case act.Copy():
+                self._copy()
+            case act.Paste():
+                self.paste(paste_text())
+            case act.ToMenu():
+                if self.demo:
+                    self.app.end_demo()
+                else:
+                    self.app.goto("menu")
+            case _:
+                assert_never(action)
+
+    def _copy(self) -> None:
+        """Copy the givens as one line and say so (or that there is no clipboard)."""
+        line = values_to_string(self.game.puzzle.givens)
+        copied = copy_text(line)
+        rows = " ".join(line[i : i + 9] for i in range(0, 81, 9))  # wraps inside the panel
+        self.notice = PanelText(
+            "COPIED" if copied else "NO CLIPBOARD",
+            f"The puzzle, row by row: {rows}" if copied else "The clipboard is not available here.",
+        )
 
     def _digit_sound(self, before: PlayState, after: PlayState) -> None:
         """A blip for a digit, a chime when it completes a house, a thud when it breaks a rule."""
