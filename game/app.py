@@ -1,6 +1,9 @@
-"""The application: the screen, the clock, the current scene and the one method that switches
-scenes, the player's profile (settings, statistics, the saved game) and the messages for the
-player. The window itself is opened by game.window (``run``), never at import time.
+"""The application: the frame loop, the current scene and the one method that switches scenes,
+and the player's session (the running game, the profile: settings, statistics, the saved game).
+The services it uses live beside it: game.display (the window's surface, layout, resizing and
+full screen), game.toasts (messages for the player), game.jobs and game.worker_process (work off
+the loop), game.supply (instant games), game.profile (the player's files), game.sound. The
+window itself is opened by game.window (``run``), never at import time.
 
 No traceback reaches the player: an exception in a scene is logged to stderr in one line and the
 game returns to the menu with a message (pyspacewar's UI modes, Solo's midend behind them).
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game import theme as th
+from game.display import Display
 from game.jobs import JobRunner
 from game.layout import DESIGN_H, DESIGN_W, Layout
 from game.made import MadePuzzle
@@ -30,7 +34,8 @@ from game.scenes.base import Scene
 from game.session import Game
 from game.settings import Settings
 from game.supply import PuzzleSupply, ReserveFiller
-from game.theme import Theme, draw_panel, fit_text
+from game.theme import Theme
+from game.toasts import Toasts
 from solver import levels
 from solver.levels import Level
 
@@ -42,10 +47,8 @@ WINDOW_SIZE = (DESIGN_W, DESIGN_H)  # the design size; the window opens fitted t
 FPS = 60
 ACTIVE_SECONDS = 1.0  # after an input, every frame is drawn this long
 IDLE_POLL_MS = 100  # an idle loop still polls background work this often
-SETTLE_SECONDS = 1.0  # after F11, focus lost and regained is the window system's doing
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
-TOAST_SECONDS = 6.0  # how long a message for the player stays on screen
 QUIET_SCENES = ("menu", "difficulty", "settings", "stats")  # where a one-off slow frame goes unseen
 
 
@@ -57,14 +60,15 @@ class Silence:
 
 
 class App:
-    """Owns the screen surface, the job runners, the running Game and the current scene.
+    """Runs the frame loop over the current scene, and owns the running Game and the services.
 
     ``jobs`` runs puzzle generation and paste checks (a game.jobs.JobRunner thread by default;
     the real window passes a game.worker_process.ProcessJobRunner), ``hint_jobs`` the play
     screen's hint searches (two runners, so neither cancels the other).
 
-    ``screen`` is the display surface (or a plain Surface in tests) of any size; ``frame`` maps
-    the screens' 1200x800 design space onto it (game.layout) and follows ``resize``; ``clock``
+    ``screen`` is the display surface (or a plain Surface in tests) of any size, held by
+    ``display`` (game.display.Display), whose ``layout`` maps the screens' 1200x800 design
+    space onto it and follows ``resize``; ``toasts`` the messages for the player; ``clock``
     returns seconds and drives the game timer; ``seed`` makes the first puzzle reproducible
     (later puzzles use seed + 1, seed + 2, ...). ``scenes`` maps scene names to scene factories
     (default: game.scenes.SCENES); scenes ask for the next one by name through ``goto``, so
@@ -84,9 +88,8 @@ class App:
         jobs: JobRunner | ProcessJobRunner | None = None,
         supply: PuzzleSupply | None = None,
     ) -> None:
-        self.screen = screen
-        self.size = screen.get_size()
-        self.layout = Layout.fit(self.size)
+        self.display = Display(screen, on_resize=self._lay_out, log=self.log)
+        self.toasts = Toasts(self.log)
         self.theme = Theme()
         self.jobs: JobRunner | ProcessJobRunner = jobs if jobs is not None else JobRunner()
         self.hint_jobs = JobRunner()
@@ -109,10 +112,36 @@ class App:
         self._sounds_wanted: tuple[float, bool] | None = None
         self._palette = "standard"  # the palette game.theme has now
         th.apply_palette(self._palette)
-        self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
-        self.settling_until = 0.0  # until then focus changes are the window system's (F11)
-        self._windowed_size: tuple[int, int] | None = None  # the window's size before full screen
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
+
+    # --- the window ----------------------------------------------------------------------------
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The surface every screen draws on (game.display)."""
+        return self.display.screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.display.size
+
+    @property
+    def layout(self) -> Layout:
+        """The design-to-window mapping of ``screen`` (game.layout)."""
+        return self.display.layout
+
+    def resize(self, screen: pygame.Surface) -> None:
+        """The window changed size: lay every screen out again on ``screen`` (the new display
+        surface, or a plain Surface in tests)."""
+        self.display.resize(screen)
+
+    def _lay_out(self) -> None:
+        if self.scene is not None:
+            self._guard(self.scene.resize)
+
+    def window_settling(self) -> bool:
+        """True for a moment after F11, while the window system moves the focus about."""
+        return self.display.settling()
 
     # --- the profile ---------------------------------------------------------------------------
 
@@ -203,8 +232,7 @@ class App:
 
     def toast(self, message: str) -> None:
         """Show ``message`` over every screen for a few seconds (and log it)."""
-        self.log(message)
-        self.toasts.append((message, TOAST_SECONDS))
+        self.toasts.add(message)
 
     # --- scenes ------------------------------------------------------------------------------
 
@@ -221,49 +249,6 @@ class App:
         scene = self.scenes[name](self, **kwargs)
         self.switch(scene)
         return scene
-
-    def resize(self, screen: pygame.Surface) -> None:
-        """The window changed size: lay every screen out again on ``screen`` (the new display
-        surface, or a plain Surface in tests)."""
-        self.screen = screen
-        self.size = screen.get_size()
-        self.layout = Layout.fit(self.size)
-        if self.scene is not None:
-            self._guard(self.scene.resize)
-
-    def _window_event(self, event: pygame.event.Event) -> bool:
-        """Resizing and full screen (F11); True when ``event`` was one of them."""
-        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            surface = pygame.display.get_surface()
-            if surface is not None and surface.get_size() != self.size:
-                self.resize(surface)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            if pygame.display.get_surface() is not None:
-                self.toggle_full_screen()
-            return True
-        return False
-
-    def toggle_full_screen(self) -> None:
-        """F11: full screen and back. The window the player had comes back at its size, and the
-        focus the window loses and regains meanwhile does not pause the game."""
-        self.settling_until = time.monotonic() + SETTLE_SECONDS
-        leaving = bool(getattr(pygame.display, "is_fullscreen", lambda: False)())
-        if not leaving:
-            self._windowed_size = self.size
-        try:
-            pygame.display.toggle_fullscreen()
-            if leaving and self._windowed_size is not None:
-                pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        except pygame.error as exc:
-            self.log(f"full screen is not available: {exc}")
-        surface = pygame.display.get_surface()
-        if surface is not None and surface.get_size() != self.size:
-            self.resize(surface)
-
-    def window_settling(self) -> bool:
-        """True for a moment after F11, while the window system moves the focus about."""
-        return time.monotonic() < self.settling_until
 
     def next_seed(self) -> int:
         """The seed for the next puzzle: the one asked for, then the ones after it; else random."""
@@ -311,7 +296,7 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit(0)
                 return False
-            if self._window_event(event):
+            if self.display.handle(event):
                 continue
             self._guard(cast(Scene, self.scene).handle, event)
             if not self.running:
@@ -323,7 +308,7 @@ class App:
             draw = bool(self.toasts) or cast(Scene, self.scene).stale() or cast(Scene, self.scene).animating()
         if self.running and draw:
             self._guard(cast(Scene, self.scene).draw, self.screen)
-            self._draw_toasts(dt)
+            self.toasts.draw(self.screen, self.layout, self.theme, dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
         self.profile.autosave(self.game)
         self._background(dt)
@@ -360,27 +345,6 @@ class App:
         givens = tuple(v if (cell * 7) % 3 else 0 for cell, v in enumerate(solution))
         game = Game(Puzzle(givens, solution, Level.MEDIUM, "Hidden Single"), clock=self.clock)
         self.scenes["play"](self, game=game).draw(pygame.Surface(self.size))
-
-    def _draw_toasts(self, dt: float) -> None:
-        """The oldest message for the player, in a panel at the bottom of the window."""
-        if not self.toasts:
-            return
-        message, left = self.toasts[0]
-        left -= min(dt, MAX_DT)
-        if left <= 0:
-            self.toasts.pop(0)
-            return
-        self.toasts[0] = (message, left)
-        f = self.layout
-        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3, colour=th.TEXT)
-        height = sum(line.get_height() for line in lines) + f.px(20)
-        rect = pygame.Rect(0, 0, f.px(1080), height)
-        rect.midbottom = (f.centre_x, f.height - f.px(12))
-        draw_panel(self.screen, rect, th.PANEL, th.ACCENT_2, radius=f.px(10), width=f.px(2))
-        y = rect.y + f.px(10)
-        for line in lines:
-            self.screen.blit(line, line.get_rect(midtop=(rect.centerx, y)))
-            y += line.get_height()
 
     def busy_drawing(self, since_input: float) -> bool:
         """True when every frame must be drawn: the scene animates, a message is up, or an

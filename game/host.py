@@ -41,8 +41,6 @@ class Host(Protocol):
     """The app: its screen and layout, job runners, current game and scene, settings and
     profile, and the moves the screens ask of it (see ``game.app.App`` for each)."""
 
-    screen: pygame.Surface
-    layout: Layout
     theme: Theme
     jobs: JobRunner | ProcessJobRunner
     hint_jobs: JobRunner
@@ -55,6 +53,10 @@ class Host(Protocol):
     demo: bool
     animation_speed: str
 
+    @property
+    def screen(self) -> pygame.Surface: ...
+    @property
+    def layout(self) -> Layout: ...
     @property
     def settings(self) -> Settings: ...
 

@@ -650,7 +650,7 @@ def test_f11_never_pauses_and_leaving_full_screen_restores_the_window(app, monke
     assert full["on"] and not scene.paused
     app.frame([key(pygame.K_F11), pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
     assert not full["on"] and not scene.paused and sizes[-1] == before
-    app.settling_until = real_time.monotonic() - 1  # later, a real loss of focus pauses
+    app.display.settling_until = real_time.monotonic() - 1  # later, a real loss of focus pauses
     app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
     assert scene.paused
 

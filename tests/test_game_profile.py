@@ -56,7 +56,7 @@ def test_a_broken_save_is_set_aside_with_a_message_and_the_game_starts_fresh(scr
     app.goto("menu")
     app.frame([], FRAME)
     assert app.game is None and app.scene.menu.actions()[0] == "new"
-    assert app.toasts and "could not be read" in app.toasts[0][0]
+    assert app.toasts and "could not be read" in next(iter(app.toasts))[0]
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("save.broken")]
 
 
