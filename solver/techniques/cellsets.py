@@ -16,16 +16,33 @@ from __future__ import annotations
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES_OF, Grid
 
+_LAST_PLACES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # (candidates, their places)
 
-def digit_places(grid: Grid) -> list[int]:
-    """``places[d]`` for d in 1..9 (index 0 unused): the cells where d is still a candidate."""
+
+def digit_places(grid: Grid) -> tuple[int, ...]:
+    """``places[d]`` for d in 1..9 (index 0 unused): the cells where d is still a candidate.
+
+    The finders a solver tries one after another at one position all ask for these, so the
+    last position's answer is kept (one entry; safe between threads, as a lost race only
+    recomputes it)."""
+    key = tuple(grid.candidates)
+    last = _LAST_PLACES
+    if last[0] == key:
+        return last[1]
     places = [0] * 10
-    for cell, mask in enumerate(grid.candidates):
+    for cell, mask in enumerate(key):
         if mask:
             bit = CELL_BIT[cell]
             for digit in DIGITS_OF[mask]:
                 places[digit] |= bit
-    return places
+    result = tuple(places)
+    _remember(key, result)
+    return result
+
+
+def _remember(key: tuple[int, ...], places: tuple[int, ...]) -> None:
+    global _LAST_PLACES
+    _LAST_PLACES = (key, places)
 
 
 def strong_links(places: int, houses: range = range(27)) -> list[tuple[int, int, int]]:

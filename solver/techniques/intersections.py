@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
+from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, HOUSES_OF, POPCOUNT, Grid, cells_of, house_name
 from solver.step import Step
+from solver.techniques.cellsets import digit_places
 from solver.techniques.subsets import subset_eliminations, subset_pattern
 from solver.techniques.wording import and_list, cells_text, or_list
 
@@ -58,55 +59,45 @@ def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
     """Pointing (base = box, cover = line) or Claiming (base = line, cover = box).
 
     In HoDoKu's order: base houses boxes (Pointing) or rows then columns (Claiming), and in each
-    house the digits ascending; a Pointing digit in one row and one column is the row's.
+    house the digits ascending; a Pointing digit in one row and one column is the row's. Works
+    on the digits' places as cell sets (``cellsets.digit_places``): the finder runs at every
+    position where singles are stuck, mostly to find nothing.
     """
-    cands = grid.candidates
+    places = digit_places(grid)
     if base_is_box:
         name, bases = "Locked Candidates Type 1 (Pointing)", range(18, 27)
     else:
         name, bases = "Locked Candidates Type 2 (Claiming)", range(18)
     for base in bases:
-        base_cells = HOUSES[base]
-        for digit in DIGITS_OF[_union(cands, base_cells)]:
-            bit = BIT[digit]
-            pattern = tuple((cell, digit) for cell in base_cells if cands[cell] & bit)
-            if not 2 <= len(pattern) <= 3:  # one cell: that is a Hidden Single
+        base_mask = HOUSE_MASK[base]
+        for digit in range(1, 10):
+            inside = places[digit] & base_mask
+            if not inside or not 2 <= inside.bit_count() <= 3:  # one cell: that is a Hidden Single
                 continue
-            places = tuple(cell for cell, _ in pattern)
-            for cover in _covers(places, base_is_box):
-                eliminations = tuple(
-                    (cell, digit) for cell in HOUSES[cover] if cands[cell] & bit and cell not in places
+            cover = _cover(inside, base_is_box)
+            if cover < 0:
+                continue
+            gone = places[digit] & HOUSE_MASK[cover] & ~inside
+            if gone:
+                yield Step(
+                    name,
+                    eliminations=tuple((cell, digit) for cell in cells_of(gone)),
+                    pattern=tuple((cell, digit) for cell in cells_of(inside)),
+                    houses=(base, cover),
+                    text=f"In {house_name(base)}, every {digit} lies in {house_name(cover)}, "
+                    f"so {digit} can't be anywhere else in {house_name(cover)}.",
                 )
-                if eliminations:
-                    yield Step(
-                        name,
-                        eliminations=eliminations,
-                        pattern=pattern,
-                        houses=(base, cover),
-                        text=f"In {house_name(base)}, every {digit} lies in {house_name(cover)}, "
-                        f"so {digit} can't be anywhere else in {house_name(cover)}.",
-                    )
-                    break
 
 
-def _union(cands: list[int], cells: tuple[int, ...]) -> int:
-    mask = 0
-    for cell in cells:
-        mask |= cands[cell]
-    return mask
-
-
-def _covers(cells: tuple[int, ...], base_is_box: bool) -> tuple[int, ...]:
-    """The houses other than the base that hold all of ``cells``: for a box its row, else its
-    column (at most one); for a line its box."""
-    row, col, box = HOUSES_OF[cells[0]]
+def _cover(cells: int, base_is_box: bool) -> int:
+    """The house other than the base that holds every cell of the cell set ``cells``: for a box
+    its row, else its column; for a line its box; -1 when there is none."""
+    row, col, box = HOUSES_OF[(cells & -cells).bit_length() - 1]
     if base_is_box:
-        if all(HOUSES_OF[cell][0] == row for cell in cells):
-            return (row,)
-        if all(HOUSES_OF[cell][1] == col for cell in cells):
-            return (col,)
-        return ()
-    return (box,) if all(HOUSES_OF[cell][2] == box for cell in cells) else ()
+        if cells & ~HOUSE_MASK[row] == 0:
+            return row
+        return col if cells & ~HOUSE_MASK[col] == 0 else -1
+    return box if cells & ~HOUSE_MASK[box] == 0 else -1
 
 
 def locked_candidates_pointing(grid: Grid) -> Iterator[Step]:

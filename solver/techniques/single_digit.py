@@ -21,7 +21,7 @@ Steps of one finder come best first: single patterns before duals, most eliminat
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from solver.grid import (
@@ -139,7 +139,7 @@ class Kite(NamedTuple):
     targets: list[int]
 
 
-def _kites(places: list[int]) -> list[Kite]:
+def _kites(places: Sequence[int]) -> list[Kite]:
     """Every 2-String Kite that removes something, once per digit and targets."""
     kites = []
     seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit, target cells)
@@ -302,7 +302,7 @@ def _rectangle_lines(in_box: int, box: int) -> Iterator[tuple[int, int]]:
                 yield row, col
 
 
-def _empty_rectangles(places: list[int]) -> list[Rectangle]:
+def _empty_rectangles(places: Sequence[int]) -> list[Rectangle]:
     """Every Empty Rectangle that removes something, by digit and box."""
     found = []
     for digit in DIGITS:
