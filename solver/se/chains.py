@@ -43,6 +43,12 @@ BOX_PEERS = tuple(HOUSE_MASK[BOX_HOUSE[c]] & ~CELL_BIT[c] for c in range(81))
 ROW_OUT_BOX = tuple(HOUSE_MASK[ROW_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
 COL_OUT_BOX = tuple(HOUSE_MASK[COL_HOUSE[c]] & ~HOUSE_MASK[BOX_HOUSE[c]] for c in range(81))
 OFF_ON_HOUSES = tuple((BOX_HOUSE[c], ROW_HOUSE[c], COL_HOUSE[c]) for c in range(81))
+# per candidate index (cell * 9 + digit - 1): its cell, its digit - 1, and the ancestor-set bits
+# of its two potentials ("off" is bit 2 * cand, "on" bit 2 * cand + 1)
+CAND_CELL = tuple(cand // 9 for cand in range(729))
+CAND_DIGIT = tuple(cand % 9 for cand in range(729))
+OFF_POT = tuple(1 << (2 * cand) for cand in range(729))
+ON_POT = tuple(1 << (2 * cand + 1) for cand in range(729))
 
 
 def off_bit(cand: int) -> int:
@@ -181,6 +187,7 @@ def propagate(
     src_cells, src_digits = source.cells, source.digits
     box_peers, row_out, col_out = BOX_PEERS, ROW_OUT_BOX, COL_OUT_BOX
     house_mask, off_on_houses, cell_bit = HOUSE_MASK, OFF_ON_HOUSES, CELL_BIT
+    cand_cell, cand_digit, off_pot, on_pot = CAND_CELL, CAND_DIGIT, OFF_POT, ON_POT
     pop_on, pop_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
     while True:
@@ -188,7 +195,7 @@ def propagate(
             if pending_on:
                 cand = pop_on()
                 anc = on[cand]
-                cell, d = divmod(cand, 9)
+                cell, d = cand_cell[cand], cand_digit[cand]
                 dmask = digits[d + 1]
                 if y_links:
                     others = cells[cell] & ~(1 << d)
@@ -198,13 +205,13 @@ def propagate(
                         target = base + low.bit_length() - 1
                         others ^= low
                         if target in on:
-                            result.contradiction = (on[target], anc | 1 << (2 * target))
+                            result.contradiction = (on[target], anc | off_pot[target])
                             result.conflict = target
                             if parents is not None:
                                 parents[2 * target] = 2 * cand + 1
                             return result
                         if target not in off:
-                            off[target] = anc | 1 << (2 * target)
+                            off[target] = anc | off_pot[target]
                             push_off(target)
                             if parents is not None:
                                 parents[2 * target] = 2 * cand + 1
@@ -214,25 +221,25 @@ def propagate(
                         target = (low.bit_length() - 1) * 9 + d
                         mask ^= low
                         if target in on:
-                            result.contradiction = (on[target], anc | 1 << (2 * target))
+                            result.contradiction = (on[target], anc | off_pot[target])
                             result.conflict = target
                             if parents is not None:
                                 parents[2 * target] = 2 * cand + 1
                             return result
                         if target not in off:
-                            off[target] = anc | 1 << (2 * target)
+                            off[target] = anc | off_pot[target]
                             push_off(target)
                             if parents is not None:
                                 parents[2 * target] = 2 * cand + 1
             else:
                 cand = pop_off()
                 anc = off[cand]
-                cell, d = divmod(cand, 9)
+                cell, d = cand_cell[cand], cand_digit[cand]
                 found = []
                 cmask = cells[cell]
                 if y_links and POPCOUNT[cmask] == 2:
                     target = cell * 9 + (cmask & ~(1 << d)).bit_length() - 1
-                    tanc = anc | 1 << (2 * target + 1)
+                    tanc = anc | on_pot[target]
                     hidden = src_cells[cell] & ~cmask
                     while hidden:
                         low = hidden & -hidden
@@ -245,7 +252,7 @@ def propagate(
                     rest = places & (places - 1)
                     if rest and not rest & (rest - 1):  # exactly two places: this one and another
                         target = ((places & ~cell_bit[cell]).bit_length() - 1) * 9 + d
-                        tanc = anc | 1 << (2 * target + 1)
+                        tanc = anc | on_pot[target]
                         hidden = src_digits[d + 1] & house_mask[house] & ~places
                         while hidden:
                             low = hidden & -hidden
