@@ -14,6 +14,7 @@ each rule returns its first hint as an ``SEHint``, or None:
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
 from solver.se.rules import SEHint
@@ -78,7 +79,8 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
             excluders[c] = PEER_MASK[c] & small
     base = sorted(excluders)
     base_mask = sum(CELL_BIT[c] for c in base)
-    locked: dict[int, frozenset[int]] = {}  # common excluders -> the digit sets they rule out
+    locked: dict[int, _Excluders] = {}  # common excluders -> the digit combinations they rule out
+    tried: set[tuple[int, int, int]] = set()  # triples already found to remove nothing, sorted
     for i, first in enumerate(base):
         for second in base[i + 1 :]:
             pair_common = excluders[first] & excluders[second]
@@ -90,55 +92,85 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
                 common = pair_common & excluders[third]
                 if common.bit_count() < 2:
                     continue
-                bad = locked.get(common)
-                if bad is None:
-                    bad = locked[common] = _locked_combinations(cands, common)
-                hint = _exclusion((first, second, third), bad, cands)
+                # a triple comes up once per pair of it that has two common excluders; what it
+                # removes does not depend on the order of its cells
+                low, mid, high = sorted((first, second, third))
+                key = (low, mid, high)
+                if key in tried:
+                    continue
+                ruled_out = locked.get(common)
+                if ruled_out is None:
+                    ruled_out = locked[common] = _excluders(cands, common)
+                hint = _exclusion((first, second, third), ruled_out, cands)
                 if hint is not None:
                     return SEHint(7.5, "Aligned Triplet Exclusion", eliminations=hint)
+                tried.add(key)
     return None
 
 
-def _locked_combinations(cands: list[int], common: int) -> frozenset[int]:
-    """Every set of at most three digits that leaves one of the excluders in ``common`` (cells
-    of two or three candidates) without a candidate: each excluder's digits, with any third
-    digit added to a pair."""
-    bad = set()
+class _Excluders(NamedTuple):
+    """What a set of common excluders rules out, as masks (bit d-1 = digit d): a combination of
+    digits is ruled out when it holds both digits of a two-candidate excluder, or is exactly
+    the three digits of a three-candidate one (it would leave that excluder empty)."""
+
+    pairs: frozenset[int]  # the two-candidate excluders' masks
+    partners: tuple[int, ...]  # per digit bit d: the digits that complete a pair with it
+    thirds: dict[int, int]  # per two-digit mask: the digit that completes a three-candidate one
+
+
+def _excluders(cands: list[int], common: int) -> _Excluders:
+    """The digit combinations the excluders in ``common`` (cells of two or three candidates)
+    rule out (see ``_Excluders``)."""
+    pairs = set()
+    partners = [0] * 9
+    thirds: dict[int, int] = {}
     for cell in cells_of(common):
         mask = cands[cell]
-        bad.add(mask)
-        if POPCOUNT[mask] == 2:
-            bad.update(mask | (1 << d) for d in range(9))
-    return frozenset(bad)
+        digits = [1 << d for d in range(9) if mask >> d & 1]
+        if len(digits) == 2:
+            pairs.add(mask)
+            for bit in digits:
+                partners[bit.bit_length() - 1] |= mask & ~bit
+        else:
+            for i, j in ((0, 1), (0, 2), (1, 2)):
+                two = digits[i] | digits[j]
+                thirds[two] = thirds.get(two, 0) | (mask & ~two)
+    return _Excluders(frozenset(pairs), tuple(partners), thirds)
 
 
-def _exclusion(cells: tuple[int, ...], bad: frozenset[int], cands: list[int]) -> tuple[Candidate, ...] | None:
-    """The values of ``cells`` that no allowed combination uses (see the rules above); ``bad``
-    holds the digit sets an excluder rules out."""
-    allowed = [0] * len(cells)
+def _exclusion(cells: tuple[int, ...], excluders: _Excluders, cands: list[int]) -> tuple[Candidate, ...] | None:
+    """The values of ``cells`` that no allowed combination uses (see the rules above): for each
+    value of the first two cells, the values of the third that the pair leaves allowed are
+    one mask, (digits it may not repeat) less (digits that would complete an excluder)."""
     a, b, c = cells
-    full = (cands[a], cands[b], cands[c])
+    full_a, full_b, full_c = cands[a], cands[b], cands[c]
     ab = bool(PEER_MASK[a] & CELL_BIT[b])
     ac = bool(PEER_MASK[a] & CELL_BIT[c])
     bc = bool(PEER_MASK[b] & CELL_BIT[c])
-    for x in DIGITS_OF[cands[a]]:
-        bx = 1 << (x - 1)
-        for y in DIGITS_OF[cands[b]]:
-            if x == y and ab:
-                continue
-            by = 1 << (y - 1)
-            for z in DIGITS_OF[cands[c]]:
-                if (x == z and ac) or (y == z and bc):
-                    continue
-                bz = 1 << (z - 1)
-                if bx | by | bz in bad:
-                    continue
-                allowed[0] |= bx
-                allowed[1] |= by
-                allowed[2] |= bz
-            if allowed[0] == full[0] and allowed[1] == full[1] and allowed[2] == full[2]:
-                return None  # every value of every cell is allowed: nothing to remove
-    if tuple(allowed) == full:
-        return None
-    removed = tuple((cell, d) for cell, ok in zip(cells, allowed) for d in DIGITS_OF[cands[cell] & ~ok])
+    pairs, partners, thirds = excluders
+    allowed_a = allowed_b = allowed_c = 0
+    xs = full_a
+    while xs:
+        bx = xs & -xs
+        xs ^= bx
+        around_x = partners[bx.bit_length() - 1] | (bx if ac else 0)
+        ys = full_b & ~bx if ab else full_b
+        while ys:
+            by = ys & -ys
+            ys ^= by
+            two = bx | by
+            if two in pairs:
+                continue  # both digits of an excluder: every third value is ruled out
+            zs = full_c & ~(around_x | partners[by.bit_length() - 1] | thirds.get(two, 0) | (by if bc else 0))
+            if zs:
+                allowed_a |= bx
+                allowed_b |= by
+                allowed_c |= zs
+                if allowed_a == full_a and allowed_b == full_b and allowed_c == full_c:
+                    return None  # every value of every cell is allowed: nothing to remove
+    removed = tuple(
+        (cell, d)
+        for cell, full, ok in ((a, full_a, allowed_a), (b, full_b, allowed_b), (c, full_c, allowed_c))
+        for d in DIGITS_OF[full & ~ok]
+    )
     return removed or None
