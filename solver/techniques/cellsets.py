@@ -14,6 +14,8 @@ The tables are computed once at import from ``solver.grid``; nothing here change
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES_OF, Grid
 
 _LAST_PLACES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # (candidates, their places)
@@ -45,16 +47,20 @@ def _remember(key: tuple[int, ...], places: tuple[int, ...]) -> None:
     _LAST_PLACES = (key, places)
 
 
-def strong_links(places: int, houses: range = range(27)) -> list[tuple[int, int, int]]:
+@lru_cache(maxsize=8192)
+def strong_links(places: int, houses: range = range(27)) -> tuple[tuple[int, int, int], ...]:
     """(house, first cell, second cell) for every house in ``houses`` where the cell set
-    ``places`` (one digit's places) has exactly two cells; cells in ascending order."""
+    ``places`` (one digit's places) has exactly two cells; cells in ascending order.
+
+    Kept for the last few thousand (places, houses): most digits' places stay the same from
+    one position of a solution path to the next, and several finders ask at each."""
     links = []
     for house in houses:
         pair = places & HOUSE_MASK[house]
         if pair and pair.bit_count() == 2:
             low = pair & -pair
             links.append((house, low.bit_length() - 1, (pair ^ low).bit_length() - 1))
-    return links
+    return tuple(links)
 
 
 def shared_house(first: int, second: int) -> int:

@@ -19,6 +19,7 @@ C and D for the second cluster) so a hint can paint them; the text names them th
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from solver.grid import CELL_BIT, DIGITS, PEER_MASK, Grid, cell_name, cells_of
 from solver.step import Candidate, Step
@@ -49,9 +50,11 @@ def _seen_by(bits: int) -> int:
     return seen
 
 
-def clusters(where: int) -> list[Cluster]:
+@lru_cache(maxsize=4096)
+def clusters(where: int) -> tuple[Cluster, ...]:
     """The clusters of one digit whose places are the cell set ``where``: components of its
-    strong links, coloured in turn (lowest cell first, coloured A), in order of lowest cell."""
+    strong links, coloured in turn (lowest cell first, coloured A), in order of lowest cell.
+    Kept for the last few thousand place sets (a digit's places rarely change between steps)."""
     partners: dict[int, list[int]] = {}
     for _, first, second in strong_links(where):
         partners.setdefault(first, []).append(second)
@@ -72,7 +75,7 @@ def clusters(where: int) -> list[Cluster]:
                     coloured.add(partner)
                     todo.append((partner, 1 - colour))
         found.append(Cluster((colours[0], colours[1])))
-    return found
+    return tuple(found)
 
 
 def _names(bits: int) -> str:

@@ -18,7 +18,7 @@ Glossary (see also solver.techniques.cellsets):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from solver.grid import (
     BIT,
@@ -146,7 +146,7 @@ def _remote_pair_step(path: list[int], mask: int, removed: tuple[Candidate, ...]
 # --- W-Wing ----------------------------------------------------------------------------------
 
 
-def _bridge(links: list[tuple[int, int, int]], first: int, second: int) -> tuple[int, int, int] | None:
+def _bridge(links: Sequence[tuple[int, int, int]], first: int, second: int) -> tuple[int, int, int] | None:
     """(house, end seeing ``first``, end seeing ``second``) for the first strong link whose
     ends see one of the two cells each, or None. As HoDoKu 2.2 decides it: an end that sees
     ``first`` counts for ``first`` only, so an end seeing both cells pairs with an end seeing
@@ -174,7 +174,7 @@ def w_wing(grid: Grid) -> Iterator[Step]:
     Source: HoDoKu, "Wings" (hodoku.sourceforge.net/en/tech_wings.php).
     """
     places = digit_places(grid)
-    links_of: dict[int, list[tuple[int, int, int]]] = {}
+    links_of: dict[int, tuple[tuple[int, int, int], ...]] = {}
     steps: list[tuple[int, int, int, Step]] = []
     seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit removed, target cells)
     for mask, cells in _bivalue_groups(grid, 2).items():
