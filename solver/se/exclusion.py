@@ -40,22 +40,38 @@ def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
         common = bivalue & PEER_MASK[first] & PEER_MASK[second]
         if common.bit_count() < 2:
             continue
-        pairs = {cands[c] for c in cells_of(common)}
-        sees = bool(CELL_BIT[second] & PEER_MASK[first])
-        allowed_first = allowed_second = 0
-        for a in DIGITS_OF[cands[first]]:
-            for b in DIGITS_OF[cands[second]]:
-                if a == b and sees:
-                    continue
-                if (1 << (a - 1)) | (1 << (b - 1)) in pairs:
-                    continue
-                allowed_first |= 1 << (a - 1)
-                allowed_second |= 1 << (b - 1)
-        removed = [(first, d) for d in DIGITS_OF[cands[first] & ~allowed_first]]
-        removed += [(second, d) for d in DIGITS_OF[cands[second] & ~allowed_second]]
+        removed = _pair_exclusion(first, second, common, cands)
         if removed:
-            return SEHint(6.2, "Aligned Pair Exclusion", eliminations=tuple(removed))
+            return SEHint(6.2, "Aligned Pair Exclusion", eliminations=removed)
     return None
+
+
+def _pair_exclusion(first: int, second: int, common: int, cands: list[int]) -> tuple[Candidate, ...]:
+    """The values of ``first`` and ``second`` that no allowed pair of values uses: a pair is
+    ruled out when the cells see each other and it repeats a digit, or when it is the two
+    candidates of a bivalue cell in ``common`` (which would be left empty)."""
+    partners = [0] * 9  # per digit bit: the digits that make a pair of ``common`` with it
+    for cell in cells_of(common):
+        pair = cands[cell]
+        low = pair & -pair
+        partners[low.bit_length() - 1] |= pair ^ low
+        partners[(pair ^ low).bit_length() - 1] |= low
+    sees = bool(CELL_BIT[second] & PEER_MASK[first])
+    allowed_first = allowed_second = 0
+    full_second = cands[second]
+    values = cands[first]
+    while values:
+        a = values & -values
+        values ^= a
+        # the values of ``second`` that ``a`` allows: not itself (if the cells see each other),
+        # not one that makes a bivalue excluder's pair with it
+        ok = full_second & ~(partners[a.bit_length() - 1] | (a if sees else 0))
+        if ok:
+            allowed_first |= a
+            allowed_second |= ok
+    removed = [(first, d) for d in DIGITS_OF[cands[first] & ~allowed_first]]
+    removed += [(second, d) for d in DIGITS_OF[full_second & ~allowed_second]]
+    return tuple(removed)
 
 
 def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
