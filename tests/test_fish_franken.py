@@ -19,10 +19,10 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import BIT, CELLS, HOUSE_MASK, Grid
+from solver.techniques.cellsets import digit_places
 from solver.techniques.fish_franken import (
     BASE_HOUSES,
     MAX_ENDO_FINS,
-    _digit_masks,
     _fish_of_digit,
     finned_franken_jellyfish,
     finned_franken_swordfish,
@@ -168,7 +168,7 @@ class Everything:
 def franken_searches(grid: Grid, size: int, finned: bool) -> list[tuple[int, list, int]]:
     """(digit cells, base-set pool, orientation) of every search the Franken finders make."""
     searches = []
-    for digit_cells in _digit_masks(grid)[1:]:
+    for digit_cells in digit_places(grid)[1:]:
         for orientation in (0, 1):
             pool = [
                 (house, digit_cells & HOUSE_MASK[house])
@@ -197,7 +197,7 @@ def test_cover_rank_is_the_fewest_lines_and_allowed_boxes():
 
 def test_rank_test_passes_the_base_sets_of_a_franken_swordfish():
     grid = franken_swordfish_grid()
-    sixes = _digit_masks(grid)[6]
+    sixes = digit_places(grid)[6]
     pool = next(
         pool for cells, pool, orientation in franken_searches(grid, 3, False) if cells == sixes and orientation == 0
     )  # row and box base sets

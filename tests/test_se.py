@@ -22,13 +22,13 @@ from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
 from solver.se.rating import next_hint, rate
 from solver.se.rules import (
-    digit_masks,
     direct_hidden_set,
     direct_locking,
     strong_links,
     wings,
 )
 from solver.se.static import forcing_chains_and_cycles
+from solver.techniques.cellsets import digit_places
 from tests.conftest import data_file
 from tests.positions import box, cell, col, confine, narrowed
 
@@ -70,7 +70,7 @@ def test_direct_pointing_places_the_hidden_single_it_creates():
     # pointing removes r1c5<>5 and leaves r2c5 the only 5 of box 2
     grid = confine(narrowed(), "5", box(1), "r1c1", "r1c2")
     confine(grid, "5", box(2), "r1c5", "r2c5")
-    hint = direct_locking(grid, digit_masks(grid))
+    hint = direct_locking(grid, digit_places(grid))
     assert hint.name == "Direct Pointing" and hint.rating == 1.7
     assert hint.placements == ((cell("r2c5"), 5),)
 
@@ -79,7 +79,7 @@ def test_direct_hidden_pair_places_the_single_it_leaves():
     # column 1: 1 and 2 only in r1c1 and r2c1; 3 only in r1c1, r2c1 and r9c1
     grid = confine(narrowed(), "12", col(1), "r1c1", "r2c1")
     confine(grid, "3", col(1), "r1c1", "r2c1", "r9c1")
-    hint = direct_hidden_set(grid, digit_masks(grid), 2)
+    hint = direct_hidden_set(grid, digit_places(grid), 2)
     assert (hint.name, hint.rating, hint.placements) == ("Direct Hidden Pair", 2.0, ((cell("r9c1"), 3),))
 
 
@@ -87,13 +87,13 @@ def test_skyscraper_rates_4_0_and_two_string_kite_4_1():
     # 7 in columns 2 and 6 only at rows 1 and 8 / 1 and 9 shifted: a skyscraper on rows 8, 9
     sky = confine(narrowed(), "7", col(2), "r1c2", "r8c2")
     confine(sky, "7", col(6), "r1c6", "r9c6")
-    hint = strong_links(sky, digit_masks(sky), 2)
+    hint = strong_links(sky, digit_places(sky), 2)
     assert hint.rating == 4.0
     assert (cell("r8c4"), 7) in hint.eliminations and (cell("r9c1"), 7) in hint.eliminations
     # a row and a column joined in box 1: a 2-String Kite
     kite = confine(narrowed(), "4", 0, "r1c2", "r1c8")
     confine(kite, "4", col(1), "r3c1", "r7c1")
-    hint = strong_links(kite, digit_masks(kite), 2)
+    hint = strong_links(kite, digit_places(kite), 2)
     assert hint.rating == 4.1 and hint.eliminations == ((cell("r7c8"), 4),)
 
 

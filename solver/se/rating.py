@@ -27,7 +27,7 @@ give instead).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
@@ -41,7 +41,6 @@ from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
 from solver.se.rules import (
     SEHint,
-    digit_masks,
     direct_hidden_set,
     direct_locking,
     strong_links,
@@ -50,6 +49,7 @@ from solver.se.rules import (
 from solver.se.static import forcing_chains_and_cycles
 from solver.techniques import Finder, fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
+from solver.techniques.cellsets import digit_places
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class SERating:
     solved: bool
 
 
-def _hidden_single(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
+def _hidden_single(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
     """Full House 1.0 (box, column, row), then Hidden Single in a box 1.2, column or row 1.5."""
     cands, values = grid.candidates, grid.values
     for alone in (True, False):
@@ -89,11 +89,11 @@ def _hidden_single(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
     return None
 
 
-RuleFn = Callable[[Grid, list[int], float], "SEHint | None"]
+RuleFn = Callable[[Grid, Sequence[int], float], "SEHint | None"]
 
 
 def _from_finder(finder: Finder, rating: float, name: str) -> RuleFn:
-    def rule(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
+    def rule(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
         step = next(finder(grid), None)
         if step is None:
             return None
@@ -102,7 +102,7 @@ def _from_finder(finder: Finder, rating: float, name: str) -> RuleFn:
     return rule
 
 
-def _locking(grid: Grid, masks: list[int], cap: float) -> SEHint | None:
+def _locking(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
     for finder, rating, name in (
         (intersections.locked_candidates_pointing, 2.6, "Pointing"),
         (intersections.locked_candidates_claiming, 2.8, "Claiming"),
@@ -141,7 +141,7 @@ class BasicRule:
     """One of Sudoku Explainer's rules below the chains.
 
     Fields:
-        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``digit_masks(grid)``);
+        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``cellsets.digit_places(grid)``);
             a rule that sorts its hints may return any one rated ``cap`` or less instead.
         top: the highest rating the rule gives. Once the rating so far reaches the tops of the
             first rules in Sudoku Explainer's order, any hint of theirs will do (the estimate
@@ -199,7 +199,7 @@ def _basic_hint(grid: Grid, cap: float, uniqueness: bool, config: str = "bank") 
     """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
     the rules before the first one that could give a hint above ``cap`` are tried cheapest
     first (any of their hints leaves the rating as it is; see ``BasicRule``)."""
-    masks = digit_masks(grid)
+    masks = digit_places(grid)
     every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
     rules = [rule for rule in every if uniqueness or not rule.uniqueness]
     free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))

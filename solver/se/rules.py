@@ -21,6 +21,7 @@ Aligned Pair and Triplet Exclusion are in solver.se.exclusion.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -38,18 +39,6 @@ class SEHint(NamedTuple):
     eliminations: tuple[Candidate, ...] = ()
 
 
-def digit_masks(grid: Grid) -> list[int]:
-    """Per digit 1..9 the 81-bit mask of cells holding it as a candidate (index 0 unused)."""
-    masks = [0] * 10
-    for cell, mask in enumerate(grid.candidates):
-        bit = CELL_BIT[cell]
-        while mask:
-            low = mask & -mask
-            masks[low.bit_length()] |= bit
-            mask ^= low
-    return masks
-
-
 BOX_LINE_PAIRS = tuple((box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line])
 LOCKING_ORDER = (
     [(box, line) for box, line in BOX_LINE_PAIRS if line >= 9]
@@ -64,7 +53,7 @@ def _same_kind(house: int) -> range:
     return range(18, 27) if house >= 18 else range(9, 18) if house >= 9 else range(9)
 
 
-def direct_locking(grid: Grid, masks: list[int]) -> SEHint | None:
+def direct_locking(grid: Grid, masks: Sequence[int]) -> SEHint | None:
     """The first Direct Pointing (1.7) or Direct Claiming (1.9), as Sudoku Explainer orders them."""
     for digit in range(1, 10):
         dmask = masks[digit]
@@ -88,7 +77,7 @@ def direct_locking(grid: Grid, masks: list[int]) -> SEHint | None:
     return None
 
 
-def direct_hidden_set(grid: Grid, masks: list[int], degree: int) -> SEHint | None:
+def direct_hidden_set(grid: Grid, masks: Sequence[int], degree: int) -> SEHint | None:
     """The first Direct Hidden Pair (2.0) or Triple (2.5) of Sudoku Explainer's search."""
     cands = grid.candidates
     for house in SE_HOUSES:
@@ -185,7 +174,7 @@ def _links_of(dmask: int) -> tuple[dict[int, list[StrongEnd]], list[StrongEnd]]:
     return by_cell, grouped
 
 
-def strong_links(grid: Grid, masks: list[int], n: int, cap: float = 0.0) -> SEHint | None:
+def strong_links(grid: Grid, masks: Sequence[int], n: int, cap: float = 0.0) -> SEHint | None:
     """The cheapest chain of ``n`` strong links (2 or 3) on one digit that removes something
     (among equal ratings, the one that removes the most; then the lowest digit), or the first
     digit's best rated ``cap`` or less (such a hint cannot raise the puzzle's rating)."""

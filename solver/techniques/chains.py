@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from solver.closure import reachable
 from solver.grid import PEER_MASK, Grid, cells_of
 from solver.step import Step
-from solver.techniques.cellsets import strong_links
+from solver.techniques.cellsets import digit_places, strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
@@ -53,17 +53,6 @@ whether a digit has one depends on that digit's places alone, and a solve path a
 every step while most digits' places stay the same. Bounded; safe to share between threads (a
 lost race only repeats a search)."""
 _NO_X_CHAIN_SIZE = 8192
-
-
-def _digit_places(grid: Grid) -> list[int]:
-    """Per digit 1..9 the 81-bit mask of the cells holding it (index 0 unused)."""
-    places = [0] * 10
-    for cell, mask in enumerate(grid.candidates):
-        while mask:
-            low = mask & -mask
-            places[low.bit_length()] |= 1 << cell
-            mask ^= low
-    return places
 
 
 def x_chain_news(places: int) -> bool:
@@ -98,7 +87,7 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     are not searched; a search that runs to its end records its digits."""
     searched: list[tuple[int, int]] = []
     if view == "x":
-        places = _digit_places(grid)
+        places = digit_places(grid)
         searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
         quiet = [pair for pair in searched if not x_chain_news(pair[1])]
         if quiet:

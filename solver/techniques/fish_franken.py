@@ -38,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES_OF, PEER_MASK, Grid, cell_name, cells_of
+from solver.grid import HOUSE_MASK, HOUSES_OF, PEER_MASK, Grid, cell_name, cells_of
 from solver.step import Step
+from solver.techniques.cellsets import digit_places
 from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES
 from solver.techniques.fish_finned import finned_text, houses_text, siamese_text
@@ -60,17 +61,6 @@ COVERS_OF = (  # the two houses that may cover a cell: (column, box) or (row, bo
     tuple((houses[1], houses[2]) for houses in HOUSES_OF),
     tuple((houses[0], houses[2]) for houses in HOUSES_OF),
 )
-
-
-def _digit_masks(grid: Grid) -> list[int]:
-    """``masks[digit]``: the 81-bit mask of the cells holding ``digit`` as a candidate."""
-    masks = [0] * 10
-    for cell, cands in enumerate(grid.candidates):
-        if cands:
-            bit = 1 << cell
-            for digit in DIGITS_OF[cands]:
-                masks[digit] |= bit
-    return masks
 
 
 Fish = tuple[tuple[int, ...], int, int, tuple[int, ...], int, int]
@@ -334,7 +324,7 @@ def _franken(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
     eliminations once, then the siamese pairs of each choice of base sets; digit by digit
     (digits remembered to have none at their places are skipped, see ``DigitMemo``)."""
     name = ("Finned Franken " if finned else "Franken ") + FISH_NAMES[size]
-    masks = _digit_masks(grid)
+    masks = digit_places(grid)
     seen: set[tuple[int, int]] = set()  # (digit, eliminations mask) of one fish
     seen_pairs: set[tuple[int, int]] = set()  # (digit, eliminations mask) of a siamese pair
     return MEMO.steps(
