@@ -8,4 +8,5 @@ reporting and skipping what is missing.
   calibrate.py        the SE estimate and HoDoKu levels against the references' ratings
   interest_report.py  the interest score's tables
   bare_solve.py       the exact solver as a bare script, for whole-process comparisons
+  common.py           what they share: the data folder, SE bands, Markdown tables, time spread
 """

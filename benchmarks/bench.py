@@ -25,8 +25,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = ROOT.parent / "shared" / "data"
+from benchmarks.common import DATA, ROOT, SE_BANDS, headless, print_rows, print_table_head, spread
+
 ALL_CORES: set[int] = set()  # the cores this process may use before main() pins it to one
 
 
@@ -140,7 +140,6 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
     return rows
 
 
-BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
 HODOKU_DRIVER = """
 import sys, time
 from hodoku import Solver
@@ -151,12 +150,6 @@ for line in open(sys.argv[1]):
     finished += solver.rate(line.split()[0]).level.name != "INCOMPLETE"
 print(finished, time.process_time() - start)
 """
-
-
-def _spread(values: list[float]) -> tuple[float, float, float]:
-    """(median, 99th percentile, max) of ``values``."""
-    ordered = sorted(values)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], ordered[-1]
 
 
 def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
@@ -187,7 +180,7 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
     if not path.is_file():
         return [("grade", "skipped", f"{path} not found")]
     sample = grading_sample(data, 1 if quick else 6)
-    times: dict[tuple[float, float], list[float]] = {band: [] for band in BANDS}
+    times: dict[tuple[float, float], list[float]] = {band: [] for band in SE_BANDS}
     total = 0.0
     finished = 0
     for puzzle, rating in sample:
@@ -195,14 +188,14 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
         finished += grade(puzzle).solved
         seconds = time.process_time() - start
         total += seconds
-        for band in BANDS:
+        for band in SE_BANDS:
             if band[0] <= rating <= band[1]:
                 times[band].append(seconds)
     rows = []
     for (low, high), values in times.items():
         if not values:
             continue
-        median, p99, worst = _spread(values)
+        median, p99, worst = spread(values)
         label = f"SE {low}-{high}" if high < 20 else f"SE {low}+"
         target = ""
         if high >= 20:
@@ -365,9 +358,7 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
 
 
 def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless()
     import generator.bank_format  # noqa: F401 - loaded as a launch loads it, before the timing
     from game.measure import measure_generation_frames
     from solver.levels import Level
@@ -389,7 +380,7 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
         if not times:
             rows.append((f"frame time while generating {level.name.lower()}", "no frames", ""))
             continue
-        median, p99, worst = _spread(times)
+        median, p99, worst = spread(times)
         rows.append(
             (
                 f"frame time while generating {level.name.lower()} ({len(times)} frames)",
@@ -403,8 +394,7 @@ def bench_frames(quick: bool) -> list[tuple[str, str, str]]:
 def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
     """Frame time while the game is saved after every move, what a save costs the frame loop,
     and a save's own time (JSON and atomic write, off the frame loop)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    headless()
     from game.measure import measure_saving
 
     moves = 60 if quick else 300
@@ -415,7 +405,7 @@ def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
         ("autosave", "a save's cost on the frame loop (snapshot and hand-off)"),
         ("write", f"a save on the writer thread ({moves}-move history, JSON + fsync)"),
     ):
-        median, p99, worst = _spread(result[key])
+        median, p99, worst = spread(result[key])
         rows.append((label, f"median {median:.2f} ms, p99 {p99:.2f} ms", f"max {worst:.2f} ms"))
     return rows
 
@@ -423,8 +413,7 @@ def bench_saving(quick: bool) -> list[tuple[str, str, str]]:
 def bench_idle(quick: bool) -> list[tuple[str, str, str]]:
     """The share of a core a still screen costs (the menu; a play screen nobody touches), the
     game's own loop, after it settles; target <= 5%."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    headless()
     from game.measure import measure_idle_cpu
 
     seconds = 3.0 if quick else 10.0
@@ -472,7 +461,7 @@ def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="reference data folder")
+    parser.add_argument("--data", type=Path, default=DATA, help="reference data folder")
     parser.add_argument("--quick", action="store_true", help="small samples")
     parser.add_argument(
         "--only",
@@ -499,8 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {sorted(ALL_CORES)[0]})
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d')}")
     print()
-    print("| benchmark | result | detail |")
-    print("|---|---|---|")
+    print_table_head("benchmark", "result", "detail")
     groups = {
         "exact": lambda: bench_exact(args.data, args.quick, args.hodoku),
         "grade": lambda: bench_grade(args.data, args.quick, args.hodoku),
@@ -514,8 +502,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, run in groups.items():
         if args.only and name != args.only:
             continue
-        for row in run():
-            print("| " + " | ".join(row) + " |", flush=True)
+        print_rows(run())
     return 0
 
 

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 
+from benchmarks.common import headless, print_rows, print_table_head
 from generator.bank import build_bank
 from solver.levels import PLAYABLE_LEVELS, Level
 
@@ -69,9 +70,7 @@ def bench_bank100(quick: bool) -> list[tuple[str, str, str]]:
 
 def bench_instant(quick: bool) -> list[tuple[str, str, str]]:
     """Click on a level's button to the play screen drawn, with the "bank" puzzle source."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless()
     from game.measure import measure_instant_start
 
     rows = []
@@ -121,13 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")
     print()
-    print("| benchmark | result | detail |")
-    print("|---|---|---|")
+    print_table_head("benchmark", "result", "detail")
     for name, run in GROUPS.items():
         if args.only and name != args.only:
             continue
-        for row in run(args.quick):
-            print("| " + " | ".join(row) + " |", flush=True)
+        print_rows(run(args.quick))
     return 0
 
 

@@ -29,11 +29,10 @@ import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from statistics import mean, median
+from statistics import mean
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))
+from benchmarks.common import DATA, ROOT, SE_BANDS, print_table_head, spread, table_row
+
 LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
 
 
@@ -141,7 +140,7 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
     theirs = [rating for _, rating in rows]
     ours = [g[0] for g in graded]
     bands = {}
-    for low, high in BANDS:
+    for low, high in SE_BANDS:
         pairs = [(t, g) for t, g in zip(theirs, graded) if low <= t <= high]
         if pairs:
             bands[(low, high)] = {
@@ -150,7 +149,7 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
                 "mae": mean(abs(g[0] - t) for t, g in pairs),
                 "bias": mean(g[0] - t for t, g in pairs),
                 "finished": sum(g[3] for _, g in pairs) / len(pairs),
-                "seconds": _spread([g[4] for _, g in pairs]),
+                "seconds": spread([g[4] for _, g in pairs]),
             }
     exact = sum(abs(g - t) < 0.05 for t, g in zip(theirs, ours)) / len(rows)
     return {
@@ -160,11 +159,6 @@ def bank_report(rows: list[tuple[str, float]], graded: list[tuple[float, str, st
         "finished": sum(g[3] for g in graded) / len(graded),
         "bands": bands,
     }
-
-
-def _spread(seconds: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(seconds)
-    return median(ordered), ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], ordered[-1]
 
 
 def confusion(rows: list[tuple[str, str]], graded: list[tuple[float, str, str, bool]], column: int) -> dict:
@@ -192,10 +186,15 @@ def print_bank(report: dict) -> None:
         f"{report['exact']:.1%} rated exactly; {report['finished']:.1%} finished by logic"
     )
     print()
-    print(
-        "| SE band | puzzles | exact | mean abs. error | mean error | finished by logic | grading median / p99 / max |"
+    print_table_head(
+        "SE band",
+        "puzzles",
+        "exact",
+        "mean abs. error",
+        "mean error",
+        "finished by logic",
+        "grading median / p99 / max",
     )
-    print("|---|---|---|---|---|---|---|")
     for (low, high), band in report["bands"].items():
         label = f"{low}-{high}" if high < 20 else f"{low}+"
         times = " / ".join(f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s" for s in band["seconds"])
@@ -225,12 +224,11 @@ def print_misses(rows: list[tuple[str, float]], graded: list[tuple[float, str, s
 
 def print_confusion(name: str, table: dict, label: str) -> None:
     print(f"\n{name} ({label}): agreement {agreement(table):.1%}")
-    print("| HoDoKu \\ ours | " + " | ".join(LEVELS) + " | BEYOND |")
-    print("|---|" + "---|" * (len(LEVELS) + 1))
+    print_table_head("HoDoKu \\ ours", *LEVELS, "BEYOND")
     for theirs in LEVELS:
         if theirs in table:
             cells = [str(table[theirs][ours]) for ours in (*LEVELS, "BEYOND")]
-            print(f"| {theirs} | " + " | ".join(cells) + " |")
+            print(table_row([theirs, *cells]))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,12 +28,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from benchmarks.calibrate import spearman  # rank correlation, ties sharing their mean rank
+from benchmarks.common import DATA, ROOT, print_table_head, table_row
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 QQWING = ("simple", "easy", "intermediate", "expert")
 
 
@@ -50,6 +48,11 @@ class Row:
         self.grade = grade(puzzle)
         self.interest = measure(self.grade)
         self.se_ref = se_ref if se_ref is not None else self.grade.se
+
+
+def _min_median_max(values: list[float]) -> str:
+    """``min / median / max`` of ``values``, one decimal each."""
+    return f"{min(values):.1f} / {statistics.median(values):.1f} / {max(values):.1f}"
 
 
 def beats(high: list[float], low: list[float]) -> float:
@@ -127,8 +130,9 @@ def made_rows(per_level: int, rng: random.Random) -> list[Row]:
 
 
 def source_table(rows: list[Row]) -> None:
-    print("| source | n | depth | widest layer | moves per layer | bottlenecks | SE | interest min / median / max |")
-    print("|---|---|---|---|---|---|---|---|")
+    print_table_head(
+        "source", "n", "depth", "widest layer", "moves per layer", "bottlenecks", "SE", "interest min / median / max"
+    )
     groups: dict[str, list[Row]] = {}
     for row in rows:
         key = row.source
@@ -147,7 +151,7 @@ def source_table(rows: list[Row]) -> None:
             f"| {key} | {len(group)} | {depth:g} | {widest:g} | "
             f"{statistics.fmean(r.interest.width_mean for r in group):.2f} | "
             f"{bottlenecks:g} | {se:.1f} | "
-            f"{min(scores):.1f} / {statistics.median(scores):.1f} / {max(scores):.1f} |"
+            f"{_min_median_max(scores)} |"
         )
     print(
         "\nMedians, except moves per layer (mean of the puzzles' means); SE: the set's own rating "
@@ -166,9 +170,15 @@ def formula_table(rows: list[Row]) -> None:
     ]
     easy = [r for r in rows if r.source.startswith("generated Easy")]
     dull = [r for r in rows if r.source.startswith("dull")]
-    head = " | ".join(f"ρ SE within {lv.label}" for lv in levels)
-    print(f"| score | ρ with SE | ρ with depth | {head} | Easy above dull | Easy beats dull | spread within Easy |")
-    print("|---|---|---|" + "---|" * len(levels) + "---|---|---|")
+    print_table_head(
+        "score",
+        "ρ with SE",
+        "ρ with depth",
+        *(f"ρ SE within {lv.label}" for lv in levels),
+        "Easy above dull",
+        "Easy beats dull",
+        "spread within Easy",
+    )
     for name, f in formulas().items():
         cells = ["-", "-"] + ["-"] * len(levels)
         if calibration:
@@ -184,7 +194,7 @@ def formula_table(rows: list[Row]) -> None:
             cells.append(f"{(statistics.fmean(high) - statistics.fmean(low)) / pooled:.1f}")
             cells.append(f"{beats(high, low):.2f}")
             cells.append(f"{statistics.pstdev(high) / statistics.fmean(high):.2f}")
-        print(f"| {name} | " + " | ".join(cells) + " |")
+        print(table_row([name, *cells]))
     print(
         f"\nρ: Spearman rank correlation over {len(calibration)} SE calibration puzzles "
         "(with their own SE rating; within a level: the puzzles our grader puts there). "
@@ -202,11 +212,15 @@ def ranking_table(rows: list[Row], level_name: str) -> None:
     )
     if len(group) < 6:
         return
-    print(
-        f"| {level_name.capitalize()} calibration puzzle | interest | depth | moves per layer | "
-        "bottlenecks | hardest | SE |"
+    print_table_head(
+        f"{level_name.capitalize()} calibration puzzle",
+        "interest",
+        "depth",
+        "moves per layer",
+        "bottlenecks",
+        "hardest",
+        "SE",
     )
-    print("|---|---|---|---|---|---|---|")
     for place, r in [("top", r) for r in group[:3]] + [("bottom", r) for r in group[-3:]]:
         print(
             f"| {place} `{r.puzzle}` | {r.interest.score:.1f} | {r.interest.depth} | "
@@ -219,12 +233,20 @@ def optimizer_table(runs: int, iterations: int, master_iterations: int) -> None:
     from generator.optimize import optimize
     from solver.levels import Level
 
-    print(
-        "| level | runs x pool, iterations | plain: min / median / max | plain mean "
-        "| optimized: min / median / max | optimized mean | gain | s per plain puzzle "
-        "| iterations/s | s per run | s per optimized puzzle | kept / tried |"
+    print_table_head(
+        "level",
+        "runs x pool, iterations",
+        "plain: min / median / max",
+        "plain mean",
+        "optimized: min / median / max",
+        "optimized mean",
+        "gain",
+        "s per plain puzzle",
+        "iterations/s",
+        "s per run",
+        "s per optimized puzzle",
+        "kept / tried",
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     plans = [(lv, runs, 10, iterations) for lv in (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)]
     plans.append((Level.MASTER, 1, 5, master_iterations))
     for level, n_runs, pool, n_iter in plans:
@@ -243,9 +265,9 @@ def optimizer_table(runs: int, iterations: int, master_iterations: int) -> None:
         gain = statistics.fmean(scores) / statistics.fmean(plain) - 1
         print(
             f"| {level.label} | {n_runs} x {pool}, {n_iter} "
-            f"| {min(plain):.1f} / {statistics.median(plain):.1f} / {max(plain):.1f} "
+            f"| {_min_median_max(plain)} "
             f"| {statistics.fmean(plain):.1f} "
-            f"| {min(scores):.1f} / {statistics.median(scores):.1f} / {max(scores):.1f} "
+            f"| {_min_median_max(scores)} "
             f"| {statistics.fmean(scores):.1f} | {gain:+.0%} | {start_seconds / len(plain):.2f} "
             f"| {n_runs * n_iter / loop_seconds:.1f} | {seconds / n_runs:.1f} "
             f"| {seconds / len(scores):.2f} | {kept} / {tried} |",

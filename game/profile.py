@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from game import savegame, storage
 from game import settings as settings_module
@@ -41,15 +42,17 @@ def load_played(folder: str | os.PathLike[str]) -> storage.Loaded:
     """``(set of puzzle keys, message)``: the puzzles played so far (``puzzle_key`` lines; an
     empty set when there is no file), and a sentence for the player when the file was bad and
     set aside, or when bad entries were left out (the original is kept beside it). Never raises."""
-    path = Path(folder) / PLAYED_FILE
-    result = storage.read_json(path, PLAYED_KIND, PLAYED_VERSION)
-    puzzles = (result.data or {}).get("puzzles")
+    return storage.load_salvaged(Path(folder) / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION, _salvage_played)
+
+
+def _salvage_played(data: Any) -> tuple[set[str], list[str]]:
+    """The played-puzzle keys in a played file's ``data``, and what was left out, for the player."""
+    puzzles = (data or {}).get("puzzles")
     if not isinstance(puzzles, list):
-        lost = [] if result.data is None else ["the whole list"]
-        return storage.Loaded(set(), storage.keep_original(path, PLAYED_KIND, lost, result.message))
+        return set(), ([] if data is None else ["the whole list"])
     played = {key for key in puzzles if _is_key(key)}
     lost = [f"puzzle #{number}" for number, key in enumerate(puzzles, 1) if not _is_key(key)]
-    return storage.Loaded(played, storage.keep_original(path, PLAYED_KIND, lost, result.message))
+    return played, lost
 
 
 def _is_key(key: object) -> bool:

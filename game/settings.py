@@ -120,10 +120,7 @@ def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
 def load_settings(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
     """``(Settings, message)``: the saved settings (defaults when there is no file), and one
     sentence for the player when the file was bad and moved aside (else None). Never raises."""
-    path = settings_path(folder)
-    result = storage.read_json(path, SETTINGS_KIND, SETTINGS_VERSION)
-    settings, lost = Settings.salvage(result.data)
-    return storage.Loaded(settings, storage.keep_original(path, SETTINGS_KIND, lost, result.message))
+    return storage.load_salvaged(settings_path(folder), SETTINGS_KIND, SETTINGS_VERSION, Settings.salvage)
 
 
 def save_settings(folder: str | os.PathLike[str] | None, settings: Settings) -> None:

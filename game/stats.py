@@ -212,10 +212,7 @@ def load_stats(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
     """``(Stats, message)``: the saved statistics (empty when there is no file), and one sentence
     for the player when the file was bad and moved aside, or when some entries were left out (a
     copy of the original is kept beside it); else None. Never raises."""
-    path = stats_path(folder)
-    result = storage.read_json(path, STATS_KIND, STATS_VERSION)
-    stats, lost = Stats.salvage(result.data)
-    return storage.Loaded(stats, storage.keep_original(path, STATS_KIND, lost, result.message))
+    return storage.load_salvaged(stats_path(folder), STATS_KIND, STATS_VERSION, Stats.salvage)
 
 
 def save_stats(folder: str | os.PathLike[str] | None, stats: Stats) -> None:

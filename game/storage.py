@@ -237,6 +237,18 @@ def keep_original(path: str | os.PathLike[str], kind: str, lost: list[str], mess
     )
 
 
+def load_salvaged(
+    path: str | os.PathLike[str], kind: str, version: int, salvage: Callable[[Any], tuple[Any, list[str]]]
+) -> Loaded:
+    """Read the file at ``path`` (``read_json``) and keep what it holds that is good:
+    ``salvage(data)`` (data None when the file is missing or was set aside) returns the value and
+    what was left out, for the player; when anything was, the original is kept beside the file
+    (``keep_original``). Never raises for a bad file (nor when ``salvage`` never raises)."""
+    result = read_json(path, kind, version)
+    value, lost = salvage(result.data)
+    return Loaded(value, keep_original(path, kind, lost, result.message))
+
+
 def remove_leftovers(folder: str | os.PathLike[str]) -> list[str]:
     """Remove the temporary files (``.NAME.*.tmp``) a killed writer left in ``folder``; only the
     folder's owner calls it, at start, before anything writes. Returns their names. Never raises."""

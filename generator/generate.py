@@ -138,6 +138,27 @@ class GeneratedPuzzle:
         }
 
 
+def check_playable(level: Level, verb: str) -> None:
+    """Raise ValueError, naming the playable levels, unless ``level`` is one of them (``verb``:
+    what was asked for, as in "cannot generate Unfair puzzles")."""
+    if level not in PLAYABLE_LEVELS:
+        names = ", ".join(lvl.name.lower() for lvl in PLAYABLE_LEVELS)
+        raise ValueError(f"cannot {verb} {level.label} puzzles; choose one of {names}")
+
+
+def seeded_random(seed: int | None) -> tuple[int, random.Random]:
+    """``(seed, random.Random(seed))``, a fresh 32-bit seed drawn when ``seed`` is None.
+
+    Raises:
+        ValueError: ``seed`` is negative (``random.Random`` ignores the sign, so -s would repeat s).
+    """
+    if seed is None:
+        seed = secrets.randbits(32)
+    elif seed < 0:
+        raise ValueError(f"seed must be 0 or more, got {seed}")
+    return seed, random.Random(seed)
+
+
 def generate(
     level: Level,
     seed: int | None = None,
@@ -178,14 +199,8 @@ def generate(
         GenerationError: no fill within ``max_attempts`` gave a puzzle of exactly ``level``
             (likely with a tight ``max_blanks``).
     """
-    if level not in PLAYABLE_LEVELS:
-        names = ", ".join(lvl.name.lower() for lvl in PLAYABLE_LEVELS)
-        raise ValueError(f"cannot generate {level.label} puzzles; choose one of {names}")
-    if seed is None:
-        seed = secrets.randbits(32)
-    elif seed < 0:
-        raise ValueError(f"seed must be 0 or more, got {seed}")
-    rng = random.Random(seed)
+    check_playable(level, "generate")
+    seed, rng = seeded_random(seed)
     start = time.perf_counter()
     shown = 0.0
 

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator.generate import GenerationCancelled, generate, last_within
+from generator.generate import GenerationCancelled, check_playable, generate, last_within, seeded_random
 from generator.wfc import fill
 from puzzle_io.batch import AtomicFile
 from solver.exact import count_solutions
@@ -166,18 +165,12 @@ def optimize(
         GenerationCancelled: ``cancel()`` returned True.
         GenerationError: the first pool could not be generated (see ``generator.generate``).
     """
-    if level not in PLAYABLE_LEVELS:
-        names = ", ".join(lvl.name.lower() for lvl in PLAYABLE_LEVELS)
-        raise ValueError(f"cannot optimize {level.label} puzzles; choose one of {names}")
+    check_playable(level, "optimize")
     if iterations < 0:
         raise ValueError(f"iterations must be 0 or more, got {iterations}")
     if pool < 1:
         raise ValueError(f"the pool holds at least 1 puzzle, got {pool}")
-    if seed is None:
-        seed = secrets.randbits(32)
-    elif seed < 0:
-        raise ValueError(f"seed must be 0 or more, got {seed}")
-    rng = random.Random(seed)
+    seed, rng = seeded_random(seed)
     start = time.perf_counter()
     entries: list[Entry] = []
     seen: set[tuple[int, ...]] = set()

@@ -82,6 +82,23 @@ def lonely_digits(cands: Sequence[int], cells: Iterable[int]) -> int:
     return once & ~twice
 
 
+def allowed_masks(values: Sequence[int]) -> list[int]:
+    """81 masks: the digits no placed value in the cell's houses forbids; 0 for a filled cell
+    (``values``: 81 ints, 0 = empty). They are the candidates before any elimination."""
+    used = [0] * 27
+    for house, cells in enumerate(HOUSES):
+        mask = 0
+        for cell in cells:
+            mask |= BIT[values[cell]]
+        used[house] = mask
+    allowed = [0] * 81
+    for cell in CELLS:
+        if not values[cell]:
+            r, c, b = HOUSES_OF[cell]
+            allowed[cell] = ALL_DIGITS & ~(used[r] | used[c] | used[b])
+    return allowed
+
+
 def _cleaned_cells(text: str) -> str:
     """Drop the layout characters of a 9-line grid (whitespace, ``|``, ``-``, ``+``)."""
     return "".join(ch for ch in text if not ch.isspace() and ch not in "|-+")
@@ -188,19 +205,7 @@ class Grid:
 
     def reset_candidates(self) -> None:
         """Recompute every cell's candidates from the values alone (forgets eliminations)."""
-        values = self.values
-        house_used = [0] * 27
-        for house, cells in enumerate(HOUSES):
-            used = 0
-            for cell in cells:
-                used |= BIT[values[cell]]
-            house_used[house] = used
-        for cell in CELLS:
-            if values[cell]:
-                self.candidates[cell] = 0
-            else:
-                r, c, b = HOUSES_OF[cell]
-                self.candidates[cell] = ALL_DIGITS & ~(house_used[r] | house_used[c] | house_used[b])
+        self.candidates[:] = allowed_masks(self.values)
 
     def copy(self) -> Grid:
         """An independent copy."""

@@ -45,6 +45,14 @@ def x_chain_position() -> Grid:
     return confine(grid, "4", ROW8, "r8c3", "r8c8")
 
 
+def with_five_link_x_chain(grid: Grid) -> Grid:
+    """``grid`` with 7 in two places in rows 1, 5 and 8: an X-Chain of five links from r1c1 to
+    r8c2, whose ends r2c2, r3c2, r7c1 and r9c1 see."""
+    confine(grid, "7", ROW1, "r1c1", "r1c5")
+    confine(grid, "7", ROW5, "r5c5", "r5c9")
+    return confine(grid, "7", ROW8, "r8c9", "r8c2")
+
+
 # --- the link graph ---------------------------------------------------------------------------
 
 
@@ -116,11 +124,7 @@ def test_x_chain():
 
 
 def test_x_chain_of_five_links():
-    grid = narrowed()
-    confine(grid, "7", ROW1, "r1c1", "r1c5")
-    confine(grid, "7", ROW5, "r5c5", "r5c9")
-    confine(grid, "7", ROW8, "r8c9", "r8c2")
-    steps = steps_of(x_chain, grid)
+    steps = steps_of(x_chain, with_five_link_x_chain(narrowed()))
     five = [step for step in steps if len(step.links) == 5]
     assert [notation(step) for step in five] == [elims("r2c2<>7 r3c2<>7 r7c1<>7 r9c1<>7")]
 
@@ -250,11 +254,7 @@ def test_first_step_is_hodokus_most_eliminations_then_lowest_weighted_index_sum(
     # two X-Chains removing four candidates each: the 3-link chain on 4 and a 5-link chain on
     # 7; HoDoKu sorts by the eliminations' weighted index sum (rule 2 of hodoku_order), not by
     # length, so the longer chain, whose eliminations lie further up and left, comes first
-    grid = x_chain_position()
-    confine(grid, "7", ROW1, "r1c1", "r1c5")
-    confine(grid, "7", ROW5, "r5c5", "r5c9")
-    confine(grid, "7", ROW8, "r8c9", "r8c2")
-    steps = steps_of(x_chain, grid)
+    steps = steps_of(x_chain, with_five_link_x_chain(x_chain_position()))
     assert [len(step.links) for step in steps] == [5, 3]
     assert notation(steps[0]) == elims("r2c2<>7 r3c2<>7 r7c1<>7 r9c1<>7")
     assert [rank(step.eliminations) for step in steps] == sorted(rank(step.eliminations) for step in steps)

@@ -44,6 +44,23 @@ def grader(monkeypatch):
     return fake
 
 
+def board_and_history(game) -> tuple:
+    """What the player sees and can undo: the board, marks, selection, undo and redo depths, hint."""
+    state = game.state
+    return (
+        state.values,
+        state.entries,
+        state.corner,
+        state.centre,
+        state.colours,
+        game.selection,
+        len(game.undo_stack),
+        len(game.redo_stack),
+        game.hint,
+        game.hints_used,
+    )
+
+
 def paste(app, monkeypatch, text: str = OTHER) -> PlayScene:
     """The play screen after pasting ``text`` (checked; its grading under way)."""
     monkeypatch.setattr(clipboard.pygame.scrap, "get_text", lambda: text)
@@ -149,33 +166,11 @@ def test_the_level_appears_when_known_and_nothing_on_the_board_changes(app, grad
     game.select([open_cells[1]])
     game.input_digit(3, "corner")
     game.input_digit(4, "centre")
-    before = (
-        game.state.values,
-        game.state.entries,
-        game.state.corner,
-        game.state.centre,
-        game.state.colours,
-        game.selection,
-        len(game.undo_stack),
-        len(game.redo_stack),
-        game.hint,
-        game.hints_used,
-    )
+    before = board_and_history(game)
     pasted, state = game.puzzle, game.state
     grader.done.set()
     run_until(app, lambda: game.puzzle.level is not None)
-    after = (
-        game.state.values,
-        game.state.entries,
-        game.state.corner,
-        game.state.centre,
-        game.state.colours,
-        game.selection,
-        len(game.undo_stack),
-        len(game.redo_stack),
-        game.hint,
-        game.hints_used,
-    )
+    after = board_and_history(game)
     assert after == before
     assert game.puzzle.level == Level.MASTER and game.puzzle.hardest == "Forcing Chain"
     assert game.puzzle is pasted and game.state is state  # the puzzle learnt its grade; no state replaced

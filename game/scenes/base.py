@@ -114,3 +114,20 @@ class ListScene(Scene):
         """A list of buttons holds still between inputs (a press's flash runs in the app's
         active second after the input)."""
         return False
+
+
+class BackListScene(ListScene):
+    """A list screen the menu opens, with a Back button (action ``"back"``): Esc and Back return
+    to the menu; any other button's action goes to ``choose``."""
+
+    def escape(self) -> None:
+        self.activate("back")
+
+    def activate(self, action: Any) -> None:
+        if action == "back":
+            self.app.goto("menu")
+        else:
+            self.choose(action)
+
+    def choose(self, action: Any) -> None:
+        """A button other than Back fired."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme as th
-from game.scenes.base import ListScene
+from game.scenes.base import BackListScene
 from game.widgets import ButtonList, centred_column
 from solver import levels
 from solver.levels import Level
@@ -60,7 +60,7 @@ def level_column(layout: Layout, choices: tuple[Level, ...]) -> list[Button]:
     return buttons
 
 
-class DifficultyScene(ListScene):
+class DifficultyScene(BackListScene):
     name = "difficulty"
 
     def __init__(self, app: Host) -> None:
@@ -73,14 +73,8 @@ class DifficultyScene(ListScene):
         self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus = focus
 
-    def escape(self) -> None:
-        self.activate("back")
-
-    def activate(self, action: Any) -> None:
-        if action == "back":
-            self.app.goto("menu")
-        else:
-            self.app.new_game(action)
+    def choose(self, action: Any) -> None:
+        self.app.new_game(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from game import theme as th
-from game.scenes.base import ListScene
+from game.scenes.base import BackListScene
 from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOURCES, Settings
 from game.widgets import ButtonList, centred_column
 
@@ -62,7 +62,7 @@ def next_choice(choices: tuple[T, ...], value: object, step: int = 1) -> T:
     return choices[(choices.index(value) + step) % len(choices)]
 
 
-class SettingsScene(ListScene):
+class SettingsScene(BackListScene):
     name = "settings"
 
     def __init__(self, app: Host) -> None:
@@ -99,14 +99,8 @@ class SettingsScene(ListScene):
             return
         super().handle(event)
 
-    def escape(self) -> None:
-        self.activate("back")
-
-    def activate(self, action: Any) -> None:
-        if action == "back":
-            self.app.goto("menu")
-        else:
-            self.change(action)
+    def choose(self, action: Any) -> None:
+        self.change(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

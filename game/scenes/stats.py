@@ -3,13 +3,13 @@ the current and best streak (game.stats), with the rules they follow."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import theme as th
 from game.info_panel import READABLE_FONT
-from game.scenes.base import ListScene
+from game.scenes.base import BackListScene
 from game.theme import draw_panel, fit_text
 from game.widgets import ButtonList, centred_column, format_time
 from solver.levels import PLAYABLE_LEVELS
@@ -48,7 +48,7 @@ def table_rows(stats: Stats) -> list[tuple[str, ...]]:
     return rows
 
 
-class StatsScene(ListScene):
+class StatsScene(BackListScene):
     name = "stats"
 
     def __init__(self, app: Host) -> None:
@@ -58,12 +58,6 @@ class StatsScene(ListScene):
 
     def resize(self) -> None:
         self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56, size=34))
-
-    def escape(self) -> None:
-        self.activate("back")
-
-    def activate(self, action: Any) -> None:
-        self.app.goto("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         f, theme = self.layout, self.theme

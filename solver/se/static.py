@@ -75,6 +75,28 @@ def _rating(mode: str, kind: str, complexity: int) -> float:
     return round(BASE[mode, kind] + length_bonus(complexity), 1)
 
 
+def _chain_hint(mode: str, length: int, k: int, on: bool) -> ChainHint:
+    """The forcing chain of ``length`` that places candidate ``k`` (cell*9 + digit-1) when
+    ``on``, else removes it."""
+    target = ((k // 9, k % 9 + 1),)
+    return ChainHint(
+        _rating(mode, "chain", length),
+        length,
+        NAMES[mode, "chain"],
+        placements=target if on else (),
+        eliminations=() if on else target,
+        sort_key=SORT_KEY[mode],
+    )
+
+
+def _cycle_hint(mode: str, found: tuple[int, tuple[Candidate, ...]]) -> ChainHint:
+    """The cycle ``_cycles`` found: ``found`` is its (length, eliminations)."""
+    length, eliminations = found
+    return ChainHint(
+        _rating(mode, "cycle", length), length, NAMES[mode, "cycle"], eliminations=eliminations, sort_key=SORT_KEY[mode]
+    )
+
+
 def _cycles(
     pos: Position, links: Links, mode: str, start: int, max_length: int
 ) -> tuple[int, tuple[Candidate, ...]] | None:
@@ -178,13 +200,7 @@ def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None
                 return best
         found = _cycles(pos, links, mode, k, limit)
         if found:
-            hint = ChainHint(
-                _rating(mode, "cycle", found[0]),
-                found[0],
-                NAMES[mode, "cycle"],
-                eliminations=found[1],
-                sort_key=SORT_KEY[mode],
-            )
+            hint = _cycle_hint(mode, found)
             if _better(hint, best):
                 best = hint
                 if best.rating <= cap:
@@ -220,13 +236,7 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
             k = q >> 1
             if q & 1:
                 if mode != "y" and bits >> (OFF_BASE + k) & 1:  # "k is off" forces k on
-                    hint = ChainHint(
-                        _rating(mode, "chain", depth + 1),
-                        depth + 1,
-                        NAMES[mode, "chain"],
-                        placements=((k // 9, k % 9 + 1),),
-                        sort_key=SORT_KEY[mode],
-                    )
+                    hint = _chain_hint(mode, depth + 1, k, True)
                     if _better(hint, best):
                         best = hint
                 if mode == "xy" and depth >= 4 and bits >> k & 1:
@@ -234,21 +244,9 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
                     if best is None or (rating, depth) < best.key()[:2]:
                         found = _cycles(pos, links, mode, k, depth)
                         if found:
-                            best = ChainHint(
-                                _rating(mode, "cycle", found[0]),
-                                found[0],
-                                NAMES[mode, "cycle"],
-                                eliminations=found[1],
-                                sort_key=SORT_KEY[mode],
-                            )
+                            best = _cycle_hint(mode, found)
             elif mode != "y" and bits >> k & 1:  # "k is on" forces k off
-                hint = ChainHint(
-                    _rating(mode, "chain", depth + 1),
-                    depth + 1,
-                    NAMES[mode, "chain"],
-                    eliminations=((k // 9, k % 9 + 1),),
-                    sort_key=SORT_KEY[mode],
-                )
+                hint = _chain_hint(mode, depth + 1, k, False)
                 if _better(hint, best):
                     best = hint
             new = bits & ~reached.get(q, 0)

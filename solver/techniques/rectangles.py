@@ -23,18 +23,17 @@ from itertools import combinations
 from typing import NamedTuple
 
 from solver.grid import (
-    ALL_DIGITS,
     BIT,
     BOX_OF,
     CELLS,
     COL_OF,
     DIGITS_OF,
-    HOUSES,
     HOUSES_OF,
     PEERS,
     POPCOUNT,
     ROW_OF,
     Grid,
+    allowed_masks,
 )
 from solver.step import Step
 from solver.techniques.wording import cells_text
@@ -70,23 +69,6 @@ class Rectangle(NamedTuple):
     roof: tuple[int, ...]
 
 
-def allowed_masks(grid: Grid) -> list[int]:
-    """81 masks: the digits no placed value in the cell's houses forbids; 0 for a filled cell."""
-    values = grid.values
-    used = [0] * 27
-    for house, cells in enumerate(HOUSES):
-        mask = 0
-        for cell in cells:
-            mask |= BIT[values[cell]]
-        used[house] = mask
-    allowed = [0] * 81
-    for cell in CELLS:
-        if not values[cell]:
-            r, c, b = HOUSES_OF[cell]
-            allowed[cell] = ALL_DIGITS & ~(used[r] | used[c] | used[b])
-    return allowed
-
-
 # one-entry memo shared by the 7 finders: ((candidates, values) of the grid, or (), its rectangles)
 _last: tuple[tuple[tuple[int, ...], ...], list[Rectangle]] = ((), [])
 
@@ -113,7 +95,7 @@ def unique_rectangles(grid: Grid) -> list[Rectangle]:
         if POPCOUNT[ab] != 2:
             continue
         if allowed is None:
-            allowed = allowed_masks(grid)
+            allowed = allowed_masks(grid.values)
         for corners in RECTANGLES_OF[cell]:
             p0, p1, p2, p3 = corners
             if (

@@ -1,0 +1,45 @@
+"""What the benchmark scripts share: where the repository and the reference data are, the SE
+bands the tables group by, the Markdown tables they print, the spread of a sample of times, and
+the headless set-up of the game's measurements."""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"  # the optional reference puzzle sets
+SE_BANDS = ((2.5, 3.9), (4.0, 5.9), (6.0, 7.0), (7.1, 8.0), (8.1, 20.0))  # (low, high) SE ratings; 20: no top
+
+
+def headless() -> None:
+    """Let pygame run with no window, no sound device and no greeting line in the table; call it
+    before game.* is imported. A value already set in the environment wins."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def spread(values: Sequence[float]) -> tuple[float, float, float]:
+    """(median, 99th percentile, max) of ``values`` (not empty)."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], ordered[-1]
+
+
+def table_row(cells: Iterable[str]) -> str:
+    """One Markdown table row: ``| a | b | c |``."""
+    return "| " + " | ".join(cells) + " |"
+
+
+def print_table_head(*columns: str) -> None:
+    """Print a Markdown table's head: the column names and the separator line under them."""
+    print(table_row(columns))
+    print("|" + "---|" * len(columns))
+
+
+def print_rows(rows: Iterable[Sequence[str]]) -> None:
+    """Print ``rows`` (each a sequence of cells) as Markdown table rows as they come, flushed."""
+    for row in rows:
+        print(table_row(row), flush=True)
