@@ -680,7 +680,6 @@ def test_no_text_is_smaller_than_a_readable_line_in_any_scene(app, monkeypatch, 
 
     def look(name):
         where["scene"] = name
-        app.theme.clear()
         app.frame([], FRAME)
 
     for name in ("menu", "difficulty", "settings", "stats"):
