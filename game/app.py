@@ -370,11 +370,12 @@ class App:
             return
         self.toasts[0] = (message, left)
         f = self.layout
-        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3, colour=th.TEXT)
+        lines = fit_text(self.theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3)
         height = sum(line.get_height() for line in lines) + f.px(20)
         rect = pygame.Rect(0, 0, f.px(1080), height)
         rect.midbottom = (f.centre_x, f.height - f.px(12))
-        draw_panel(self.screen, rect, th.PANEL, th.ACCENT_2, radius=f.px(10), width=f.px(2))
+        palette = self.theme.palette
+        draw_panel(self.screen, rect, palette, edge=palette.accent_2, radius=f.px(10), width=f.px(2))
         y = rect.y + f.px(10)
         for line in lines:
             self.screen.blit(line, line.get_rect(midtop=(rect.centerx, y)))

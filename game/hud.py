@@ -57,7 +57,8 @@ def draw_header(
     width = (chips.w - 2 * gap) / 3
     for i, (label, value, colour) in enumerate(values):
         rect = pygame.Rect(round(chips.x + i * (width + gap)), chips.y, round(width), chips.h)
-        draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=f.px(10), width=f.px(2))
+        edge = th.blend(theme.palette.panel, colour, 0.6)
+        draw_panel(surface, rect, theme.palette, edge=edge, radius=f.px(10), width=f.px(2))
         head = theme.text(label, f.font(18), th.TEXT_DIM)
         surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + f.px(8))))
         text = fit_text(theme, value, rect.w - f.px(12), (f.font(34), f.font(26)), max_lines=1, colour=colour)[0]

@@ -398,15 +398,16 @@ def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    fill: tuple[int, int, int] = PANEL,
-    edge: tuple[int, int, int] | None = PANEL_EDGE,
+    palette: Palette,
+    fill: RGB | None = None,
+    edge: RGB | None = None,
     radius: int = 12,
     width: int = 2,
 ) -> None:
-    """A rounded panel with an optional edge line."""
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    if edge is not None:
-        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    """A panel with corners rounded by ``radius`` filling ``rect`` of ``surface`` with ``fill``,
+    inside an ``edge`` line ``width`` pixels wide (None: ``palette``'s panel and panel_edge)."""
+    pygame.draw.rect(surface, palette.panel if fill is None else fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, palette.panel_edge if edge is None else edge, rect, width, border_radius=radius)
 
 
 def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
@@ -427,11 +428,13 @@ def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
 
 
 def fit_text(
-    theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2, colour: tuple[int, int, int] = TEXT
+    theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2, colour: RGB | None = None
 ) -> list[pygame.Surface]:
-    """``text`` rendered to fit ``width`` pixels: on one line at the largest of ``sizes`` that
-    fits, else wrapped at the smallest size into at most ``max_lines`` lines (a line still too
-    wide, a single long word, is scaled down to the width)."""
+    """``text`` rendered in ``colour`` (None: the theme's text colour) to fit ``width`` pixels:
+    on one line at the largest of ``sizes`` that fits, else wrapped at the smallest size into at
+    most ``max_lines`` lines (a line still too wide, a single long word, is scaled down to the
+    width)."""
+    colour = theme.palette.text if colour is None else colour
     for size in sizes:
         if theme.font(size).size(text)[0] <= width:
             return [theme.text(text, size, colour)]

@@ -185,7 +185,7 @@ def test_every_text_on_a_button_stays_on_it_and_apart(make_app, size, name):
     for mode in modes:
         if mode:
             scene.game.set_mode(mode)
-            scene.keypad.sync(scene.game)
+            scene.keypad.sync(scene.game, app.theme.palette)
         for button in buttons_of(scene):
             canvas.blits = []
             button.draw(canvas, app.theme)

@@ -3,7 +3,7 @@ and what is drawn afterwards takes its colours from it."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import get_args
 
 import pygame
@@ -11,6 +11,12 @@ import pytest
 
 from game import settings
 from game import theme as th
+from game.widgets import Button
+from solver.levels import Level
+from tests.gameplay import FRAME, play
+
+HIGH = th.PALETTES["high-contrast"]
+BLIND = th.PALETTES["colour-blind"]
 
 
 @pytest.fixture
@@ -59,3 +65,72 @@ def test_an_unknown_palette_name_is_refused(theme):
     with pytest.raises(KeyError):
         theme.set_palette("neon")
     assert theme.palette is th.STANDARD
+
+
+def use(app, name: str) -> None:
+    """Pick palette ``name`` in the settings, as the settings screen does."""
+    app.apply_settings(replace(app.settings, palette=name))
+
+
+# --- what used to keep the standard colours: defaults bound when game.theme was imported ---------
+
+
+def test_a_panel_drawn_with_defaults_takes_the_palettes_fill_and_edge(theme):
+    surface = pygame.Surface((100, 60))
+    th.draw_panel(surface, pygame.Rect(10, 10, 80, 40), HIGH)
+    assert surface.get_at((50, 30))[:3] == HIGH.panel
+    assert surface.get_at((50, 10))[:3] == HIGH.panel_edge == (255, 255, 255)
+    th.draw_panel(surface, pygame.Rect(10, 10, 80, 40), th.STANDARD)
+    assert surface.get_at((50, 30))[:3] == th.STANDARD.panel
+    assert surface.get_at((50, 10))[:3] == th.STANDARD.panel_edge
+
+
+def test_fit_text_writes_in_the_palettes_text_colour(theme):
+    theme.set_palette(replace(th.STANDARD, text=(250, 20, 20)))
+    (line,) = th.fit_text(theme, "HELLO", 300, (30,))
+    colours = {line.get_at((x, y))[:3] for x in range(line.get_width()) for y in range(line.get_height())}
+    assert (250, 20, 20) in colours and th.STANDARD.text not in colours
+
+
+def test_a_buttons_default_colour_follows_the_palette(theme):
+    lime = replace(th.STANDARD, accent_3=(10, 250, 10))
+    button = Button(pygame.Rect(10, 10, 120, 50), "Go", "go")
+    surface = pygame.Surface((140, 70))
+    button.draw(surface, theme, focused=True)  # a focused button's edge is its colour
+    assert surface.get_at((70, 10))[:3] == th.STANDARD.accent_3
+    theme.set_palette(lime)
+    button.draw(surface, theme, focused=True)
+    assert surface.get_at((70, 10))[:3] == (10, 250, 10)
+    button.colour = (176, 120, 255)  # a fixed colour stays
+    button.draw(surface, theme, focused=True)
+    assert surface.get_at((70, 10))[:3] == (176, 120, 255)
+
+
+def test_the_level_buttons_take_the_palettes_colours(app, screen):
+    use(app, "colour-blind")
+    scene = app.goto("difficulty")
+    scene.menu.focus_on(Level.EASY)
+    app.frame([], FRAME)
+    easy = next(button for button in scene.menu.buttons if button.action == Level.EASY)
+    assert screen.get_at((easy.rect.centerx, easy.rect.top))[:3] == BLIND.good != th.STANDARD.good
+
+
+def test_the_play_screens_keys_panel_is_edged_in_the_palettes_colours(app, screen):
+    scene = play(app)
+    use(app, "high-contrast")
+    app.frame([], FRAME)
+    panel = app.scene.panel.current
+    assert app.scene is scene and app.scene.panel.shown.title == "KEYS"
+    assert screen.get_at((panel.centerx, panel.top))[:3] == HIGH.panel_edge
+    assert screen.get_at((panel.centerx, panel.bottom - 3))[:3] == HIGH.panel
+
+
+def test_the_toast_and_the_backdrop_follow_the_palette(app, screen):
+    app.goto("menu")
+    use(app, "high-contrast")
+    app.toast("A message")
+    app.frame([], FRAME)
+    assert screen.get_at((3, 1))[:3] == HIGH.bg_top
+    bottom = screen.get_height() - app.layout.px(12) - 3  # inside the toast panel's lower edge
+    assert screen.get_at((screen.get_width() // 2, bottom))[:3] == HIGH.panel
+    assert screen.get_at((screen.get_width() // 2, bottom + 2))[:3] == HIGH.accent_2

@@ -146,7 +146,7 @@ class GeneratingScene(Scene):
             "Cancel (Esc)",
             "cancel",
             size=layout.font(24),
-            colour=th.ACCENT,
+            colour="accent",
             scale=layout.scale,
         )
 
@@ -403,7 +403,7 @@ class GeneratingScene(Scene):
         """A side panel at design ``x`` with ``heading`` drawn: (its rect, its padding, where
         the text below the heading starts), in window pixels."""
         panel = layout.rect(x, FIELD_TOP, PANEL_W, FIELD)
-        draw_panel(surface, panel, th.PANEL, th.PANEL_EDGE, radius=layout.px(12))
+        draw_panel(surface, panel, self.theme.palette, radius=layout.px(12))
         pad = layout.px(16)
         head = self.theme.text(heading, layout.font(18), th.TEXT_DIM)
         surface.blit(head, (panel.x + pad, panel.y + pad))
@@ -493,7 +493,7 @@ class GeneratingScene(Scene):
     def _draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         """The bar: its fill (``bar()``'s share) and the sweeping light while the search runs."""
         filled, sweep = self.bar()
-        draw_panel(surface, bar, th.PANEL, th.PANEL_EDGE, radius=bar.h // 2)
+        draw_panel(surface, bar, self.theme.palette, radius=bar.h // 2)
         inner = bar.inflate(-max(2, bar.h // 4), -max(2, bar.h // 4))
         if filled > 0:
             fill = inner.copy()

@@ -78,7 +78,7 @@ class SettingsScene(ListScene):
             for field, label, _, names in ROWS
         ] + [("Back", "back")]
         self.menu = ButtonList(centred_column(self.layout, 146, items, button_w=760, button_h=48, gap=6, size=26))
-        self.menu.buttons[-1].colour = th.ACCENT_2
+        self.menu.buttons[-1].colour = "accent_2"
         self.menu.focus = focus
 
     def change(self, field: str, step: int = 1) -> Settings:

@@ -71,7 +71,7 @@ class StatsScene(ListScene):
         self.draw_title(surface, "STATS", 90, size=96, glow=th.ACCENT_2)
         rows = table_rows(self.app.profile.stats)
         panel = f.rect(90, TABLE_TOP - 20, 1020, ROW_H * (len(rows) + 1) + 30)
-        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(14), width=f.px(2))
+        draw_panel(surface, panel, theme.palette, edge=theme.palette.accent_2, radius=f.px(14), width=f.px(2))
         for r, row in enumerate([COLUMNS, *rows]):
             y = f.y(TABLE_TOP + r * ROW_H + ROW_H // 2)
             colour = th.TEXT_DIM if r == 0 else th.TEXT

@@ -166,7 +166,7 @@ class WinScene(ListScene):
             title = pygame.transform.smoothscale_by(title, pulse)
         surface.blit(title, title.get_rect(center=(f.centre_x, f.y(140))))
         panel, blits = self.panel_layout()
-        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(16), width=f.px(3))
+        draw_panel(surface, panel, theme.palette, edge=theme.palette.accent_2, radius=f.px(16), width=f.px(3))
         for glyph, rect in blits:
             surface.blit(glyph, rect)
         if self.demo:
