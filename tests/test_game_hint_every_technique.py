@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game import theme as th
-from game.hint_view import FIN, group_colour
+from game.hint_view import group_colour
 from game.hints import Hint
 from solver.grid import BIT
 from solver.step import Step
@@ -96,7 +96,7 @@ def check_hint(app, screen, step: Step, candidates: tuple[int, ...]) -> None:
             f"{step}: group {index} not in its colour"
         )
     for cell, digit in step.fins:
-        assert disc_pixels(screen, board, cell, digit, FIN), f"{step}: fin {cell},{digit} not marked"
+        assert disc_pixels(screen, board, cell, digit, th.STANDARD.accent_2), f"{step}: fin {cell},{digit} not marked"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -14,7 +14,6 @@ import pygame
 import pytest
 
 from game import theme as th
-from game.board import REASON
 from game.focus import focus_of
 from game.hint_view import LINK_WALKED
 from game.hints import Hint, link_sentence, single_reason
@@ -152,10 +151,10 @@ def test_stage_two_of_a_hidden_single_outlines_the_blockers_and_crosses_the_rule
     for blocker, _ in reason.blockers:
         rect = board.cell_rect(blocker)
         edge = [colour_at(screen, (x, rect.top + board._px(3))) for x in range(rect.left + 10, rect.right - 10)]
-        assert edge.count(REASON) > 0.5 * len(edge)
+        assert edge.count(th.STANDARD.accent_3) > 0.5 * len(edge)
     for ruled in reason.ruled:
         x, y = board.painter.spot(ruled, step.placements[0][1])
-        assert colour_at(screen, (x, y)) == REASON  # the cross's middle
+        assert colour_at(screen, (x, y)) == th.STANDARD.accent_3  # the cross's middle
 
 
 # --- the panel: readable sizes, scrolling, never over the board ---------------------------------

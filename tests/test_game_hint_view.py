@@ -12,7 +12,7 @@ import pytest
 
 from game import theme as th
 from game.focus import houses_text, region_of
-from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
+from game.hint_view import GROUP_TINT, LINK, group_colour
 from game.hints import Hint
 from solver.step import Step
 from tests.gameplay import R5C5, X_CHAIN, colour_at, disc_pixels, is_disc, show
@@ -154,10 +154,10 @@ def test_each_group_has_its_own_colour(app, screen):
 def test_fins_are_marked_apart_from_the_pattern(app, screen):
     scene = show(app, FINNED)
     board = scene.board
-    assert is_disc(screen, board, cell("r1c3"), 9, FIN)
+    assert is_disc(screen, board, cell("r1c3"), 9, th.STANDARD.accent_2)  # a fin: yellow
     assert is_disc(screen, board, cell("r1c2"), 9, th.GOOD)
     assert is_disc(screen, board, cell("r3c2"), 9, th.CONFLICT)
-    assert FIN not in (th.GOOD, th.CONFLICT)
+    assert th.STANDARD.accent_2 not in (th.STANDARD.good, th.STANDARD.conflict)
 
 
 def test_candidates_sit_at_their_spot_in_the_cell(app, screen):

@@ -134,3 +134,22 @@ def test_the_toast_and_the_backdrop_follow_the_palette(app, screen):
     bottom = screen.get_height() - app.layout.px(12) - 3  # inside the toast panel's lower edge
     assert screen.get_at((screen.get_width() // 2, bottom))[:3] == HIGH.panel
     assert screen.get_at((screen.get_width() // 2, bottom + 2))[:3] == HIGH.accent_2
+
+
+def test_the_win_screens_confetti_takes_the_palettes_colours(app, screen):
+    from game.scenes.win import WinScene
+    from game.session import Game
+    from tests.gameplay import SOLUTION, almost_solved
+
+    use(app, "colour-blind")
+    game = Game(almost_solved(0), clock=app.clock)
+    game.select([0])
+    game.input_digit(int(SOLUTION[0]), "normal")
+    app.switch(WinScene(app, game))
+    for _ in range(60):  # the confetti falls into the window
+        app.frame([], FRAME)
+
+    def count(colour):
+        return pygame.mask.from_threshold(screen, colour, (1, 1, 1, 255)).count()
+
+    assert count(BLIND.good) > 50 and count(th.STANDARD.good) == 0

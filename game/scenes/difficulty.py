@@ -84,6 +84,6 @@ class DifficultyScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_title(surface, "DIFFICULTY", 130, size=100, glow=th.ACCENT_3)
+        self.draw_title(surface, "DIFFICULTY", 130, size=100, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
         self.draw_footer(surface, "Arrows choose  -  Enter starts  -  Esc back")

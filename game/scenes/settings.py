@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from game import theme as th
 from game.scenes.base import ListScene
 from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOURCES, Settings
 from game.widgets import ButtonList, centred_column
@@ -110,6 +109,6 @@ class SettingsScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_title(surface, "SETTINGS", 82, size=84, glow=th.ACCENT_3)
+        self.draw_title(surface, "SETTINGS", 82, size=84, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
         self.draw_footer(surface, "Arrows choose  -  Enter or Right changes  -  Left goes back  -  Esc returns")
