@@ -107,7 +107,6 @@ class App:
         self._warm = False  # the play screen has been drawn once off screen (bank games)
         self.sounds: Silence | Sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
         self._sounds_wanted: tuple[float, bool] | None = None
-        th.apply_palette("standard")
         self.toasts: list[tuple[str, float]] = []  # (message, seconds left)
         self.settling_until = 0.0  # until then focus changes are the window system's (F11)
         self._windowed_size: tuple[int, int] | None = None  # the window's size before full screen
@@ -133,7 +132,6 @@ class App:
         if settings != self.profile.settings:
             self.profile.set_settings(settings)
         if th.PALETTES[settings.palette] != self.theme.palette:  # new colours: every cached picture goes
-            th.apply_palette(settings.palette)
             self.theme.set_palette(settings.palette)
         self.animation_speed = settings.animation_speed
         self._sounds_wanted = (settings.volume, settings.sound)  # made after the next frame

@@ -1,6 +1,7 @@
-"""The look: a dark arcade palette, fonts, and caches for everything that is drawn the same way
-every frame (text surfaces, glows, the background). Rendering text is the costly part of a
-frame, so nothing here renders the same string twice.
+"""The look: the palettes (a dark arcade one and two for accessibility), fonts, and caches for
+everything that is drawn the same way every frame (text surfaces, glows, the background).
+Rendering text is the costly part of a frame, so nothing here renders the same string twice.
+A Theme holds the palette it draws with; drawing code takes its colours from there.
 
 Only the UI thread uses this module (pygame's font functions are not thread-safe).
 """
@@ -8,59 +9,10 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import pygame
-
-# --- palette (RGB) -----------------------------------------------------------------------------
-BG_TOP = (12, 10, 30)
-BG_BOTTOM = (4, 14, 28)
-PANEL = (20, 22, 48)
-PANEL_EDGE = (58, 64, 120)
-BOARD_BG = (17, 20, 42)
-GRID_THIN = (46, 54, 96)
-GRID_BOX = (124, 140, 230)
-BOARD_GLOW = (60, 190, 255)
-
-TEXT = (226, 230, 255)
-TEXT_DIM = (128, 136, 184)
-GIVEN = (242, 244, 255)
-ENTRY = (72, 208, 255)
-MARK = (120, 196, 255)
-CONFLICT = (255, 72, 104)
-GOOD = (92, 240, 150)
-ACCENT = (255, 64, 196)  # magenta
-ACCENT_2 = (255, 214, 72)  # yellow
-ACCENT_3 = (72, 220, 255)  # cyan
-
-SELECTED = (92, 58, 150)
-SELECT_EDGE = (255, 214, 72)
-PEER = (27, 33, 66)
-SAME_DIGIT = (40, 84, 112)
-HINT_HOUSE = (66, 52, 26)
-HINT_EDGE = (255, 178, 64)
-WRONG_EDGE = (255, 72, 104)
-
-# The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
-# orange, yellow, green, blue), brightened where the original vanishes on a dark board: over the
-# board (CELL_COLOUR_ALPHA) each reaches 3:1 contrast with the board, WCAG's rule for what is not
-# text, in every palette, and none comes near the selection's fill (tests/test_game_layout.py).
-CELL_COLOURS = (
-    (150, 156, 176),
-    (118, 123, 141),
-    (156, 100, 236),
-    (240, 96, 196),
-    (236, 72, 72),
-    (246, 150, 52),
-    (250, 226, 60),
-    (72, 204, 112),
-    (64, 144, 246),
-)
-CELL_COLOUR_ALPHA = 0.8  # how much of a cell colour shows over the board
-COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
-
-FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
 
 # --- palettes: the settings' choice of colours -------------------------------------------------
 
@@ -240,13 +192,12 @@ PALETTES: dict[str, Palette] = {
     ),
 }
 
+# --- the same in every palette -----------------------------------------------------------------
 
-def apply_palette(name: str) -> None:
-    """Switch this module's colours to palette ``name`` (one of PALETTE_NAMES; an unknown name
-    means "standard"). Views that pre-render (the board's grid, backgrounds) must be rebuilt:
-    ``Theme.set_palette`` and each scene's ``resize``."""
-    palette = PALETTES.get(name, STANDARD)
-    globals().update({field.name.upper(): getattr(palette, field.name) for field in fields(Palette)})
+CELL_COLOUR_ALPHA = 0.8  # how much of a cell colour shows over the board
+COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
+
+FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
 
 
 def blend(base: tuple[int, int, int], over: tuple[int, int, int], alpha: float) -> tuple[int, int, int]:
@@ -298,7 +249,7 @@ class Theme:
         return surface
 
     def picture(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """A cached picture: ``make()`` the first time ``key`` is asked for (until ``clear``);
+        """A cached picture: ``make()`` the first time ``key`` is asked for (until ``set_palette``);
         ``key`` must name everything the picture depends on (sizes, colours)."""
         surface = self._glows.get(key)
         if surface is None:

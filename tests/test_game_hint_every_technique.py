@@ -85,9 +85,9 @@ def check_hint(app, screen, step: Step, candidates: tuple[int, ...]) -> None:
     board = show(app, step, stage=2, select=free, candidates=candidates).board
     for cell, digit in step.eliminations:
         if candidates[cell] & BIT[digit]:
-            assert is_disc(screen, board, cell, digit, th.CONFLICT), f"{step}: {cell},{digit} not red"
+            assert is_disc(screen, board, cell, digit, th.STANDARD.conflict), f"{step}: {cell},{digit} not red"
     for cell, _digit in step.placements:  # a big green digit
-        assert pixels(screen, board.painter.cell_rect(cell), th.GOOD) > 100, f"{step}: {cell} not green"
+        assert pixels(screen, board.painter.cell_rect(cell), th.STANDARD.good) > 100, f"{step}: {cell} not green"
     if step.links:
         assert board.painter.paths, f"{step}: no arrows"
     for index, group in enumerate(step.groups):

@@ -105,9 +105,9 @@ def test_stage_one_outlines_the_start_and_tints_only_its_houses(app, screen):
     board = show(app, X_CHAIN, stage=1).board
     start = board.cell_rect(cell("r1c2"))
     edge = [colour_at(screen, (x, start.top + board._px(3))) for x in range(start.left + 8, start.right - 8)]
-    assert sum(1 for c in edge if c != th.BOARD_BG and c[0] > c[2]) > 0.7 * len(edge)  # an orange outline
+    assert sum(1 for c in edge if c != th.STANDARD.board_bg and c[0] > c[2]) > 0.7 * len(edge)  # an orange outline
     elsewhere = board.cell_rect(cell("r5c5"))  # neither the region nor a peer of the selection
-    assert colour_at(screen, (elsewhere.x + 24, elsewhere.y + 24)) == th.BOARD_BG  # no region tint
+    assert colour_at(screen, (elsewhere.x + 24, elsewhere.y + 24)) == th.STANDARD.board_bg  # no region tint
 
 
 # --- stage 2 of a single: why ---------------------------------------------------------------------
