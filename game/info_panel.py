@@ -30,8 +30,8 @@ READABLE_FONT = 17  # window pixels: the least font size of the panel's text (a 
 @dataclass(frozen=True)
 class PanelText:
     """What the panel shows: a ``title``, a ``body`` paragraph, an optional ``chain`` (Eureka
-    notation, broken after its links) and a dim ``prompt`` line; ``colour`` tints the title
-    and the edge (each a palette role, or a fixed RGB colour)."""
+    notation, broken after its links) and a dim ``prompt`` line. ``colour`` tints the title and
+    ``edge`` the panel's edge, each a palette role (resolved when drawn) or a fixed RGB colour."""
 
     title: str
     body: str
