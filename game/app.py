@@ -110,8 +110,6 @@ class App:
         self._warm = False  # the play screen has been drawn once off screen (bank games)
         self.sounds: Silence | Sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
         self._sounds_wanted: tuple[float, bool] | None = None
-        self._palette = "standard"  # the palette game.theme has now
-        th.apply_palette(self._palette)
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
 
     # --- the window ----------------------------------------------------------------------------
@@ -162,10 +160,8 @@ class App:
         """Use (and save, when they changed) ``settings``: palette, sounds, auto-clean."""
         if settings != self.profile.settings:
             self.profile.set_settings(settings)
-        if settings.palette != self._palette:  # new colours: every cached picture goes
-            th.apply_palette(settings.palette)
-            self.theme.clear()
-            self._palette = settings.palette
+        if th.PALETTES[settings.palette] != self.theme.palette:  # new colours: every cached picture goes
+            self.theme.set_palette(settings.palette)
         self.animation_speed = settings.animation_speed
         self._sounds_wanted = (settings.volume, settings.sound)  # made after the next frame
         if self.game is not None:

@@ -16,14 +16,12 @@ import pygame
 
 from game import theme as th
 from game.focus import Focus
-from game.hint_view import FIN, GROUP_TINT, HintPainter, group_colour
+from game.hint_view import GROUP_TINT, HintPainter, group_colour
 from game.hints import Hint
 from game.layout import readable_font
 from game.playstate import PlayState
 from game.session import Game
 from solver.grid import CELLS, COL_OF, DIGITS_OF, HOUSES, PEERS, POPCOUNT, ROW_OF
-
-REASON = th.ACCENT_3  # a single's reasons: the digits that rule options out, the cells they rule
 
 # Corner-mark slots as fractions of the cell: corners first, then edge middles (SudokuPad); the
 # slots in use are filled in reading order so the digits read 1..9 left to right, top to bottom.
@@ -58,7 +56,7 @@ class BoardView:
         self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
         self.painter = HintPainter(theme, self.cell_rect, cell)
         self._lines = self._draw_lines()
-        self._frame = theme.picture(("board-halo", cell, th.BOARD_GLOW), self._draw_frame)  # a blur: ~10 ms
+        self._frame = theme.picture(("board-halo", cell, theme.palette.board_glow), self._draw_frame)  # a blur: ~10 ms
 
     # --- geometry --------------------------------------------------------------------------
 
@@ -80,12 +78,13 @@ class BoardView:
     # --- static layers ---------------------------------------------------------------------
 
     def _draw_lines(self) -> pygame.Surface:
+        palette = self.theme.palette
         size = self.cell * 9
         lines = pygame.Surface((size + 1, size + 1), pygame.SRCALPHA)
         for i in range(10):
             pos = i * self.cell
             thick = i % 3 == 0
-            colour = th.GRID_BOX if thick else th.GRID_THIN
+            colour = palette.grid_box if thick else palette.grid_thin
             width = max(3, round(3 * self.k)) if thick else max(1, round(self.k))
             offset = -(width // 2)
             if i in (0, 9):
@@ -102,7 +101,7 @@ class BoardView:
         inner = pygame.Rect(pad, pad, rect.w, rect.h)
         pygame.draw.rect(
             surface,
-            (*th.BOARD_GLOW, 200),
+            (*self.theme.palette.board_glow, 200),
             inner.inflate(self._px(8), self._px(8)),
             self._px(6),
             border_radius=self._px(8),
@@ -138,6 +137,7 @@ class BoardView:
         the time the hint outline's pulse is drawn at (default ``now``; held, it holds still)."""
         mistakes = game.state.conflicts if mistakes is None else mistakes
         state = game.state
+        palette = self.theme.palette
         hint = game.hint
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
         self._fill_cells(
@@ -151,9 +151,7 @@ class BoardView:
             flourish,
         )
         surface.blit(self._lines, self.rect.topleft)
-        pygame.draw.rect(
-            surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3), border_radius=self._px(6)
-        )
+        self._draw_border(surface)
         staged = hint is not None and hint.kind == "step" and hint.step is not None and hint.stage >= 2
         shown = cast(Hint, hint)  # the hint where ``staged`` is true (not None then): no check per frame
         hint_cells = shown.shown_cells if staged else frozenset()
@@ -168,14 +166,14 @@ class BoardView:
             elif entropy is not None:
                 self._draw_entropy(surface, rect, POPCOUNT[entropy[cell]])
             else:
-                ink = DARK_INK if self._bright[cell] else th.MARK
+                ink = DARK_INK if self._bright[cell] else palette.mark
                 self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
         if staged:
             self.painter.draw_group_edges(surface, shown)
         if hint is not None:
             self._draw_hint_edges(surface, hint, now if pulse_now is None else pulse_now)
         for cell in game.checked:  # what the last Check flagged
-            pygame.draw.rect(surface, th.WRONG_EDGE, self._inset(cell), self._px(4), border_radius=self._px(6))
+            pygame.draw.rect(surface, palette.wrong_edge, self._inset(cell), self._px(4), border_radius=self._px(6))
         if staged:
             self.painter.draw_links(surface, shown, roles, hint_cells, state.values)
         else:
@@ -188,7 +186,7 @@ class BoardView:
         ``size`` pixels high."""
         gap = self._px(17)
         for i in range(9):
-            glyph = self.theme.text(str(i + 1), size, th.TEXT_DIM)
+            glyph = self.theme.text(str(i + 1), size, self.theme.palette.text_dim)
             middle = self.rect.x + i * self.cell + self.cell // 2
             surface.blit(glyph, glyph.get_rect(center=(middle, self.rect.y - gap)))
             middle = self.rect.y + i * self.cell + self.cell // 2
@@ -206,6 +204,7 @@ class BoardView:
         flourish: float | None,
     ) -> None:
         state = game.state
+        palette = self.theme.palette
         values = state.values
         cursor = game.cursor
         peers = set(PEERS[cursor]) if peers_on else set()
@@ -220,26 +219,26 @@ class BoardView:
             if hint.stage >= 2:
                 groups = self.painter.group_cells(hint)
         for cell in CELLS:
-            fill = th.BOARD_BG
+            fill = palette.board_bg
             if cell in peers:
-                fill = th.PEER
+                fill = palette.peer
             if digit and values[cell] == digit:
-                fill = th.SAME_DIGIT
+                fill = palette.same_digit
             if cell in hint_houses:
-                fill = th.blend(fill, th.HINT_EDGE, 0.17)
+                fill = th.blend(fill, palette.hint_edge, 0.17)
             if cell in groups:
                 fill = th.blend(fill, group_colour(groups[cell]), GROUP_TINT)
             if cell in mistakes:
-                fill = th.blend(fill, th.CONFLICT, 0.22)
+                fill = th.blend(fill, palette.conflict, 0.22)
             if cell in selected:
-                fill = th.SELECTED
+                fill = palette.selected
             colour = state.colours[cell]
             if colour:
-                fill = th.blend(fill, th.CELL_COLOURS[colour - 1], th.CELL_COLOUR_ALPHA)
+                fill = th.blend(fill, palette.cell_colours[colour - 1], th.CELL_COLOUR_ALPHA)
             if flourish is not None:
                 wave = flourish * 14 - (ROW_OF[cell] + COL_OF[cell])
                 if 0 <= wave < 3:
-                    fill = th.blend(fill, th.ACCENT_3, 0.6 * math.sin(wave / 3 * math.pi))
+                    fill = th.blend(fill, palette.accent_3, 0.6 * math.sin(wave / 3 * math.pi))
             surface.fill(fill, self.cell_rect(cell))
             self._bright[cell] = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > BRIGHT_FILL
 
@@ -254,12 +253,13 @@ class BoardView:
         pops: dict[int, float] | None,
         mistake: bool,
     ) -> None:
+        palette = self.theme.palette
         if mistake:
-            colour = th.CONFLICT
+            colour = palette.conflict
         elif state.is_given(cell):
-            colour = th.GIVEN
+            colour = palette.given
         else:
-            colour = th.ENTRY
+            colour = palette.entry
         glyph = self.theme.text(str(value), self.digit_size, colour)
         if pops and cell in pops:
             age = now - pops[cell]
@@ -276,26 +276,32 @@ class BoardView:
         a contradiction, on a red disc)."""
         if count == 0:
             pygame.draw.circle(surface, ENTROPY, rect.center, rect.w // 3)
-        glyph = self.theme.text(str(count), int(self.cell * 0.5), th.BOARD_BG if count == 0 else ENTROPY)
+        ink = self.theme.palette.board_bg if count == 0 else ENTROPY
+        glyph = self.theme.text(str(count), int(self.cell * 0.5), ink)
         surface.blit(glyph, glyph.get_rect(center=rect.center))
 
     def draw_paused(self, surface: pygame.Surface, size: int) -> None:
         """The board hidden behind a pause panel (the timer is stopped meanwhile)."""
+        palette = self.theme.palette
         surface.blit(self._frame, (self.rect.x - self._px(24), self.rect.y - self._px(24)))
-        surface.fill(th.BOARD_BG, self.rect)
-        pygame.draw.rect(
-            surface, th.GRID_BOX, self.rect.inflate(self._px(6), self._px(6)), self._px(3), border_radius=self._px(6)
-        )
-        title = self.theme.text("PAUSED", size, th.ACCENT_2)
+        surface.fill(palette.board_bg, self.rect)
+        self._draw_border(surface)
+        title = self.theme.text("PAUSED", size, palette.accent_2)
         surface.blit(title, title.get_rect(center=(self.rect.centerx, self.rect.centery - size // 2)))
         note = self.theme.text(
-            "Press P or click Pause to go on", max(readable_font(self.cell / 72), size // 3), th.TEXT_DIM
+            "Press P or click Pause to go on", max(readable_font(self.cell / 72), size // 3), palette.text_dim
         )
         surface.blit(note, note.get_rect(center=(self.rect.centerx, self.rect.centery + size // 2)))
 
+    def _draw_border(self, surface: pygame.Surface) -> None:
+        """The frame just outside the 81 cells, in the box lines' colour."""
+        frame = self.rect.inflate(self._px(6), self._px(6))
+        pygame.draw.rect(surface, self.theme.palette.grid_box, frame, self._px(3), border_radius=self._px(6))
+
     def _draw_marks(
-        self, surface: pygame.Surface, rect: pygame.Rect, corner: int, centre: int, ink: tuple[int, int, int] = th.MARK
+        self, surface: pygame.Surface, rect: pygame.Rect, corner: int, centre: int, ink: tuple[int, int, int]
     ) -> None:
+        """A cell's corner marks (the mask ``corner``) and centre marks (``centre``) in ``ink``."""
         if corner:
             digits = DIGITS_OF[corner]
             slots = sorted(CORNER_SLOTS[: len(digits)], key=lambda xy: (xy[1], xy[0]))
@@ -324,18 +330,19 @@ class BoardView:
                 y += glyph.get_height()
 
     def _draw_hint_edges(self, surface: pygame.Surface, hint: Hint, now: float) -> None:
+        palette = self.theme.palette
         pulse = 0.75 + 0.25 * math.sin(now * 6.0)
         if hint.kind == "wrong":
-            colour = th.blend(th.BOARD_BG, th.WRONG_EDGE, pulse)
+            colour = th.blend(palette.board_bg, palette.wrong_edge, pulse)
             for cell in hint.cells:
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(4), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage == 1:
-            colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
+            colour = th.blend(palette.board_bg, palette.hint_edge, pulse)
             for cell in cast(Focus, hint.focus).cells:  # the one place to start from (a step's hint has one)
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(3), border_radius=self._px(6))
         elif hint.kind == "step" and hint.step is not None and hint.stage >= 2:
             step = hint.step
-            colour = th.blend(th.BOARD_BG, th.HINT_EDGE, pulse)
+            colour = th.blend(palette.board_bg, palette.hint_edge, pulse)
             grouped = self.painter.group_cells(hint)  # outlined in their groups' colours
             fins = {c for c, _ in step.fins}
             for cell in sorted({c for c, _ in step.pattern} - fins - set(grouped)):
@@ -343,23 +350,24 @@ class BoardView:
             for cell in sorted(fins - set(grouped)):
                 pygame.draw.rect(
                     surface,
-                    th.blend(th.BOARD_BG, FIN, pulse),
+                    th.blend(palette.board_bg, palette.accent_2, pulse),  # a fin's yellow
                     self._inset(cell),
                     self._px(3),
                     border_radius=self._px(6),
                 )
             for cell, _ in hint.step.placements:
-                pygame.draw.rect(surface, th.GOOD, self._inset(cell), self._px(4), border_radius=self._px(6))
+                pygame.draw.rect(surface, palette.good, self._inset(cell), self._px(4), border_radius=self._px(6))
             reason = hint.reason
+            why = palette.accent_3  # a single's reasons: the digits that rule options out, the cells they rule
             if reason is not None:  # a single: the digits that rule the rest out, and where
                 for cell, _ in reason.blockers:
-                    pygame.draw.rect(surface, REASON, self._inset(cell), self._px(3), border_radius=self._px(6))
+                    pygame.draw.rect(surface, why, self._inset(cell), self._px(3), border_radius=self._px(6))
                 digit = step.placements[0][1]
                 arm = self.painter.radius * 0.7
                 for cell in reason.ruled:
                     x, y = self.painter.spot(cell, digit)
                     for sx in (-1, 1):
-                        pygame.draw.line(surface, REASON, (x - arm, y - sx * arm), (x + arm, y + sx * arm), self._px(3))
+                        pygame.draw.line(surface, why, (x - arm, y - sx * arm), (x + arm, y + sx * arm), self._px(3))
 
     def _inset(self, cell: int) -> pygame.Rect:
         """The cell's rectangle pulled in by 2 design pixels on each side (hint outlines)."""
@@ -369,7 +377,7 @@ class BoardView:
         """SudokuPad's outline: thick lines on the outer edges of the selected region."""
         chosen = set(selection)
         inset = width = self._px(4)
-        colour = th.SELECT_EDGE
+        colour = self.theme.palette.select_edge
         for cell in selection:
             rect = self.cell_rect(cell)
             row, col = ROW_OF[cell], COL_OF[cell]

@@ -36,7 +36,6 @@ from solver.step import Link, Node, Step
 
 LINK = (255, 96, 214)  # chain arrows (the theme's magenta, a little lighter)
 LINK_SHADOW = (8, 10, 24)  # under each arrow, so it reads over candidates and tints
-FIN = th.ACCENT_2
 GROUP_COLOURS = (  # apart from green (pattern), red (removed), yellow (fins), orange (hint edges)
     (64, 200, 255),  # cyan
     (186, 124, 255),  # violet
@@ -131,26 +130,28 @@ class HintPainter:
                     cells.setdefault(cell, index)
         return cells
 
-    @staticmethod
-    def roles(hint: Hint) -> dict[tuple[int, int], tuple[int, int, int]]:
-        """(cell, digit) -> disc colour for every candidate the step marks."""
+    def roles(self, hint: Hint) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """(cell, digit) -> disc colour for every candidate the step marks (the pattern and
+        chain nodes in the theme's good colour, fins in its accent_2, eliminations in its
+        conflict colour, groups in GROUP_COLOURS)."""
+        palette = self.theme.palette
         step = hint.step
         colours: dict[tuple[int, int], tuple[int, int, int]] = {}
         if step is None:
             return colours
         for candidate in step.pattern:
-            colours[candidate] = th.GOOD
+            colours[candidate] = palette.good
         for start, end, _ in step.links:  # chain nodes justify the step too
             for cells, digit in (start, end):
                 for cell in cells:
-                    colours[(cell, digit)] = th.GOOD
+                    colours[(cell, digit)] = palette.good
         for index, group in enumerate(step.groups):
             for candidate in group:
                 colours[candidate] = group_colour(index)
         for candidate in step.fins:
-            colours[candidate] = FIN
+            colours[candidate] = palette.accent_2
         for candidate in step.eliminations:
-            colours[candidate] = th.CONFLICT
+            colours[candidate] = palette.conflict
         return colours
 
     # --- candidates --------------------------------------------------------------------------
@@ -167,10 +168,11 @@ class HintPainter:
         """The cell's candidates at their spots, each in its role's colour; a placement as a
         big green digit instead."""
         step = cast(Step, hint.step)  # drawn for a "step" hint only (game.board); no check per frame
+        palette = self.theme.palette
         rect = self.cell_rect(cell)
         placed = [d for c, d in step.placements if c == cell]
         if placed:
-            glyph = self.theme.text(str(placed[0]), int(self.cell * 0.86), th.GOOD)
+            glyph = self.theme.text(str(placed[0]), int(self.cell * 0.86), palette.good)
             surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery + 2)))
             return
         mask = hint.candidates[cell] if hint.candidates else 0
@@ -183,7 +185,7 @@ class HintPainter:
                 pygame.draw.circle(surface, fill, centre, self.radius)
                 colour = _ink_on(fill)
             else:
-                colour = th.TEXT if digit in focus else th.TEXT_DIM
+                colour = palette.text if digit in focus else palette.text_dim
                 if bright_fill:
                     colour = dark_ink
             glyph = self.theme.text(str(digit), self.cand_size, colour)

@@ -31,17 +31,17 @@ def draw_header(
     (window pixels); the time shows as --:-- when ``show_timer`` is off. ``status`` is a line
     of work under way (grading), drawn between the title and the chips, so neither a hint nor
     pause hides it; ``level_text`` stands in the level chip when the puzzle has no level."""
-    f = layout
-    title = theme.glow_text("SUDOKU", f.font(64), (255, 236, 250), th.ACCENT, radius=f.px(10))
+    f, palette = layout, theme.palette
+    title = theme.glow_text("SUDOKU", f.font(64), (255, 236, 250), palette.accent, radius=f.px(10))
     place = title.get_rect(midleft=title_at)
     surface.blit(title, place)
     if demo:
-        tag = theme.glow_text("DEMO", f.font(34), th.ACCENT_2, th.ACCENT_2, radius=f.px(6))
+        tag = theme.glow_text("DEMO", f.font(34), palette.accent_2, palette.accent_2, radius=f.px(6))
         surface.blit(tag, tag.get_rect(midleft=(place.right + f.px(12), place.centery + f.px(2))))
     if status:
         left = place.right + f.px(24)
         lines = fit_text(
-            theme, status, chips.x - f.px(16) - left, (f.font(22), f.font(18)), max_lines=2, colour=th.ACCENT_3
+            theme, status, chips.x - f.px(16) - left, (f.font(22), f.font(18)), max_lines=2, colour=palette.accent_3
         )
         top = place.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:
@@ -49,16 +49,17 @@ def draw_header(
             top += line.get_height()
     level = game.puzzle.level
     values = [
-        ("LEVEL", level.label.upper() if level is not None else (level_text or "-"), th.ACCENT_3),
-        ("TIME", format_time(game.elapsed) if show_timer else "--:--", th.ACCENT_2),
-        ("HINTS", str(game.hints_used), th.ACCENT),
+        ("LEVEL", level.label.upper() if level is not None else (level_text or "-"), palette.accent_3),
+        ("TIME", format_time(game.elapsed) if show_timer else "--:--", palette.accent_2),
+        ("HINTS", str(game.hints_used), palette.accent),
     ]
     gap = f.px(CHIP_GAP)
     width = (chips.w - 2 * gap) / 3
     for i, (label, value, colour) in enumerate(values):
         rect = pygame.Rect(round(chips.x + i * (width + gap)), chips.y, round(width), chips.h)
-        draw_panel(surface, rect, th.PANEL, th.blend(th.PANEL, colour, 0.6), radius=f.px(10), width=f.px(2))
-        head = theme.text(label, f.font(18), th.TEXT_DIM)
+        edge = th.blend(palette.panel, colour, 0.6)
+        draw_panel(surface, rect, palette, edge=edge, radius=f.px(10), width=f.px(2))
+        head = theme.text(label, f.font(18), palette.text_dim)
         surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + f.px(8))))
         text = fit_text(theme, value, rect.w - f.px(12), (f.font(34), f.font(26)), max_lines=1, colour=colour)[0]
         surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(6))))

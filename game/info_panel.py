@@ -30,15 +30,15 @@ READABLE_FONT = 17  # window pixels: the least font size of the panel's text (a 
 @dataclass(frozen=True)
 class PanelText:
     """What the panel shows: a ``title``, a ``body`` paragraph, an optional ``chain`` (Eureka
-    notation, broken after its links) and a dim ``prompt`` line; ``colour`` tints the title
-    and the edge."""
+    notation, broken after its links) and a dim ``prompt`` line. ``colour`` tints the title and
+    ``edge`` the panel's edge, each a palette role (resolved when drawn) or a fixed RGB colour."""
 
     title: str
     body: str
     prompt: str = ""
     chain: str = ""
-    colour: tuple[int, int, int] = th.TEXT_DIM
-    edge: tuple[int, int, int] = th.PANEL_EDGE
+    colour: th.Role | th.RGB = "text_dim"
+    edge: th.Role | th.RGB = "panel_edge"
     walk: bool = False  # show the "<" and ">" buttons that walk a chain link by link
     grow: bool = False  # may grow over the keypad when it does not fit (a hint); else it scrolls
 
@@ -73,7 +73,9 @@ class InfoPanel:
             top = max(top, self.tall.top)
             rect = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
         self.current = rect
-        draw_panel(surface, rect, th.PANEL, text.edge, radius=f.px(12), width=f.px(2))
+        palette = self.theme.palette
+        edge = palette.colour(text.edge)
+        draw_panel(surface, rect, palette, edge=edge, radius=f.px(12), width=f.px(2))
         head, body = lines[0], lines[1:]
         self.scroll = max(0, min(self.scroll, len(body) - 1))
         y = rect.y + f.px(14)
@@ -94,13 +96,13 @@ class InfoPanel:
                 button = pygame.Rect(
                     rect.right - f.px(12) - (i + 1) * size - i * f.px(6), rect.bottom - f.px(10) - size, size, size
                 )
-                draw_panel(surface, button, th.PANEL, text.edge, radius=f.px(6), width=f.px(2))
-                glyph = self.theme.text(label, self.layout.font(22), th.TEXT)
+                draw_panel(surface, button, palette, edge=edge, radius=f.px(6), width=f.px(2))
+                glyph = self.theme.text(label, self.layout.font(22), palette.text)
                 surface.blit(glyph, glyph.get_rect(center=button.center))
                 self.walk_buttons[delta] = button
         if self.scroll or self.hidden:  # what scrolling would show, at the title's right
             mark = ("PgUp/PgDn" if self.scroll else "PgDn: more") if self.hidden else "PgUp: back"
-            glyph = self.theme.text(mark, self.layout.font(15), th.TEXT_DIM)
+            glyph = self.theme.text(mark, self.layout.font(15), palette.text_dim)
             surface.blit(glyph, glyph.get_rect(topright=(rect.right - f.px(14), rect.y + f.px(16))))
 
     def walk_at(self, pos: tuple[int, int]) -> int:
@@ -118,9 +120,9 @@ class InfoPanel:
         the largest of TEXT_SIZES that fits the panel; if none fits, the panel grows (up to
         ``tall``) to the height the text needs at the smallest size when ``text.grow`` allows,
         and what does not fit even there scrolls."""
-        theme, f = self.theme, self.layout
+        theme, f, palette = self.theme, self.layout, self.theme.palette
         width = self.rect.w - f.px(32)
-        head = theme.text(text.title, f.font(26), text.colour)
+        head = theme.text(text.title, f.font(26), palette.colour(text.colour))
         if head.get_width() > width:
             head = pygame.transform.smoothscale(head, (width, round(head.get_height() * width / head.get_width())))
         frame = f.px(22) + head.get_height() + f.px(10)
@@ -129,11 +131,12 @@ class InfoPanel:
         sizes = tuple(dict.fromkeys(max(READABLE_FONT, f.font(size)) for size in TEXT_SIZES))
 
         def lines_at(size: int) -> list[pygame.Surface]:
-            lines = [theme.text(line, size, th.TEXT) for line in wrap_text(theme, text.body, size, width)]
+            lines = [theme.text(line, size, palette.text) for line in wrap_text(theme, text.body, size, width)]
             if text.chain:
-                lines += [theme.text(line, size, th.ACCENT) for line in wrap_chain(theme, text.chain, size, width)]
+                chain = wrap_chain(theme, text.chain, size, width)
+                lines += [theme.text(line, size, palette.accent) for line in chain]
             return lines + [
-                theme.text(line, size, th.TEXT_DIM) for line in wrap_text(theme, text.prompt, size, width) if line
+                theme.text(line, size, palette.text_dim) for line in wrap_text(theme, text.prompt, size, width) if line
             ]
 
         def height(lines: list[pygame.Surface]) -> int:
@@ -209,7 +212,7 @@ def hint_text(hint: Hint, demo: bool, now: float) -> PanelText:
     """The panel for a staged hint (game.hints.Hint): its title with the stage, its sentence,
     the chain in Eureka notation from stage 2, and what pressing H does next (not in the demo);
     while the search runs, "thinking" with dots that move with ``now`` (seconds)."""
-    colour = th.WRONG_EDGE if hint.kind == "wrong" else th.HINT_EDGE
+    colour: th.Role = "wrong_edge" if hint.kind == "wrong" else "hint_edge"
     title, body, chain = hint.title, hint.message, ""
     walk = False
     if hint.kind == "step":

@@ -56,7 +56,7 @@ class Keypad:
                 MODE_LABELS[m],
                 act.SetMode(m),
                 size=24,
-                colour=th.ACCENT,
+                colour="accent",
                 hint=MODE_HINTS[m],
             )
             for i, m in enumerate(MODES)
@@ -83,7 +83,7 @@ class Keypad:
                 label,
                 action,
                 size=24,
-                colour=th.ACCENT_3,
+                colour="accent_3",
                 hint=hint,
             )
             for i, (label, hint, action) in enumerate(TOOL_BUTTONS)
@@ -102,16 +102,16 @@ class Keypad:
         ]
         y += 54 + gap
         self.bottom_buttons = [
-            self._button(f.rect(x, y, third, 54), "Hint", act.Hint(), size=28, colour=th.ACCENT_2, hint="H"),
+            self._button(f.rect(x, y, third, 54), "Hint", act.Hint(), size=28, colour="accent_2", hint="H"),
             self._button(
-                f.rect(x + third + gap, y, third, 54), "Tools", act.FlipPage(), size=28, colour=th.ACCENT_2, hint="T"
+                f.rect(x + third + gap, y, third, 54), "Tools", act.FlipPage(), size=28, colour="accent_2", hint="T"
             ),
             self._button(
                 f.rect(x + 2 * (third + gap), y, third, 54),
                 "Pause",
                 act.TogglePause(),
                 size=28,
-                colour=th.ACCENT_2,
+                colour="accent_2",
                 hint="P",
             ),
         ]
@@ -146,17 +146,18 @@ class Keypad:
         """The buttons under the page: erase, undo, redo, hint, tools, pause."""
         return self.edit_buttons + self.bottom_buttons
 
-    def sync(self, game: Game) -> None:
-        """Show the current mode, swatches in Colour mode, and per digit how many are left to
-        place (a digit placed nine times is dimmed)."""
+    def sync(self, game: Game, palette: th.Palette) -> None:
+        """Show the current mode, swatches in Colour mode (``palette``'s cell colours), and per
+        digit how many are left to place (a digit placed nine times is dimmed)."""
         left = remaining(game.state)
         colour_mode = game.mode == "colour"
+        digit_colour: th.Role = "accent" if game.mode in ("corner", "centre") else "accent_3"
         font = self.layout.font
         for i, button in enumerate(self.digit_buttons):
-            button.swatch = th.CELL_COLOURS[i] if colour_mode else None
+            button.swatch = palette.cell_colours[i] if colour_mode else None
             button.dim = not colour_mode and left[i + 1] == 0
             button.badge = "" if colour_mode or not left[i + 1] else str(left[i + 1])
-            button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
+            button.colour = digit_colour
             # SudokuPad's keypad shows where the mark goes: corner digits at their corner
             # (1 top left ... 9 bottom right), centre digits small in the middle.
             if game.mode == "corner":
@@ -166,9 +167,9 @@ class Keypad:
             else:
                 button.size, button.anchor = font(36 if colour_mode else 58), (0.5, 0.5)
         for i, button in enumerate(self.mini_digit_buttons):  # the tools page's digits
-            button.swatch = th.CELL_COLOURS[i] if colour_mode else None
+            button.swatch = palette.cell_colours[i] if colour_mode else None
             button.dim = not colour_mode and left[i + 1] == 0
-            button.colour = th.ACCENT if game.mode in ("corner", "centre") else th.ACCENT_3
+            button.colour = digit_colour
         self.edit_buttons[1].enabled = bool(game.undo_stack)
         self.edit_buttons[2].enabled = bool(game.redo_stack)
 

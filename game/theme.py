@@ -1,6 +1,7 @@
-"""The look: a dark arcade palette, fonts, and caches for everything that is drawn the same way
-every frame (text surfaces, glows, the background). Rendering text is the costly part of a
-frame, so nothing here renders the same string twice.
+"""The look: the palettes (a dark arcade one and two for accessibility), fonts, and caches for
+everything that is drawn the same way every frame (text surfaces, glows, the background).
+Rendering text is the costly part of a frame, so nothing here renders the same string twice.
+A Theme holds the palette it draws with; drawing code takes its colours from there.
 
 Only the UI thread uses this module (pygame's font functions are not thread-safe).
 """
@@ -8,74 +9,154 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
 
 import pygame
 
-# --- palette (RGB) -----------------------------------------------------------------------------
-BG_TOP = (12, 10, 30)
-BG_BOTTOM = (4, 14, 28)
-PANEL = (20, 22, 48)
-PANEL_EDGE = (58, 64, 120)
-BOARD_BG = (17, 20, 42)
-GRID_THIN = (46, 54, 96)
-GRID_BOX = (124, 140, 230)
-BOARD_GLOW = (60, 190, 255)
+# --- palettes: the settings' choice of colours -------------------------------------------------
 
-TEXT = (226, 230, 255)
-TEXT_DIM = (128, 136, 184)
-GIVEN = (242, 244, 255)
-ENTRY = (72, 208, 255)
-MARK = (120, 196, 255)
-CONFLICT = (255, 72, 104)
-GOOD = (92, 240, 150)
-ACCENT = (255, 64, 196)  # magenta
-ACCENT_2 = (255, 214, 72)  # yellow
-ACCENT_3 = (72, 220, 255)  # cyan
+RGB = tuple[int, int, int]
 
-SELECTED = (92, 58, 150)
-SELECT_EDGE = (255, 214, 72)
-PEER = (27, 33, 66)
-SAME_DIGIT = (40, 84, 112)
-HINT_HOUSE = (66, 52, 26)
-HINT_EDGE = (255, 178, 64)
-WRONG_EDGE = (255, 72, 104)
+# A colour named by its place in the palette (a Palette field), resolved when drawn: what a
+# widget keeps when it is made before the palette it is drawn with is known (game.widgets.Button).
+Role = Literal[
+    "bg_top",
+    "bg_bottom",
+    "panel",
+    "panel_edge",
+    "board_bg",
+    "grid_thin",
+    "grid_box",
+    "board_glow",
+    "text",
+    "text_dim",
+    "given",
+    "entry",
+    "mark",
+    "conflict",
+    "good",
+    "accent",
+    "accent_2",
+    "accent_3",
+    "selected",
+    "select_edge",
+    "peer",
+    "same_digit",
+    "hint_house",
+    "hint_edge",
+    "wrong_edge",
+]
 
-# The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
-# orange, yellow, green, blue), brightened where the original vanishes on a dark board: over the
-# board (CELL_COLOUR_ALPHA) each reaches 3:1 contrast with the board, WCAG's rule for what is not
-# text, in every palette, and none comes near the selection's fill (tests/test_game_layout.py).
-CELL_COLOURS = (
-    (150, 156, 176),
-    (118, 123, 141),
-    (156, 100, 236),
-    (240, 96, 196),
-    (236, 72, 72),
-    (246, 150, 52),
-    (250, 226, 60),
-    (72, 204, 112),
-    (64, 144, 246),
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The colours of one look, each an RGB tuple; a Theme draws with one (``Theme.palette``).
+
+    The screen: ``bg_top`` and ``bg_bottom`` (the backdrop's gradient), ``panel`` and
+    ``panel_edge`` (panels and buttons). The board: ``board_bg``, ``grid_thin`` and ``grid_box``
+    (cell and box lines), ``board_glow`` (its halo). Text and digits: ``text``, ``text_dim``,
+    ``given``, ``entry`` (the player's digits), ``mark`` (pencil marks). Signals: ``conflict``
+    (a mistake) and ``good``. Accents: ``accent`` (magenta), ``accent_2`` (yellow) and ``accent_3``
+    (cyan). Cell fills and outlines: ``selected`` and ``select_edge``, ``peer``, ``same_digit``,
+    ``hint_house``, ``hint_edge`` and ``wrong_edge``. ``cell_colours``: Colour mode's nine, in
+    COLOUR_NAMES' order.
+    """
+
+    bg_top: RGB
+    bg_bottom: RGB
+    panel: RGB
+    panel_edge: RGB
+    board_bg: RGB
+    grid_thin: RGB
+    grid_box: RGB
+    board_glow: RGB
+    text: RGB
+    text_dim: RGB
+    given: RGB
+    entry: RGB
+    mark: RGB
+    conflict: RGB
+    good: RGB
+    accent: RGB
+    accent_2: RGB
+    accent_3: RGB
+    selected: RGB
+    select_edge: RGB
+    peer: RGB
+    same_digit: RGB
+    hint_house: RGB
+    hint_edge: RGB
+    wrong_edge: RGB
+    cell_colours: tuple[RGB, RGB, RGB, RGB, RGB, RGB, RGB, RGB, RGB]
+
+    def colour(self, colour: Role | RGB) -> RGB:
+        """The colour of role ``colour`` (a field's name, such as "accent_3") in this palette;
+        an RGB tuple is its own colour."""
+        if isinstance(colour, tuple):
+            return colour
+        rgb: RGB = getattr(self, colour)
+        return rgb
+
+
+STANDARD = Palette(
+    bg_top=(12, 10, 30),
+    bg_bottom=(4, 14, 28),
+    panel=(20, 22, 48),
+    panel_edge=(58, 64, 120),
+    board_bg=(17, 20, 42),
+    grid_thin=(46, 54, 96),
+    grid_box=(124, 140, 230),
+    board_glow=(60, 190, 255),
+    text=(226, 230, 255),
+    text_dim=(128, 136, 184),
+    given=(242, 244, 255),
+    entry=(72, 208, 255),
+    mark=(120, 196, 255),
+    conflict=(255, 72, 104),
+    good=(92, 240, 150),
+    accent=(255, 64, 196),  # magenta
+    accent_2=(255, 214, 72),  # yellow
+    accent_3=(72, 220, 255),  # cyan
+    selected=(92, 58, 150),
+    select_edge=(255, 214, 72),
+    peer=(27, 33, 66),
+    same_digit=(40, 84, 112),
+    hint_house=(66, 52, 26),
+    hint_edge=(255, 178, 64),
+    wrong_edge=(255, 72, 104),
+    # The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
+    # orange, yellow, green, blue), brightened where the original vanishes on a dark board: over
+    # the board (CELL_COLOUR_ALPHA) each reaches 3:1 contrast with the board, WCAG's rule for what
+    # is not text, in every palette, and none comes near the selection's fill
+    # (tests/test_game_colours.py).
+    cell_colours=(
+        (150, 156, 176),
+        (118, 123, 141),
+        (156, 100, 236),
+        (240, 96, 196),
+        (236, 72, 72),
+        (246, 150, 52),
+        (250, 226, 60),
+        (72, 204, 112),
+        (64, 144, 246),
+    ),
 )
-CELL_COLOUR_ALPHA = 0.8  # how much of a cell colour shows over the board
-COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
-
-FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
-
-# --- palettes: the settings' choice; each overrides some of the colours above ---------------------
 
 PALETTE_NAMES = ("standard", "colour-blind", "high-contrast")
-_STANDARD = {name: value for name, value in globals().items() if name.isupper() and isinstance(value, tuple)}
-PALETTES: dict[str, dict[str, object]] = {
-    "standard": {},
+PALETTES: dict[str, Palette] = {
+    "standard": STANDARD,
     # Okabe and Ito's colour-blind-safe set: no red against green anywhere (mistakes vermillion,
     # good news sky blue), and cell colours that stay apart under every common colour blindness.
-    "colour-blind": {
-        "CONFLICT": (230, 97, 0),
-        "WRONG_EDGE": (230, 97, 0),
-        "GOOD": (86, 180, 233),
-        "ENTRY": (86, 180, 233),
-        "HINT_EDGE": (240, 228, 66),
-        "SELECT_EDGE": (240, 228, 66),
-        "CELL_COLOURS": (  # Okabe and Ito's, dark grey and blue lightened to reach 3:1
+    "colour-blind": replace(
+        STANDARD,
+        conflict=(230, 97, 0),
+        wrong_edge=(230, 97, 0),
+        good=(86, 180, 233),
+        entry=(86, 180, 233),
+        hint_edge=(240, 228, 66),
+        select_edge=(240, 228, 66),
+        cell_colours=(  # Okabe and Ito's, dark grey and blue lightened to reach 3:1
             (153, 153, 153),
             (125, 125, 125),
             (204, 121, 167),
@@ -86,37 +167,37 @@ PALETTES: dict[str, dict[str, object]] = {
             (0, 158, 115),
             (31, 131, 187),
         ),
-    },
+    ),
     # Black and white with one bright accent for the player's digits; strong grid lines.
-    "high-contrast": {
-        "BG_TOP": (0, 0, 0),
-        "BG_BOTTOM": (0, 0, 0),
-        "PANEL": (0, 0, 0),
-        "PANEL_EDGE": (255, 255, 255),
-        "BOARD_BG": (0, 0, 0),
-        "GRID_THIN": (170, 170, 170),
-        "GRID_BOX": (255, 255, 255),
-        "BOARD_GLOW": (255, 255, 255),
-        "TEXT": (255, 255, 255),
-        "TEXT_DIM": (215, 215, 215),
-        "GIVEN": (255, 255, 255),
-        "ENTRY": (255, 221, 0),
-        "MARK": (190, 215, 255),
-        "PEER": (38, 38, 52),
-        "SAME_DIGIT": (0, 74, 128),
-        "SELECTED": (0, 92, 200),
-        "SELECT_EDGE": (255, 221, 0),
-        "HINT_HOUSE": (70, 52, 0),
-    },
+    "high-contrast": replace(
+        STANDARD,
+        bg_top=(0, 0, 0),
+        bg_bottom=(0, 0, 0),
+        panel=(0, 0, 0),
+        panel_edge=(255, 255, 255),
+        board_bg=(0, 0, 0),
+        grid_thin=(170, 170, 170),
+        grid_box=(255, 255, 255),
+        board_glow=(255, 255, 255),
+        text=(255, 255, 255),
+        text_dim=(215, 215, 215),
+        given=(255, 255, 255),
+        entry=(255, 221, 0),
+        mark=(190, 215, 255),
+        peer=(38, 38, 52),
+        same_digit=(0, 74, 128),
+        selected=(0, 92, 200),
+        select_edge=(255, 221, 0),
+        hint_house=(70, 52, 0),
+    ),
 }
 
+# --- the same in every palette -----------------------------------------------------------------
 
-def apply_palette(name: str) -> None:
-    """Switch this module's colours to palette ``name`` (one of PALETTE_NAMES; an unknown name
-    means "standard"). Views that pre-render (the board's grid, backgrounds) must be rebuilt:
-    ``Theme.clear`` and each scene's ``resize``."""
-    globals().update(_STANDARD)
-    globals().update(PALETTES.get(name, {}))
+CELL_COLOUR_ALPHA = 0.8  # how much of a cell colour shows over the board
+COLOUR_NAMES = ("grey", "dark grey", "violet", "pink", "red", "orange", "yellow", "green", "blue")
+
+FONT_SCALE = 1.0  # pygame's bundled font; sizes are pixel sizes passed to pygame.font.Font
 
 
 def blend(base: tuple[int, int, int], over: tuple[int, int, int], alpha: float) -> tuple[int, int, int]:
@@ -125,19 +206,25 @@ def blend(base: tuple[int, int, int], over: tuple[int, int, int], alpha: float) 
 
 
 class Theme:
-    """Fonts and cached surfaces. Create after ``pygame.init()``; use from the UI thread only."""
+    """The palette drawn with, fonts and cached surfaces. Create after ``pygame.init()``; use
+    from the UI thread only."""
 
     MAX_TEXTS = 4096
     MAX_BACKGROUNDS = 2  # window sizes whose backdrop is kept (a resize makes a new one)
 
-    def __init__(self) -> None:
+    def __init__(self, palette: Palette = STANDARD) -> None:
+        self.palette = palette  # the colours drawn with
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._glows: dict[tuple[object, ...], pygame.Surface] = {}
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
 
-    def clear(self) -> None:
-        """Forget every cached text, glow and background (after ``apply_palette``)."""
+    def set_palette(self, palette: str | Palette) -> None:
+        """Draw with ``palette`` from now on: a Palette or a name in PALETTES (KeyError for
+        another name). Every cached text, picture and background is forgotten; views that
+        pre-render with the palette's colours (the board's grid lines) are made again by each
+        scene's ``resize``."""
+        self.palette = PALETTES[palette] if isinstance(palette, str) else palette
         self._texts.clear()
         self._glows.clear()
         self._backgrounds.clear()
@@ -162,7 +249,7 @@ class Theme:
         return surface
 
     def picture(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """A cached picture: ``make()`` the first time ``key`` is asked for (until ``clear``);
+        """A cached picture: ``make()`` the first time ``key`` is asked for (until ``set_palette``);
         ``key`` must name everything the picture depends on (sizes, colours)."""
         surface = self._glows.get(key)
         if surface is None:
@@ -214,18 +301,19 @@ class Theme:
         if surface is not None:
             return surface
         width, height = size
-        surface = _column(height, lambda y: (*blend(BG_TOP, BG_BOTTOM, y / max(1, height - 1)), 255), width)
+        top, bottom, accent = self.palette.bg_top, self.palette.bg_bottom, self.palette.accent
+        surface = _column(height, lambda y: (*blend(top, bottom, y / max(1, height - 1)), 255), width)
         lines = pygame.Surface(size, pygame.SRCALPHA)
         horizon = int(height * 0.62)
         haze = pygame.Surface((width, 120), pygame.SRCALPHA)
-        pygame.draw.rect(haze, (*ACCENT, 70), (0, 54, width, 12))
+        pygame.draw.rect(haze, (*accent, 70), (0, 54, width, 12))
         lines.blit(soft_blur(haze, 18), (0, horizon - 60))
         floor = pygame.Surface(size, pygame.SRCALPHA)
         for i in range(1, 15):  # floor lines getting denser toward the horizon
             y = horizon + int((height - horizon) * (i / 14) ** 2)
-            pygame.draw.line(floor, (*ACCENT, 60), (0, y), (width, y))
+            pygame.draw.line(floor, (*accent, 60), (0, y), (width, y))
         for i in range(-20, 21):  # rays from the vanishing point
-            pygame.draw.line(floor, (*ACCENT, 60), (width // 2, horizon), (width // 2 + i * width // 10, height))
+            pygame.draw.line(floor, (*accent, 60), (width // 2, horizon), (width // 2 + i * width // 10, height))
         depth = max(1, height - horizon)  # the floor fades out toward the horizon
         fade = _column(depth, lambda y: (255, 255, 255, int(255 * (y / depth) ** 1.5)), width)
         floor.blit(fade, (0, horizon), special_flags=pygame.BLEND_RGBA_MULT)
@@ -261,15 +349,16 @@ def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    fill: tuple[int, int, int] = PANEL,
-    edge: tuple[int, int, int] | None = PANEL_EDGE,
+    palette: Palette,
+    fill: RGB | None = None,
+    edge: RGB | None = None,
     radius: int = 12,
     width: int = 2,
 ) -> None:
-    """A rounded panel with an optional edge line."""
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    if edge is not None:
-        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    """A panel with corners rounded by ``radius`` filling ``rect`` of ``surface`` with ``fill``,
+    inside an ``edge`` line ``width`` pixels wide (None: ``palette``'s panel and panel_edge)."""
+    pygame.draw.rect(surface, palette.panel if fill is None else fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, palette.panel_edge if edge is None else edge, rect, width, border_radius=radius)
 
 
 def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
@@ -290,11 +379,13 @@ def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
 
 
 def fit_text(
-    theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2, colour: tuple[int, int, int] = TEXT
+    theme: Theme, text: str, width: int, sizes: tuple[int, ...], max_lines: int = 2, colour: RGB | None = None
 ) -> list[pygame.Surface]:
-    """``text`` rendered to fit ``width`` pixels: on one line at the largest of ``sizes`` that
-    fits, else wrapped at the smallest size into at most ``max_lines`` lines (a line still too
-    wide, a single long word, is scaled down to the width)."""
+    """``text`` rendered in ``colour`` (None: the theme's text colour) to fit ``width`` pixels:
+    on one line at the largest of ``sizes`` that fits, else wrapped at the smallest size into at
+    most ``max_lines`` lines (a line still too wide, a single long word, is scaled down to the
+    width)."""
+    colour = theme.palette.text if colour is None else colour
     for size in sizes:
         if theme.font(size).size(text)[0] <= width:
             return [theme.text(text, size, colour)]

@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
-from game import theme as th
 from game.layout import Layout
 from game.theme import Theme, draw_panel, fit_text
 
@@ -45,11 +44,12 @@ class Toasts:
             return
         self._queue[0] = (message, left)
         f = layout
-        lines = fit_text(theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3, colour=th.TEXT)
+        lines = fit_text(theme, message, f.px(1040), (f.font(22), f.font(19)), max_lines=3)
         height = sum(line.get_height() for line in lines) + f.px(20)
         rect = pygame.Rect(0, 0, f.px(1080), height)
         rect.midbottom = (f.centre_x, f.height - f.px(12))
-        draw_panel(surface, rect, th.PANEL, th.ACCENT_2, radius=f.px(10), width=f.px(2))
+        palette = theme.palette
+        draw_panel(surface, rect, palette, edge=palette.accent_2, radius=f.px(10), width=f.px(2))
         y = rect.y + f.px(10)
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))

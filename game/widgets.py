@@ -25,15 +25,17 @@ def format_time(seconds: float) -> str:
 class Button:
     """A clickable rectangle. ``action`` is what ``ButtonList.handle`` returns when it fires.
 
-    ``hint`` is a small key name drawn in the corner; ``swatch`` fills the button with a colour
-    (Colour mode); ``dim`` draws it muted (e.g. a digit already placed nine times).
+    ``colour`` tints its edge and fill: a palette role, taken from the palette it is drawn with,
+    or a fixed RGB colour. ``hint`` is a small key name drawn in the corner; ``swatch`` fills the
+    button with a colour (Colour mode); ``dim`` draws it muted (e.g. a digit already placed nine
+    times).
     """
 
     rect: pygame.Rect
     label: str
     action: Any
     size: int = 34
-    colour: tuple[int, int, int] = th.ACCENT_3
+    colour: th.Role | th.RGB = "accent_3"
     hint: str = ""
     sub: str = ""
     swatch: tuple[int, int, int] | None = None
@@ -56,30 +58,32 @@ class Button:
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, *, focused: bool = False, active: bool = False) -> None:
         rect = self.rect
-        colour = self.colour if self.enabled else th.TEXT_DIM
+        palette = theme.palette
+        colour = palette.colour(self.colour) if self.enabled else palette.text_dim
         if self.swatch is not None:
-            fill = th.blend(th.PANEL, self.swatch, 0.85)
+            fill = th.blend(palette.panel, self.swatch, 0.85)
         elif active:
-            fill = th.blend(th.PANEL, colour, 0.35)
+            fill = th.blend(palette.panel, colour, 0.35)
         elif focused:
-            fill = th.blend(th.PANEL, colour, 0.18)
+            fill = th.blend(palette.panel, colour, 0.18)
         else:
-            fill = th.PANEL
+            fill = palette.panel
         if self.flash > 0:
             fill = th.blend(fill, (255, 255, 255), self.flash / 0.18 * 0.5)
-        edge = colour if (focused or active) else th.blend(th.PANEL_EDGE, colour, 0.25)
+        edge = colour if (focused or active) else th.blend(palette.panel_edge, colour, 0.25)
         k = self.scale
         if focused or active:
             glow = rect.inflate(round(8 * k), round(8 * k))
             pygame.draw.rect(
-                surface, th.blend(th.BG_TOP, colour, 0.35), glow, max(1, round(3 * k)), border_radius=round(14 * k)
+                surface, th.blend(palette.bg_top, colour, 0.35), glow, max(1, round(3 * k)), border_radius=round(14 * k)
             )
-        th.draw_panel(surface, rect, fill, edge, radius=round(10 * k), width=max(1, round((3 if active else 2) * k)))
-        text_colour = th.TEXT if self.enabled else th.TEXT_DIM
+        width = max(1, round((3 if active else 2) * k))
+        th.draw_panel(surface, rect, palette, fill, edge, radius=round(10 * k), width=width)
+        text_colour = palette.text if self.enabled else palette.text_dim
         if active or focused:
             text_colour = (255, 255, 255)
         if self.dim:
-            text_colour = th.blend(th.PANEL, th.TEXT_DIM, 0.7)
+            text_colour = th.blend(palette.panel, palette.text_dim, 0.7)
         if self.swatch is not None:
             text_colour = (20, 20, 30)
         label = theme.text(self.label, self.size, text_colour)
@@ -87,20 +91,19 @@ class Button:
         cy = rect.y + rect.h * self.anchor[1] - (round(7 * k) if self.sub else 0)
         hint = None
         if self.hint:
-            hint = theme.text(
-                self.hint, max(readable_font(k), round(15 * k)), th.TEXT_DIM if self.swatch is None else (30, 30, 40)
-            )
+            ink = palette.text_dim if self.swatch is None else (30, 30, 40)
+            hint = theme.text(self.hint, max(readable_font(k), round(15 * k)), ink)
             hint_rect = hint.get_rect(topright=(rect.right - round(8 * k), rect.top + round(6 * k)))
             if label.get_rect(center=(cx, cy)).colliderect(hint_rect):  # a narrow button: the label
                 cx = rect.x + (hint_rect.left - round(4 * k) - rect.x) / 2  # keeps left of the key
         surface.blit(label, label.get_rect(center=(cx, cy)))
         if self.sub:
             sub = theme.text(
-                self.sub, max(readable_font(k), round(20 * k)), th.TEXT_DIM if not (active or focused) else th.TEXT
+                self.sub, max(readable_font(k), round(20 * k)), palette.text if active or focused else palette.text_dim
             )
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.bottom - round(14 * k))))
         if self.badge:
-            badge = theme.text(self.badge, max(readable_font(k), round(18 * k)), th.TEXT_DIM)
+            badge = theme.text(self.badge, max(readable_font(k), round(18 * k)), palette.text_dim)
             surface.blit(badge, badge.get_rect(bottomright=(rect.right - round(9 * k), rect.bottom - round(5 * k))))
         if hint is not None:
             surface.blit(hint, hint_rect)

@@ -44,17 +44,19 @@ def _init_pygame() -> None:
 
 
 def _icon() -> pygame.Surface:
-    """A 32x32 window icon drawn here: a neon 3x3 box with three lit cells."""
+    """A 32x32 window icon drawn here: a neon 3x3 box with three lit cells, in the standard
+    palette's colours (the window opens before the settings are read)."""
     from game import theme as th
 
+    palette = th.STANDARD
     icon = pygame.Surface((32, 32))
-    icon.fill(th.BOARD_BG)
+    icon.fill(palette.board_bg)
     for i in (1, 2):
-        pygame.draw.line(icon, th.GRID_BOX, (i * 32 // 3, 2), (i * 32 // 3, 29))
-        pygame.draw.line(icon, th.GRID_BOX, (2, i * 32 // 3), (29, i * 32 // 3))
-    pygame.draw.rect(icon, th.ACCENT, icon.get_rect(), 2)
-    pygame.draw.rect(icon, th.SELECTED, (11, 11, 10, 10))
-    for cell, colour in ((0, th.GIVEN), (4, th.ACCENT_2), (8, th.ACCENT_3)):
+        pygame.draw.line(icon, palette.grid_box, (i * 32 // 3, 2), (i * 32 // 3, 29))
+        pygame.draw.line(icon, palette.grid_box, (2, i * 32 // 3), (29, i * 32 // 3))
+    pygame.draw.rect(icon, palette.accent, icon.get_rect(), 2)
+    pygame.draw.rect(icon, palette.selected, (11, 11, 10, 10))
+    for cell, colour in ((0, palette.given), (4, palette.accent_2), (8, palette.accent_3)):
         row, col = divmod(cell, 3)
         pygame.draw.circle(icon, colour, (col * 32 // 3 + 5, row * 32 // 3 + 5), 3)
     return icon

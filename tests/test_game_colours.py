@@ -30,19 +30,15 @@ def contrast(a, b) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-@pytest.fixture
-def palette():
-    yield
-    th.apply_palette("standard")
-
-
 @pytest.mark.parametrize("name", th.PALETTE_NAMES)
-def test_each_cell_colour_stands_out_and_none_looks_like_the_selection(palette, name):
-    th.apply_palette(name)
-    for index, colour in enumerate(th.CELL_COLOURS):
-        fill = th.blend(th.BOARD_BG, colour, th.CELL_COLOUR_ALPHA)
-        assert contrast(fill, th.BOARD_BG) >= 3.0, f"{name}: {th.COLOUR_NAMES[index]} {contrast(fill, th.BOARD_BG):.2f}"
-        assert math.dist(fill, th.SELECTED) >= 50, f"{name}: {th.COLOUR_NAMES[index]} looks like the selection"
+def test_each_cell_colour_stands_out_and_none_looks_like_the_selection(name):
+    palette = th.PALETTES[name]
+    for index, colour in enumerate(palette.cell_colours):
+        fill = th.blend(palette.board_bg, colour, th.CELL_COLOUR_ALPHA)
+        assert contrast(fill, palette.board_bg) >= 3.0, (
+            f"{name}: {th.COLOUR_NAMES[index]} {contrast(fill, palette.board_bg):.2f}"
+        )
+        assert math.dist(fill, palette.selected) >= 50, f"{name}: {th.COLOUR_NAMES[index]} looks like the selection"
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1200, 800), (1920, 1080)])
@@ -55,6 +51,6 @@ def test_no_corner_mark_sits_under_the_selection_frame(app, size):
     frame = rect.inflate(-2 * inset, -2 * inset)
     inner = frame.inflate(-2 * width, -2 * width)  # inside the frame's band
     for x, y in CORNER_SLOTS:
-        glyph = board.theme.text("8", board.mark_size, th.MARK)
+        glyph = board.theme.text("8", board.mark_size, th.STANDARD.mark)
         ink = glyph.get_bounding_rect().move(glyph.get_rect(center=(rect.x + x * rect.w, rect.y + y * rect.h)).topleft)
         assert inner.contains(ink), f"a mark at {(x, y)} reaches the frame at {size}"

@@ -179,13 +179,13 @@ def test_a_collapsed_cell_shows_its_digit_mid_replay(app, screen, traced):
     box = GeneratingScene.cell_rect(field, first.cell)
     app.frame([], 0)
     before = screen.subsurface(box).copy()
-    assert glyph_pixels(screen, box, th.GIVEN) == 0  # an entropy count, not a digit
+    assert glyph_pixels(screen, box, th.STANDARD.given) == 0  # an entropy count, not a digit
     while replay.clock < replay.times[0] + FLASH + 0.05:  # past its flash: the digit alone
         app.frame([], FRAME)
     assert replay.values[first.cell] == first.digit and not replay.digging
-    assert glyph_pixels(screen, box, th.GIVEN) > 20
-    changed = pygame.mask.from_threshold(before, th.BOARD_BG, (1, 1, 1, 255)).count()
-    assert glyph_pixels(screen, box, th.BOARD_BG) < changed  # the digit covers more than the count did
+    assert glyph_pixels(screen, box, th.STANDARD.given) > 20
+    changed = pygame.mask.from_threshold(before, th.STANDARD.board_bg, (1, 1, 1, 255)).count()
+    assert glyph_pixels(screen, box, th.STANDARD.board_bg) < changed  # the digit covers more than the count did
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (3840, 2160)])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game import theme as th
-from game.hint_view import FIN, group_colour
+from game.hint_view import group_colour
 from game.hints import Hint
 from solver.grid import BIT
 from solver.step import Step
@@ -85,9 +85,9 @@ def check_hint(app, screen, step: Step, candidates: tuple[int, ...]) -> None:
     board = show(app, step, stage=2, select=free, candidates=candidates).board
     for cell, digit in step.eliminations:
         if candidates[cell] & BIT[digit]:
-            assert is_disc(screen, board, cell, digit, th.CONFLICT), f"{step}: {cell},{digit} not red"
+            assert is_disc(screen, board, cell, digit, th.STANDARD.conflict), f"{step}: {cell},{digit} not red"
     for cell, _digit in step.placements:  # a big green digit
-        assert pixels(screen, board.painter.cell_rect(cell), th.GOOD) > 100, f"{step}: {cell} not green"
+        assert pixels(screen, board.painter.cell_rect(cell), th.STANDARD.good) > 100, f"{step}: {cell} not green"
     if step.links:
         assert board.painter.paths, f"{step}: no arrows"
     for index, group in enumerate(step.groups):
@@ -96,7 +96,7 @@ def check_hint(app, screen, step: Step, candidates: tuple[int, ...]) -> None:
             f"{step}: group {index} not in its colour"
         )
     for cell, digit in step.fins:
-        assert disc_pixels(screen, board, cell, digit, FIN), f"{step}: fin {cell},{digit} not marked"
+        assert disc_pixels(screen, board, cell, digit, th.STANDARD.accent_2), f"{step}: fin {cell},{digit} not marked"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -14,7 +14,6 @@ import pygame
 import pytest
 
 from game import theme as th
-from game.board import REASON
 from game.focus import focus_of
 from game.hint_view import LINK_WALKED
 from game.hints import Hint, link_sentence, single_reason
@@ -106,9 +105,9 @@ def test_stage_one_outlines_the_start_and_tints_only_its_houses(app, screen):
     board = show(app, X_CHAIN, stage=1).board
     start = board.cell_rect(cell("r1c2"))
     edge = [colour_at(screen, (x, start.top + board._px(3))) for x in range(start.left + 8, start.right - 8)]
-    assert sum(1 for c in edge if c != th.BOARD_BG and c[0] > c[2]) > 0.7 * len(edge)  # an orange outline
+    assert sum(1 for c in edge if c != th.STANDARD.board_bg and c[0] > c[2]) > 0.7 * len(edge)  # an orange outline
     elsewhere = board.cell_rect(cell("r5c5"))  # neither the region nor a peer of the selection
-    assert colour_at(screen, (elsewhere.x + 24, elsewhere.y + 24)) == th.BOARD_BG  # no region tint
+    assert colour_at(screen, (elsewhere.x + 24, elsewhere.y + 24)) == th.STANDARD.board_bg  # no region tint
 
 
 # --- stage 2 of a single: why ---------------------------------------------------------------------
@@ -152,10 +151,10 @@ def test_stage_two_of_a_hidden_single_outlines_the_blockers_and_crosses_the_rule
     for blocker, _ in reason.blockers:
         rect = board.cell_rect(blocker)
         edge = [colour_at(screen, (x, rect.top + board._px(3))) for x in range(rect.left + 10, rect.right - 10)]
-        assert edge.count(REASON) > 0.5 * len(edge)
+        assert edge.count(th.STANDARD.accent_3) > 0.5 * len(edge)
     for ruled in reason.ruled:
         x, y = board.painter.spot(ruled, step.placements[0][1])
-        assert colour_at(screen, (x, y)) == REASON  # the cross's middle
+        assert colour_at(screen, (x, y)) == th.STANDARD.accent_3  # the cross's middle
 
 
 # --- the panel: readable sizes, scrolling, never over the board ---------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from game import theme as th
 from game.focus import houses_text, region_of
-from game.hint_view import FIN, GROUP_TINT, LINK, group_colour
+from game.hint_view import GROUP_TINT, LINK, group_colour
 from game.hints import Hint
 from solver.step import Step
 from tests.gameplay import R5C5, X_CHAIN, colour_at, disc_pixels, is_disc, show
@@ -96,9 +96,9 @@ def test_a_weak_link_is_dashed(app, screen):
 def test_stage_two_marks_eliminations_red_and_the_pattern_green(app, screen):
     scene = show(app, X_CHAIN)
     board = scene.board
-    assert is_disc(screen, board, cell("r2c3"), 4, th.CONFLICT)
-    assert is_disc(screen, board, cell("r8c3"), 4, th.GOOD)
-    assert disc_pixels(screen, board, cell("r8c3"), 5, th.GOOD) == 0  # a plain candidate, no disc
+    assert is_disc(screen, board, cell("r2c3"), 4, th.STANDARD.conflict)
+    assert is_disc(screen, board, cell("r8c3"), 4, th.STANDARD.good)
+    assert disc_pixels(screen, board, cell("r8c3"), 5, th.STANDARD.good) == 0  # a plain candidate, no disc
 
 
 def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
@@ -111,13 +111,13 @@ def test_stage_one_shows_the_region_but_not_the_pattern(app, screen):
             1
             for x in range(rect.left, rect.right)
             for y in range(rect.top, rect.bottom)
-            if colour_at(screen, (x, y)) == th.CONFLICT
+            if colour_at(screen, (x, y)) == th.STANDARD.conflict
         )
         == 0
     )
-    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.BOARD_BG  # only the start is marked
+    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.STANDARD.board_bg  # only the start is marked
     middle = board.cell_rect(R5C5)
-    assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.BOARD_BG
+    assert colour_at(screen, (middle.x + 24, middle.y + 24)) == th.STANDARD.board_bg
 
 
 def test_a_grouped_node_is_outlined_around_its_candidates(app, screen):
@@ -147,17 +147,17 @@ def test_each_group_has_its_own_colour(app, screen):
             assert is_disc(screen, board, c, digit, group_colour(index))
     assert group_colour(0) != group_colour(1)
     rect = board.cell_rect(cell("r6c6"))
-    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.blend(th.BOARD_BG, group_colour(1), GROUP_TINT)
-    assert is_disc(screen, board, cell("r4c5"), 1, th.CONFLICT)
+    assert colour_at(screen, (rect.x + 24, rect.y + 24)) == th.blend(th.STANDARD.board_bg, group_colour(1), GROUP_TINT)
+    assert is_disc(screen, board, cell("r4c5"), 1, th.STANDARD.conflict)
 
 
 def test_fins_are_marked_apart_from_the_pattern(app, screen):
     scene = show(app, FINNED)
     board = scene.board
-    assert is_disc(screen, board, cell("r1c3"), 9, FIN)
-    assert is_disc(screen, board, cell("r1c2"), 9, th.GOOD)
-    assert is_disc(screen, board, cell("r3c2"), 9, th.CONFLICT)
-    assert FIN not in (th.GOOD, th.CONFLICT)
+    assert is_disc(screen, board, cell("r1c3"), 9, th.STANDARD.accent_2)  # a fin: yellow
+    assert is_disc(screen, board, cell("r1c2"), 9, th.STANDARD.good)
+    assert is_disc(screen, board, cell("r3c2"), 9, th.STANDARD.conflict)
+    assert th.STANDARD.accent_2 not in (th.STANDARD.good, th.STANDARD.conflict)
 
 
 def test_candidates_sit_at_their_spot_in_the_cell(app, screen):

@@ -186,7 +186,7 @@ def test_every_text_on_a_button_stays_on_it_and_apart(make_app, size, name):
     for mode in modes:
         if mode:
             scene.game.set_mode(mode)
-            scene.keypad.sync(scene.game)
+            scene.keypad.sync(scene.game, app.theme.palette)
         for button in buttons_of(scene):
             canvas.blits = []
             button.draw(canvas, app.theme)
@@ -681,7 +681,6 @@ def test_no_text_is_smaller_than_a_readable_line_in_any_scene(app, monkeypatch, 
 
     def look(name):
         where["scene"] = name
-        app.theme.clear()
         app.frame([], FRAME)
 
     for name in ("menu", "difficulty", "settings", "stats"):

@@ -31,20 +31,20 @@ def test_givens_and_entries_are_drawn_in_different_colours(app, screen):
     scene.game.select([R5C5])  # move the highlight away
     app.frame([], FRAME)
     given_rect, entry_rect = scene.board.cell_rect(0), scene.board.cell_rect(R1C3)
-    assert pixels(screen, given_rect, th.GIVEN) > 30 and pixels(screen, given_rect, th.ENTRY) == 0
-    assert pixels(screen, entry_rect, th.ENTRY) > 30 and pixels(screen, entry_rect, th.GIVEN) == 0
+    assert pixels(screen, given_rect, th.STANDARD.given) > 30 and pixels(screen, given_rect, th.STANDARD.entry) == 0
+    assert pixels(screen, entry_rect, th.STANDARD.entry) > 30 and pixels(screen, entry_rect, th.STANDARD.given) == 0
 
 
 def test_a_digit_that_breaks_a_rule_is_drawn_red(app, screen):
     scene = play(app)
     scene.game.select([R1C3])
     app.frame([key(pygame.K_4)], FRAME)
-    assert pixels(screen, scene.board.cell_rect(R1C3), th.CONFLICT) == 0
+    assert pixels(screen, scene.board.cell_rect(R1C3), th.STANDARD.conflict) == 0
     app.frame([key(pygame.K_5)], FRAME)  # r1c1 holds a given 5
     scene.game.select([R5C5])
     app.frame([], FRAME)
-    assert pixels(screen, scene.board.cell_rect(R1C3), th.CONFLICT) > 30
-    assert pixels(screen, scene.board.cell_rect(0), th.CONFLICT) > 30
+    assert pixels(screen, scene.board.cell_rect(R1C3), th.STANDARD.conflict) > 30
+    assert pixels(screen, scene.board.cell_rect(0), th.STANDARD.conflict) > 30
 
 
 def test_cell_colour_is_painted_and_colour_mode_shows_swatches(app, screen):
@@ -56,11 +56,11 @@ def test_cell_colour_is_painted_and_colour_mode_shows_swatches(app, screen):
     game.select([R5C5])
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C3)
-    expected = th.blend(th.PEER, th.CELL_COLOURS[7], th.CELL_COLOUR_ALPHA)  # r1c3 is no peer of r5c5
-    expected_plain = th.blend(th.BOARD_BG, th.CELL_COLOURS[7], th.CELL_COLOUR_ALPHA)
+    expected = th.blend(th.STANDARD.peer, th.STANDARD.cell_colours[7], th.CELL_COLOUR_ALPHA)  # r1c3 is no peer of r5c5
+    expected_plain = th.blend(th.STANDARD.board_bg, th.STANDARD.cell_colours[7], th.CELL_COLOUR_ALPHA)
     assert tuple(screen.get_at((rect.x + 8, rect.y + 8)))[:3] in (expected, expected_plain)
     button = scene.keypad.digit_buttons[7]
-    swatch = th.blend(th.PANEL, th.CELL_COLOURS[7], 0.85)
+    swatch = th.blend(th.STANDARD.panel, th.STANDARD.cell_colours[7], 0.85)
     assert tuple(screen.get_at((button.rect.x + 10, button.rect.centery)))[:3] == swatch
     app.frame([key(pygame.K_z)], FRAME)
     assert tuple(screen.get_at((button.rect.x + 10, button.rect.centery)))[:3] != swatch
@@ -76,9 +76,9 @@ def test_corner_and_centre_marks_are_drawn_small(app, screen):
     rect = scene.board.cell_rect(R1C3)
     corner = pygame.Rect(rect.x, rect.y, rect.w // 3, rect.h // 3)
     middle = pygame.Rect(rect.x + rect.w // 3, rect.y + rect.h // 3, rect.w // 3, rect.h // 3)
-    assert pixels(screen, corner, th.MARK) > 3
-    assert pixels(screen, middle, th.MARK) > 3
-    assert pixels(screen, rect, th.ENTRY) == 0
+    assert pixels(screen, corner, th.STANDARD.mark) > 3
+    assert pixels(screen, middle, th.STANDARD.mark) > 3
+    assert pixels(screen, rect, th.STANDARD.entry) == 0
 
 
 def test_marks_on_a_bright_cell_colour_switch_to_dark_ink(app, screen):
@@ -92,7 +92,7 @@ def test_marks_on_a_bright_cell_colour_switch_to_dark_ink(app, screen):
     game.select([R5C5])
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C3)
-    assert pixels(screen, rect, DARK_INK) > 3 and pixels(screen, rect, th.MARK) == 0
+    assert pixels(screen, rect, DARK_INK) > 3 and pixels(screen, rect, th.STANDARD.mark) == 0
 
 
 # --- staged hint on the play screen -----------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_three_hint_presses_name_show_and_apply_a_full_house(app, screen):
     assert cell in (R5C5, 80) and digit == int(SOLUTION[cell])
     app.frame([key(pygame.K_h)], FRAME)
     assert game.hint.stage == 2
-    assert pixels(screen, scene.board.cell_rect(cell), th.GOOD) > 30  # the placement, in green
+    assert pixels(screen, scene.board.cell_rect(cell), th.STANDARD.good) > 30  # the placement, in green
     assert game.state.entries[cell] == 0
     app.frame([key(pygame.K_h)], FRAME)
     assert game.state.entries[cell] == digit and game.hints_used == 1

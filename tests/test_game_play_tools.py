@@ -70,7 +70,7 @@ def test_check_outlines_wrong_entries_in_red(app, screen):
     scene.perform(act.UseTool("check"))
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C3)
-    assert game.checked == {R1C3} and pixels(screen, rect, th.WRONG_EDGE) > 100
+    assert game.checked == {R1C3} and pixels(screen, rect, th.STANDARD.wrong_edge) > 100
     assert scene.panel_text[:2] == ("CHECK", "1 cell marked.")
 
 
@@ -94,7 +94,7 @@ def test_pause_hides_the_board_stops_the_timer_and_ignores_input(app, screen):
     game = scene.game
     given = scene.board.cell_rect(0)  # r1c1 holds a given 5, hidden while paused
     app.frame([], FRAME)
-    assert pixels(screen, given, th.GIVEN) > 0
+    assert pixels(screen, given, th.STANDARD.given) > 0
     app.clock.now += 5
     app.frame([key(pygame.K_p)], FRAME)
     assert scene.paused
@@ -104,7 +104,7 @@ def test_pause_hides_the_board_stops_the_timer_and_ignores_input(app, screen):
     game.select([R1C3])
     app.frame([key(pygame.K_4)], FRAME)
     assert game.state.entries[R1C3] == 0  # digits do nothing while paused
-    assert pixels(screen, given, th.GIVEN) == 0
+    assert pixels(screen, given, th.STANDARD.given) == 0
     app.frame(click(button(scene, act.TogglePause()).rect.center), FRAME)
     assert not scene.paused
     app.clock.now += 2
@@ -176,10 +176,10 @@ def test_a_digit_a_tool_places_is_not_drawn_before_its_reveal_time(app, screen):
     scene.perform(act.UseTool("solve"))
     last = max(scene.pops, key=scene.pops.get)
     app.frame([], 0.0)
-    assert pixels(screen, scene.board.cell_rect(last), th.ENTRY) == 0
+    assert pixels(screen, scene.board.cell_rect(last), th.STANDARD.entry) == 0
     for _ in range(80):  # 1.3 s: every digit is in, and the win waits for the last one
         app.frame([], FRAME)
-    assert app.scene is scene and pixels(screen, scene.board.cell_rect(last), th.ENTRY) > 0
+    assert app.scene is scene and pixels(screen, scene.board.cell_rect(last), th.STANDARD.entry) > 0
 
 
 def test_the_demo_gives_a_person_time_to_read_each_step():

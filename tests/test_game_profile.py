@@ -84,10 +84,10 @@ def test_marking_wrong_digits_is_a_setting(app, screen):
     game.select([0])
     app.frame([], FRAME)
     rect = scene.board.cell_rect(R1C4)
-    assert pixels(screen, rect, th.CONFLICT) == 0
+    assert pixels(screen, rect, th.STANDARD.conflict) == 0
     app.apply_settings(app.settings.__class__(show_mistakes="solution"))
     app.frame([], FRAME)
-    assert pixels(screen, scene.board.cell_rect(R1C4), th.CONFLICT) > 50
+    assert pixels(screen, scene.board.cell_rect(R1C4), th.STANDARD.conflict) > 50
 
 
 def test_highlighting_peers_is_a_setting(app, screen):
@@ -95,10 +95,10 @@ def test_highlighting_peers_is_a_setting(app, screen):
     scene.game.select([40])
     app.frame([], FRAME)
     peer = scene.board.cell_rect(41)  # r5c6, empty
-    assert pixels(screen, peer, th.PEER) > 1000
+    assert pixels(screen, peer, th.STANDARD.peer) > 1000
     app.apply_settings(app.settings.__class__(highlight_peers=False))
     app.frame([], FRAME)
-    assert pixels(screen, scene.board.cell_rect(41), th.PEER) == 0
+    assert pixels(screen, scene.board.cell_rect(41), th.STANDARD.peer) == 0
 
 
 def test_the_high_contrast_palette_turns_the_board_black(app, screen):
@@ -108,7 +108,7 @@ def test_the_high_contrast_palette_turns_the_board_black(app, screen):
     empty = app.scene.board.cell_rect(80)  # r9c9: a given 9, but its corner is board
     assert screen.get_at((empty.x + 3, empty.y + 3))[:3] == (0, 0, 0)
     app.apply_settings(app.settings.__class__())
-    assert th.BOARD_BG != (0, 0, 0) and scene is app.scene
+    assert app.theme.palette is th.STANDARD and scene is app.scene
 
 
 def test_a_win_is_counted_and_a_first_win_is_a_new_best(app):

@@ -273,10 +273,10 @@ def test_difficulty_screen_lays_out_five_levels_and_back_in_the_window(app, scre
     rects = [b.rect for b in menu.buttons]
     for button in menu.buttons:
         assert window.contains(button.rect) and button.rect.bottom < footer_top
-        label = app.theme.text(button.label, button.size, th.TEXT)
+        label = app.theme.text(button.label, button.size, th.STANDARD.text)
         assert label.get_width() < button.rect.w and label.get_height() < button.rect.h
         if button.sub:
-            assert app.theme.text(button.sub, 20, th.TEXT).get_width() < button.rect.w - 20
+            assert app.theme.text(button.sub, 20, th.STANDARD.text).get_width() < button.rect.w - 20
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     app.frame([], FRAME)
     assert app.scene.name == "difficulty"  # drew without an error

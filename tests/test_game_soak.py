@@ -22,7 +22,6 @@ import traceback
 import pygame
 import pytest
 
-from game import theme as th
 from game.app import App
 from game.clipboard import copy_text
 from game.scenes import SCENES
@@ -342,13 +341,12 @@ def soak(app: App, events: int, seed: int, monkeypatch) -> tuple[Watch, int]:
 
 @pytest.fixture
 def soak_app(app, fake_generate):
-    """The app with the fast fake generator; the palette, the held modifiers and the jobs are
-    put back after the soak (the settings screen may have changed the palette)."""
+    """The app with the fast fake generator; the held modifiers and the jobs are put back after
+    the soak."""
     yield app
     app.cancel_jobs()
     app.hint_jobs.wait(5)
     pygame.key.set_mods(0)
-    th.apply_palette("standard")
 
 
 def run_soak(app, events: int, seed: int, monkeypatch) -> None:

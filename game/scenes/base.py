@@ -73,17 +73,19 @@ class Scene:
         text: str,
         y: int,
         size: int = 120,
-        glow: tuple[int, int, int] = th.ACCENT,
+        glow: th.RGB | None = None,
     ) -> None:
-        """``text`` as a glowing title centred at design height ``y``, ``size`` design pixels."""
+        """``text`` as a glowing title centred at design height ``y``, ``size`` design pixels,
+        with a halo in ``glow`` (None: the palette's accent)."""
         layout = self.layout
+        glow = self.theme.palette.accent if glow is None else glow
         title = self.theme.glow_text(text, layout.font(size), (255, 236, 250), glow, radius=layout.px(12))
         surface.blit(title, title.get_rect(center=(layout.centre_x, layout.y(y))))
 
     def draw_footer(self, surface: pygame.Surface, text: str) -> None:
         """One dim line of key help at the bottom of the window."""
         layout = self.layout
-        footer = self.theme.text(text, layout.font(22), th.TEXT_DIM)
+        footer = self.theme.text(text, layout.font(22), self.theme.palette.text_dim)
         surface.blit(footer, footer.get_rect(center=(layout.centre_x, layout.height - layout.px(34))))
 
 

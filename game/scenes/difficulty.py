@@ -28,11 +28,11 @@ LEVEL_NOTES = {
     Level.EXPERT: "chains, ALS and big fish",
     Level.MASTER: "forcing chains and nets",
 }
-LEVEL_COLOURS = {
-    Level.EASY: th.GOOD,
-    Level.MEDIUM: th.ACCENT_3,
-    Level.HARD: th.ACCENT,
-    Level.EXPERT: th.HINT_EDGE,
+LEVEL_COLOURS: dict[Level, th.Role | th.RGB] = {  # palette roles, or a colour of the level's own
+    Level.EASY: "good",
+    Level.MEDIUM: "accent_3",
+    Level.HARD: "accent",
+    Level.EXPERT: "hint_edge",
     Level.MASTER: (176, 120, 255),
 }
 BUTTONS_TOP, BUTTONS_BOTTOM = 236, 730  # pixels: where the column of buttons may go
@@ -53,7 +53,7 @@ def level_column(layout: Layout, choices: tuple[Level, ...]) -> list[Button]:
     for button in buttons:
         if button.action in LEVEL_NOTES:
             button.sub = LEVEL_NOTES[button.action]
-            button.colour = LEVEL_COLOURS.get(button.action, th.ACCENT_3)
+            button.colour = LEVEL_COLOURS.get(button.action, "accent_3")
         else:
             button.rect.h = layout.px(BACK_H)
             button.size = layout.font(34)
@@ -78,6 +78,6 @@ class DifficultyScene(BackListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_title(surface, "DIFFICULTY", 130, size=100, glow=th.ACCENT_3)
+        self.draw_title(surface, "DIFFICULTY", 130, size=100, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
         self.draw_footer(surface, "Arrows choose  -  Enter starts  -  Esc back")

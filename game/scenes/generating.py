@@ -73,30 +73,13 @@ MODIFIER_KEYS = {
 }
 
 
-_ENTROPY_COLOURS: dict[tuple[object, ...], tuple[int, int, int]] = {}  # (count, the palette's colours) -> colour
-
-
-def entropy_colour(entropy: int) -> tuple[int, int, int]:
-    """The colour of an entropy count: red at 0, yellow at 1, magenta at 2, dimmer above
-    (worked out once per count and palette: the field asks 81 times a frame)."""
-    key = (entropy, th.CONFLICT, th.ACCENT_2, th.ACCENT, th.BOARD_BG, th.TEXT, th.TEXT_DIM)
-    colour = _ENTROPY_COLOURS.get(key)
-    if colour is None:
-        if len(_ENTROPY_COLOURS) > 256:
-            _ENTROPY_COLOURS.clear()
-        colour = _ENTROPY_COLOURS[key] = _entropy_colour(entropy)
-    return colour
-
-
-def _entropy_colour(entropy: int) -> tuple[int, int, int]:
-    if entropy <= 0:
-        return th.CONFLICT
-    if entropy == 1:
-        return th.ACCENT_2
-    if entropy == 2:
-        return th.ACCENT
-    high, low = th.blend(th.BOARD_BG, th.TEXT, 0.8), th.blend(th.BOARD_BG, th.TEXT_DIM, 0.7)
-    return th.blend(high, low, min(1.0, (entropy - 3) / 6))
+def entropy_colours(palette: th.Palette) -> tuple[th.RGB, ...]:
+    """The colour of each entropy count 0..9 in ``palette``: red at 0, yellow at 1, magenta at 2,
+    dimmer above (the field asks 81 times a frame: worked out once per frame)."""
+    high = th.blend(palette.board_bg, palette.text, 0.8)
+    low = th.blend(palette.board_bg, palette.text_dim, 0.7)
+    above = tuple(th.blend(high, low, min(1.0, (entropy - 3) / 6)) for entropy in range(3, 10))
+    return (palette.conflict, palette.accent_2, palette.accent, *above)
 
 
 class GeneratingScene(Scene):
@@ -146,7 +129,7 @@ class GeneratingScene(Scene):
             "Cancel (Esc)",
             "cancel",
             size=layout.font(24),
-            colour=th.ACCENT,
+            colour="accent",
             scale=layout.scale,
         )
 
@@ -375,37 +358,36 @@ class GeneratingScene(Scene):
         return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.theme
+        theme, palette = self.theme, self.theme.palette
         self.draw_backdrop(surface)
         layout = Layout.fit(surface.get_size())
         _, field = self.field_layout(surface.get_size())
         centre = layout.centre_x
-        title = theme.glow_text("GENERATING", layout.font(60), (255, 236, 250), th.ACCENT_3, radius=layout.px(10))
+        title = theme.glow_text("GENERATING", layout.font(60), (255, 236, 250), palette.accent_3, radius=layout.px(10))
         surface.blit(title, title.get_rect(center=(centre, layout.y(50))))
-        label = theme.text(f"{self.level.label.upper()} PUZZLE", layout.font(26), th.ACCENT_2)
+        label = theme.text(f"{self.level.label.upper()} PUZZLE", layout.font(26), palette.accent_2)
         surface.blit(label, label.get_rect(center=(centre, layout.y(98))))
-        caption = theme.text(self.caption(), layout.font(20), th.TEXT)
+        caption = theme.text(self.caption(), layout.font(20), palette.text)
         surface.blit(caption, caption.get_rect(center=(centre, layout.y(FIELD_TOP - 18))))
         self._draw_field(surface, field)
         self._draw_stages(surface, layout)
         self._draw_search(surface, layout)
         self._draw_bar(surface, self.bar_rect(surface.get_size()))
-        line = theme.text(self.timing(), layout.font(20), th.TEXT)
+        line = theme.text(self.timing(), layout.font(20), palette.text)
         surface.blit(line, line.get_rect(center=(centre, layout.y(BAR_TOP + 44))))
         button = self.cancel_button if layout == self.layout else self.make_cancel_button(layout)
         button.draw(surface, theme, focused=self.hover)
-        footer = theme.text(
-            "Esc cancels    once the puzzle is made, any key or click skips its replay", layout.font(18), th.TEXT_DIM
-        )
+        keys = "Esc cancels    once the puzzle is made, any key or click skips its replay"
+        footer = theme.text(keys, layout.font(18), palette.text_dim)
         surface.blit(footer, footer.get_rect(center=(centre, layout.height - layout.px(24))))
 
     def _panel(self, surface: pygame.Surface, layout: Layout, x: float, heading: str) -> tuple[pygame.Rect, int, int]:
         """A side panel at design ``x`` with ``heading`` drawn: (its rect, its padding, where
         the text below the heading starts), in window pixels."""
         panel = layout.rect(x, FIELD_TOP, PANEL_W, FIELD)
-        draw_panel(surface, panel, th.PANEL, th.PANEL_EDGE, radius=layout.px(12))
+        draw_panel(surface, panel, self.theme.palette, radius=layout.px(12))
         pad = layout.px(16)
-        head = self.theme.text(heading, layout.font(18), th.TEXT_DIM)
+        head = self.theme.text(heading, layout.font(18), self.theme.palette.text_dim)
         surface.blit(head, (panel.x + pad, panel.y + pad))
         return panel, pad, panel.y + pad + head.get_height() + layout.px(12)
 
@@ -433,14 +415,14 @@ class GeneratingScene(Scene):
 
     def _blit_foot(self, surface: pygame.Surface, layout: Layout, panel: pygame.Rect, pad: int, text: str) -> int:
         """``text`` (dim) at the bottom of ``panel``; returns its top y."""
-        parts = self._lines(text, panel.w - 2 * pad, layout.font(18), th.TEXT_DIM)
+        parts = self._lines(text, panel.w - 2 * pad, layout.font(18), self.theme.palette.text_dim)
         top = panel.bottom - pad - sum(part.get_height() for part in parts)
         self._blit_lines(surface, parts, panel.x + pad, top)
         return top
 
     def _draw_stages(self, surface: pygame.Surface, layout: Layout) -> None:
         """The left panel: the three stages of each grid, the one under way marked."""
-        theme = self.theme
+        theme, palette = self.theme, self.theme.palette
         panel, pad, y = self._panel(surface, layout, PANEL_MARGIN, "HOW A PUZZLE IS MADE")
         width = panel.w - 2 * pad
         current = self.stage_index()
@@ -456,31 +438,31 @@ class GeneratingScene(Scene):
         for index, stage in enumerate(STAGES):
             name, detail = texts[stage]
             now, done = index == current, index < current
-            colour = th.ACCENT_2 if now else (th.GOOD if done else th.TEXT)
+            colour = palette.accent_2 if now else (palette.good if done else palette.text)
             marker = (panel.x + pad + radius, y + layout.px(12))
             if now:
                 pulse = 0.5 + 0.5 * math.sin(self.time * 6)
-                pygame.draw.circle(surface, th.ACCENT_2, marker, radius)
-                pygame.draw.circle(
-                    surface, th.blend(th.PANEL, th.ACCENT_2, pulse), marker, radius + layout.px(3), max(1, layout.px(2))
-                )
+                pygame.draw.circle(surface, palette.accent_2, marker, radius)
+                ring = th.blend(palette.panel, palette.accent_2, pulse)
+                pygame.draw.circle(surface, ring, marker, radius + layout.px(3), max(1, layout.px(2)))
             else:
-                pygame.draw.circle(surface, colour if done else th.TEXT_DIM, marker, radius, 0 if done else 1)
+                pygame.draw.circle(surface, colour if done else palette.text_dim, marker, radius, 0 if done else 1)
             glyph = theme.text(f"{index + 1}. {name}", layout.font(22), colour)
             surface.blit(glyph, (left, y))
-            parts = self._lines(detail, width - 3 * radius, layout.font(18), th.TEXT if now else th.TEXT_DIM)
+            parts = self._lines(detail, width - 3 * radius, layout.font(18), palette.text if now else palette.text_dim)
             y = self._blit_lines(surface, parts, left, y + glyph.get_height() + layout.px(4)) + layout.px(14)
         note = f"Not {self.level.label}? The search starts again with a new grid."
-        self._blit_lines(surface, self._lines(note, width, layout.font(18), th.TEXT_DIM), panel.x + pad, y)
+        self._blit_lines(surface, self._lines(note, width, layout.font(18), palette.text_dim), panel.x + pad, y)
         self._blit_foot(surface, layout, panel, pad, "Small numbers: how many digits an open cell could still hold")
 
     def _draw_search(self, surface: pygame.Surface, layout: Layout) -> None:
         """The right panel: the grid under way, why grids were turned down, the odds."""
         panel, pad, y = self._panel(surface, layout, DESIGN[0] - PANEL_MARGIN - PANEL_W, "THE SEARCH")
+        palette = self.theme.palette
         styles = {
-            "big": (layout.font(40), th.ACCENT_3),
-            "text": (layout.font(18), th.TEXT),
-            "dim": (layout.font(18), th.TEXT_DIM),
+            "big": (layout.font(40), palette.accent_3),
+            "text": (layout.font(18), palette.text),
+            "dim": (layout.font(18), palette.text_dim),
         }
         odds = self.odds()
         bottom = (self._blit_foot(surface, layout, panel, pad, odds) if odds else panel.bottom - pad) - layout.px(6)
@@ -493,27 +475,29 @@ class GeneratingScene(Scene):
     def _draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         """The bar: its fill (``bar()``'s share) and the sweeping light while the search runs."""
         filled, sweep = self.bar()
-        draw_panel(surface, bar, th.PANEL, th.PANEL_EDGE, radius=bar.h // 2)
+        palette = self.theme.palette
+        draw_panel(surface, bar, palette, radius=bar.h // 2)
         inner = bar.inflate(-max(2, bar.h // 4), -max(2, bar.h // 4))
         if filled > 0:
             fill = inner.copy()
             fill.w = max(inner.h, int(inner.w * filled))
-            colour = th.ACCENT_3 if self.replay is None else th.ACCENT
+            colour = palette.accent_3 if self.replay is None else palette.accent
             pygame.draw.rect(surface, colour, fill, border_radius=inner.h // 2)
         if sweep is not None:
             light = inner.copy()
             light.w = max(inner.h, inner.w // 6)
             light.x = inner.x + round(sweep * (inner.w - light.w))
-            pygame.draw.rect(surface, th.blend(th.PANEL, th.TEXT, 0.75), light, border_radius=inner.h // 2)
+            pygame.draw.rect(surface, th.blend(palette.panel, palette.text, 0.75), light, border_radius=inner.h // 2)
 
     def _draw_field(self, surface: pygame.Surface, field: pygame.Rect) -> None:
-        pygame.draw.rect(surface, th.BOARD_BG, field)
+        palette = self.theme.palette
+        pygame.draw.rect(surface, palette.board_bg, field)
         if self.replay is not None:
             self._draw_replay(surface, field)
         else:
             self._draw_grid(surface, field)
         for i in range(1, 9):
-            colour = th.GRID_BOX if i % 3 == 0 else th.GRID_THIN
+            colour = palette.grid_box if i % 3 == 0 else palette.grid_thin
             x, y = field.x + i * field.w // 9, field.y + i * field.h // 9
             pygame.draw.line(surface, colour, (x, field.y), (x, field.bottom - 1))
             pygame.draw.line(surface, colour, (field.x, y), (field.right - 1, y))
@@ -521,7 +505,7 @@ class GeneratingScene(Scene):
         edge = max(2, field.w // 150)
         pygame.draw.rect(
             surface,
-            th.blend(th.BG_TOP, th.ACCENT_3, glow),
+            th.blend(palette.bg_top, palette.accent_3, glow),
             field.inflate(2 * edge, 2 * edge),
             edge,
             border_radius=edge + 1,
@@ -534,19 +518,23 @@ class GeneratingScene(Scene):
         least = readable_font(self.layout.scale)
         small, large = max(least, field.w // 21), max(least, field.w // 14)
         counts = open_counts(values)
-        colour = th.GIVEN if self.shown is not None and self.shown.stage == "checking" else th.ENTRY
+        palette = self.theme.palette
+        entropy_ink = entropy_colours(palette)
+        colour = palette.given if self.shown is not None and self.shown.stage == "checking" else palette.entry
         for cell in range(81):
             box = self.cell_rect(field, cell)
             if values[cell]:
                 glyph = self.theme.text(str(values[cell]), large, colour)
             else:
-                glyph = self.theme.text(str(counts[cell]), small, entropy_colour(counts[cell]))
+                glyph = self.theme.text(str(counts[cell]), small, entropy_ink[counts[cell]])
             surface.blit(glyph, glyph.get_rect(center=box.center))
 
     def _draw_replay(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         """The replay's grid: digits placed so far, entropy counts in open cells, and fading
         flashes for collapses (cyan), contradictions (red), undone and dug digits."""
         theme, replay = self.theme, cast(Replay, self.replay)  # the caller checked it: no check per frame
+        palette = theme.palette
+        entropy_ink = entropy_colours(palette)
         now = replay.clock
         least = readable_font(self.layout.scale)
         small, large = max(least, field.w // 21), max(least, field.w // 14)
@@ -560,29 +548,26 @@ class GeneratingScene(Scene):
             fresh = max(0.0, 1.0 - age / FLASH)
             if cell == replay.conflict and now - replay.conflict_time < CONFLICT_FLASH:
                 strength = 1.0 - (now - replay.conflict_time) / CONFLICT_FLASH
-                pygame.draw.rect(surface, th.blend(th.BOARD_BG, th.CONFLICT, 0.8 * strength), box)
+                pygame.draw.rect(surface, th.blend(palette.board_bg, palette.conflict, 0.8 * strength), box)
             elif fresh and effect in ("collapse", "restore"):
-                pygame.draw.rect(
-                    surface,
-                    th.blend(th.BOARD_BG, th.ACCENT_3 if effect == "collapse" else th.ACCENT_2, 0.5 * fresh),
-                    box,
-                )
+                flash = palette.accent_3 if effect == "collapse" else palette.accent_2
+                pygame.draw.rect(surface, th.blend(palette.board_bg, flash, 0.5 * fresh), box)
             elif not replay.values[cell] and not entropy[cell] and not replay.digging:
-                pygame.draw.rect(surface, th.blend(th.BOARD_BG, th.CONFLICT, 0.5), box)  # no candidate left
+                pygame.draw.rect(surface, th.blend(palette.board_bg, palette.conflict, 0.5), box)  # no candidate left
             elif cell in peers:
-                pygame.draw.rect(surface, th.PEER, box)
+                pygame.draw.rect(surface, palette.peer, box)
             digit = replay.values[cell]
             if digit:
                 if effect == "propagate":
-                    colour = th.blend(th.ENTRY, th.ACCENT_3, _shade(fresh))
+                    colour = th.blend(palette.entry, palette.accent_3, _shade(fresh))
                 else:
-                    colour = th.blend(th.GIVEN, th.ACCENT_2, _shade(fresh))
+                    colour = th.blend(palette.given, palette.accent_2, _shade(fresh))
                 glyph = theme.text(str(digit), large, colour)
             elif fresh and effect in ("undone", "dig") and replay.ghost[cell]:
-                base = th.CONFLICT if effect == "undone" else th.GIVEN
-                glyph = theme.text(str(replay.ghost[cell]), large, th.blend(th.BOARD_BG, base, _shade(fresh)))
+                base = palette.conflict if effect == "undone" else palette.given
+                glyph = theme.text(str(replay.ghost[cell]), large, th.blend(palette.board_bg, base, _shade(fresh)))
             elif not replay.digging:
-                glyph = theme.text(str(entropy[cell]), small, entropy_colour(entropy[cell]))
+                glyph = theme.text(str(entropy[cell]), small, entropy_ink[entropy[cell]])
             else:
                 continue
             surface.blit(glyph, glyph.get_rect(center=box.center))

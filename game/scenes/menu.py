@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme as th
 from game.clipboard import paste_text
 from game.input import CTRL
 from game.paste import PasteJob
@@ -108,14 +107,14 @@ class MenuScene(ListScene):
         self.draw_backdrop(surface)
         bob = int(4 * math.sin(self.time * 2.0))
         self.draw_title(surface, "SUDOKU", 170 + bob, size=150)
-        layout = self.layout
-        tag = self.theme.text("PUZZLES MADE ON THE SPOT  -  GRADED BY LOGIC", layout.font(24), th.ACCENT_3)
+        layout, palette = self.layout, self.theme.palette
+        tag = self.theme.text("PUZZLES MADE ON THE SPOT  -  GRADED BY LOGIC", layout.font(24), palette.accent_3)
         surface.blit(tag, tag.get_rect(center=(layout.centre_x, layout.y(262))))
         self.menu.draw(surface, self.theme)
         self._drawn_notice = self.notice
         if self.notice:
             lines = fit_text(
-                self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2, colour=th.CONFLICT
+                self.theme, self.notice, layout.px(1000), (layout.font(24),), max_lines=2, colour=palette.conflict
             )
             y = layout.y(722)
             for line in lines:

@@ -329,13 +329,13 @@ class PlayScene(Scene):
             "solve": "SOLVE",
             "restart": "RESTART",
         }[name]
-        colour = th.WRONG_EDGE if name == "check" and self.game.checked else th.ACCENT_3
+        colour: th.Role = "wrong_edge" if name == "check" and self.game.checked else "accent_3"
         self.notice = PanelText(title, result.message, colour=colour, edge=colour)
 
     def paste(self, text: str | None) -> None:
         """Check, solve and grade ``text`` (a puzzle line or 9-line grid) off the UI thread;
         when it is good it replaces the puzzle as one undoable step."""
-        self.notice = PanelText("PASTE", self.pasting.start(text), colour=th.ACCENT_3, edge=th.ACCENT_3)
+        self.notice = PanelText("PASTE", self.pasting.start(text), colour="accent_3", edge="accent_3")
 
     def _poll_paste(self) -> None:
         result = self.pasting.poll()
@@ -348,11 +348,11 @@ class PlayScene(Scene):
             self.notice = PanelText(
                 "PASTED",
                 "Play it now; it is graded meanwhile. Undo brings the last one back.",
-                colour=th.GOOD,
-                edge=th.GOOD,
+                colour="good",
+                edge="good",
             )
         else:
-            self.notice = PanelText("CANNOT PASTE", value, colour=th.WRONG_EDGE, edge=th.WRONG_EDGE)
+            self.notice = PanelText("CANNOT PASTE", value, colour="wrong_edge", edge="wrong_edge")
 
     # --- frame -----------------------------------------------------------------------------
 
@@ -442,7 +442,7 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         self._draw_header(surface)
-        self.keypad.sync(self.game)
+        self.keypad.sync(self.game, self.theme.palette)
         self.keypad.entropy_on = self.entropy
         if self.paused:
             self.board.draw_paused(surface, self.layout.font(56))

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from game import theme as th
 from game.scenes.base import BackListScene
 from game.settings import ANIMATION_SPEEDS, MISTAKE_MODES, PALETTES, PUZZLE_SOURCES, Settings
 from game.widgets import ButtonList, centred_column
@@ -78,7 +77,7 @@ class SettingsScene(BackListScene):
             for field, label, _, names in ROWS
         ] + [("Back", "back")]
         self.menu = ButtonList(centred_column(self.layout, 146, items, button_w=760, button_h=48, gap=6, size=26))
-        self.menu.buttons[-1].colour = th.ACCENT_2
+        self.menu.buttons[-1].colour = "accent_2"
         self.menu.focus = focus
 
     def change(self, field: str, step: int = 1) -> Settings:
@@ -104,6 +103,6 @@ class SettingsScene(BackListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_title(surface, "SETTINGS", 82, size=84, glow=th.ACCENT_3)
+        self.draw_title(surface, "SETTINGS", 82, size=84, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
         self.draw_footer(surface, "Arrows choose  -  Enter or Right changes  -  Left goes back  -  Esc returns")

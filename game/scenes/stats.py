@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme as th
 from game.info_panel import READABLE_FONT
 from game.scenes.base import BackListScene
 from game.theme import draw_panel, fit_text
@@ -60,23 +59,23 @@ class StatsScene(BackListScene):
         self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56, size=34))
 
     def draw(self, surface: pygame.Surface) -> None:
-        f, theme = self.layout, self.theme
+        f, theme, palette = self.layout, self.theme, self.theme.palette
         self.draw_backdrop(surface)
-        self.draw_title(surface, "STATS", 90, size=96, glow=th.ACCENT_2)
+        self.draw_title(surface, "STATS", 90, size=96, glow=palette.accent_2)
         rows = table_rows(self.app.profile.stats)
         panel = f.rect(90, TABLE_TOP - 20, 1020, ROW_H * (len(rows) + 1) + 30)
-        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(14), width=f.px(2))
+        draw_panel(surface, panel, palette, edge=palette.accent_2, radius=f.px(14), width=f.px(2))
         for r, row in enumerate([COLUMNS, *rows]):
             y = f.y(TABLE_TOP + r * ROW_H + ROW_H // 2)
-            colour = th.TEXT_DIM if r == 0 else th.TEXT
+            colour = palette.text_dim if r == 0 else palette.text
             for c, text in enumerate(row):
                 size = f.font(22 if r == 0 else 26 if c != len(row) - 1 else 22)
-                glyph = theme.text(text, size, th.ACCENT_3 if c == 0 and r else colour)
+                glyph = theme.text(text, size, palette.accent_3 if c == 0 and r else colour)
                 x = f.x(COLUMN_X[c])
                 surface.blit(glyph, glyph.get_rect(midleft=(x, y)) if c == 0 else glyph.get_rect(center=(x, y)))
         y = panel.bottom + f.px(10)
         sizes = (max(READABLE_FONT, f.font(21)), max(READABLE_FONT, f.font(19)))
-        for line in fit_text(theme, RULES, f.px(1000), sizes, max_lines=3, colour=th.TEXT_DIM):
+        for line in fit_text(theme, RULES, f.px(1000), sizes, max_lines=3, colour=palette.text_dim):
             surface.blit(line, line.get_rect(midtop=(f.centre_x, y)))
             y += line.get_height()
         self.menu.draw(surface, theme)

@@ -24,7 +24,7 @@ PANEL_TOP, PANEL_W, ROW_PITCH, PAD, COLUMN_GAP = 236, 560, 58, 34, 24  # the sta
 BESIDE_SIZES = (34, 30)  # a value beside its label shrinks to these sizes to fit its column,
 BELOW_SIZES = (34, 30, 26)  # else it goes on its own line below the label (wrapping at 26)
 BUTTONS_TOP = 566
-SPARK_COLOURS = (th.ACCENT, th.ACCENT_2, th.ACCENT_3, th.GOOD)
+SPARK_COLOURS: tuple[th.Role, ...] = ("accent", "accent_2", "accent_3", "good")  # confetti, as palette roles
 
 
 class WinScene(ListScene):
@@ -117,15 +117,15 @@ class WinScene(ListScene):
         """The stats panel's rectangle and its texts with their places, in window pixels. A
         value that does not fit beside its label (a long technique name) goes on its own line
         below it."""
-        theme, f = self.theme, self.layout
+        theme, f, palette = self.theme, self.layout, self.theme.palette
         panel = f.rect((1200 - PANEL_W) / 2, PANEL_TOP, PANEL_W, 0)
         pad, half_row = f.px(PAD), f.px(18)
         inner = panel.w - 2 * pad
         blits = []
         y = panel.y + f.px(30)
         for label, value in self.rows:
-            left = theme.text(label, f.font(30), th.TEXT_DIM)
-            colour = th.ACCENT_2 if label == "Hardest technique" or value.endswith("NEW BEST!") else th.TEXT
+            left = theme.text(label, f.font(30), palette.text_dim)
+            colour = palette.accent_2 if label == "Hardest technique" or value.endswith("NEW BEST!") else palette.text
             blits.append((left, left.get_rect(midleft=(panel.x + pad, y + half_row))))
             column = inner - left.get_width() - f.px(COLUMN_GAP)
             size = next(
@@ -146,7 +146,7 @@ class WinScene(ListScene):
         return panel, blits
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.theme
+        theme, palette = self.theme, self.theme.palette
         self.draw_backdrop(surface)
         width, height = surface.get_size()
         for x, y, speed, drift, size, colour, phase in self.sparks if self.won else ():
@@ -154,19 +154,19 @@ class WinScene(ListScene):
             px = (x + drift * self.time) * width + 0.012 * width * math.sin(self.time * 2 + phase)
             side = max(2, int(size * height))
             w = max(1, int(side * abs(math.cos(self.time * 3 + phase))))
-            surface.fill(colour, (int(px) % width, int(py), w, side))
+            surface.fill(palette.colour(colour), (int(px) % width, int(py), w, side))
         f = self.layout
         pulse = 1.0 + 0.03 * math.sin(self.time * 5) if self.won else 1.0
         title = (
-            theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), th.ACCENT_2, radius=f.px(14))
+            theme.glow_text("SOLVED!", f.font(140), (255, 250, 220), palette.accent_2, radius=f.px(14))
             if self.won
-            else theme.glow_text("SOLVED BY THE SOLVER", f.font(72), th.TEXT, th.ACCENT_3, radius=f.px(8))
+            else theme.glow_text("SOLVED BY THE SOLVER", f.font(72), palette.text, palette.accent_3, radius=f.px(8))
         )
         if abs(pulse - 1.0) > 0.002:
             title = pygame.transform.smoothscale_by(title, pulse)
         surface.blit(title, title.get_rect(center=(f.centre_x, f.y(140))))
         panel, blits = self.panel_layout()
-        draw_panel(surface, panel, th.PANEL, th.ACCENT_2, radius=f.px(16), width=f.px(3))
+        draw_panel(surface, panel, palette, edge=palette.accent_2, radius=f.px(16), width=f.px(3))
         for glyph, rect in blits:
             surface.blit(glyph, rect)
         if self.demo:
