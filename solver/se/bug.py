@@ -37,32 +37,59 @@ def _digit_masks(cands: list[int]) -> list[int]:
     return masks
 
 
+class _BugCells:
+    """The BUG cells found so far and what they hold, gathered house by house.
+
+    Fields:
+        cells: the BUG cells, in the order found.
+        values: cell -> 9-bit mask of its BUG values.
+        all_values: the BUG values of the house scan, all cells together (9-bit).
+        common: the cells outside them that see every BUG cell (81-bit), None before the first.
+        temp: the 81 candidate masks without the BUG values.
+    """
+
+    __slots__ = ("all_values", "cells", "common", "temp", "values")
+
+    def __init__(self, cands: list[int]):
+        self.cells: list[int] = []
+        self.values: dict[int, int] = {}
+        self.all_values = 0
+        self.common: int | None = None
+        self.temp = list(cands)
+
+    def add(self, cell: int) -> bool:
+        """Record ``cell`` as a BUG cell; False when no type 1-3 can follow."""
+        if cell not in self.cells:
+            self.cells.append(cell)
+        common = PEER_MASK[cell] if self.common is None else self.common & PEER_MASK[cell]
+        for c in self.cells:
+            common &= ~CELL_BIT[c]
+        self.common = common
+        return not (len(self.cells) > 1 and POPCOUNT[self.all_values] > 1 and not common)
+
+
 def bug(grid: Grid) -> SEHint | None:
     """Sudoku Explainer's first BUG hint (type 1, 2, 4 or 3, as it tries them), or None."""
     cands = grid.candidates
     masks = _digit_masks(cands)
+    found = _bug_cells(cands, masks)
+    if found is None or not found.cells or not _is_bug(grid, found.temp):
+        return None
+    return _bug_hint(cands, masks, found)
+
+
+def _bug_cells(cands: list[int], masks: list[int]) -> _BugCells | None:
+    """The BUG cells and values of the grid with candidates ``cands`` (per digit ``masks``):
+    the misplaced values, house by house, that lie in one cell of three or more candidates,
+    then the lkSudoku fix; None when a misplaced digit has no such cell or no type 1-3 can
+    follow."""
     wide = 0  # cells with three or more candidates
     for c in range(81):
         if POPCOUNT[cands[c]] >= 3:
             wide |= CELL_BIT[c]
-    bug_cells: list[int] = []
-    bug_values: dict[int, int] = {}  # cell -> digit bits
-    all_values = 0
-    common: int | None = None  # cells seeing every BUG cell, outside them
+    found = _BugCells(cands)
     extra_cells: int | None = None
     only_value, one_value = 0, True
-    temp = list(cands)
-
-    def add_cell(cell: int) -> bool:
-        """Record ``cell`` as a BUG cell; False when no type 1-3 can follow."""
-        nonlocal common
-        if cell not in bug_cells:
-            bug_cells.append(cell)
-        common = PEER_MASK[cell] if common is None else common & PEER_MASK[cell]
-        for c in bug_cells:
-            common &= ~CELL_BIT[c]
-        return not (len(bug_cells) > 1 and POPCOUNT[all_values] > 1 and not common)
-
     for house in SE_REGIONS:
         hmask = HOUSE_MASK[house]
         for d in range(1, 10):
@@ -80,31 +107,42 @@ def bug(grid: Grid) -> SEHint | None:
                     one_value = False
             if new and not new & (new - 1):
                 cell = new.bit_length() - 1
-                bug_values[cell] = bug_values.get(cell, 0) | BIT[d]
-                all_values |= BIT[d]
-                temp[cell] &= ~BIT[d]
-                if not add_cell(cell):
+                found.values[cell] = found.values.get(cell, 0) | BIT[d]
+                found.all_values |= BIT[d]
+                found.temp[cell] &= ~BIT[d]
+                if not found.add(cell):
                     return None
             if not new:
                 return None  # a digit misplaced, but in no cell with an extra candidate
-    if one_value and extra_cells is not None and extra_cells.bit_count() > len(bug_cells):
-        for c in bug_cells:
+    if one_value and extra_cells is not None and extra_cells.bit_count() > len(found.cells):
+        for c in found.cells:
             extra_cells &= ~CELL_BIT[c]
         for cell in cells_of(extra_cells):
-            bug_values[cell] = BIT[only_value]
-            temp[cell] &= ~BIT[only_value]
-            if not add_cell(cell):
+            found.values[cell] = BIT[only_value]
+            found.temp[cell] &= ~BIT[only_value]
+            if not found.add(cell):
                 return None
+    return found
+
+
+def _is_bug(grid: Grid, temp: list[int]) -> bool:
+    """True when the candidates ``temp`` of ``grid``'s empty cells make a BUG: every empty cell
+    bivalue, every digit twice or not at all in every house."""
     if any(POPCOUNT[temp[c]] != 2 for c in range(81) if not grid.values[c]):
-        return None
+        return False
     tmasks = _digit_masks(temp)
     for house in SE_REGIONS:
         for d in range(1, 10):
             if (tmasks[d] & HOUSE_MASK[house]).bit_count() not in (0, 2):
-                return None
-    if not bug_cells:
-        return None
-    common = common or 0
+                return False
+    return True
+
+
+def _bug_hint(cands: list[int], masks: list[int], found: _BugCells) -> SEHint | None:
+    """The hint of the BUG cells ``found`` (one or more) of a grid with candidates ``cands``
+    (per digit ``masks``): type 1, 2, 4 or 3, as Sudoku Explainer tries them, or None."""
+    bug_cells, all_values = found.cells, found.all_values
+    common = found.common or 0
     if len(bug_cells) == 1:
         cell = bug_cells[0]
         removed = cands[cell] & ~all_values
@@ -114,10 +152,10 @@ def bug(grid: Grid) -> SEHint | None:
         victims = common & masks[d]
         if victims:
             return SEHint(5.7, "BUG type 2", eliminations=tuple((c, d) for c in cells_of(victims)))
-        return _type4(cands, bug_cells, bug_values, all_values) if len(bug_cells) == 2 else None
+        return _type4(cands, bug_cells, found.values, all_values) if len(bug_cells) == 2 else None
     if common:
         if len(bug_cells) == 2:
-            hint = _type4(cands, bug_cells, bug_values, all_values)
+            hint = _type4(cands, bug_cells, found.values, all_values)
             if hint is not None:
                 return hint
         return _type3(cands, masks, bug_cells, all_values, common)

@@ -163,26 +163,76 @@ def propagate(
     contradiction found before it is the same one, and ``resume`` is returned as it is. The
     earlier result is not changed.
     """
+    if resume is not None and (resume.contradiction is not None or nested is None):
+        return resume
+    result, pending_on, pending_off = _start(source, on_premises, off_premises, dynamic, resume)
+    while True:
+        if _spread(result, source, pending_on, pending_off, y_links, dynamic, parents):
+            return result
+        if nested is None or not _add_nested(result, source, nested, pending_off, parents):
+            return result
+
+
+def _start(
+    source: Position,
+    on_premises: Sequence[int],
+    off_premises: Sequence[int],
+    dynamic: bool,
+    resume: Propagation | None,
+) -> tuple[Propagation, deque[int], deque[int]]:
+    """``propagate``'s setup: the result to fill (its ``on``, ``off`` and ``work``) and the
+    pending "on" and "off" queues. Fresh, it holds the premises, each its own ancestor, both
+    queued; resumed, a copy of ``resume``'s implications (and of its working grid, when
+    ``dynamic``) with nothing queued, as that search stopped where nothing was left to spread."""
     result = Propagation()
     pending_on: deque[int] = deque()
     pending_off: deque[int] = deque()
     if resume is not None:
-        if resume.contradiction is not None or nested is None:
-            return resume
         result.on, result.off = dict(resume.on), dict(resume.off)
-        on, off = result.on, result.off
         assert resume.work is not None  # every Propagation propagate returns has its work
-        work = resume.work.copy() if dynamic else source
-    else:
-        on, off = result.on, result.off
-        for cand in on_premises:
-            on[cand] = 1 << (2 * cand + 1)
-            pending_on.append(cand)
-        for cand in off_premises:
-            off[cand] = 1 << (2 * cand)
-            pending_off.append(cand)
-        work = source.copy() if dynamic else source
-    result.work = work
+        result.work = resume.work.copy() if dynamic else source
+        return result, pending_on, pending_off
+    on, off = result.on, result.off
+    for cand in on_premises:
+        on[cand] = 1 << (2 * cand + 1)
+        pending_on.append(cand)
+    for cand in off_premises:
+        off[cand] = 1 << (2 * cand)
+        pending_off.append(cand)
+    result.work = source.copy() if dynamic else source
+    return result, pending_on, pending_off
+
+
+def _conflict(
+    result: Propagation, target: int, on_anc: int, off_anc: int, parents: dict[int, int] | None, link: tuple[int, int]
+) -> bool:
+    """Record in ``result`` the contradiction of candidate ``target`` found both on (ancestors
+    ``on_anc``) and off (``off_anc``), and the last ``link`` (potential -> its cause) in
+    ``parents`` if given; True, for ``_spread`` to return."""
+    result.contradiction = (on_anc, off_anc)
+    result.conflict = target
+    if parents is not None:
+        parents[link[0]] = link[1]
+    return True
+
+
+def _spread(
+    result: Propagation,
+    source: Position,
+    pending_on: deque[int],
+    pending_off: deque[int],
+    y_links: bool,
+    dynamic: bool,
+    parents: dict[int, int] | None,
+) -> bool:
+    """Process the pending potentials until none is left, adding their consequences to
+    ``result.on`` / ``result.off`` (and ``parents``) and, when ``dynamic``, removing each
+    processed "off" from ``result.work``: every pending "on" before the next "off". True when
+    a candidate is found both on and off (``result.contradiction`` then holds it), False when
+    the propagation stalls. The candidate loops stay inline: this is the engine's hottest loop."""
+    on, off = result.on, result.off
+    work = result.work
+    assert work is not None  # _start sets it
     cells, digits = work.cells, work.digits
     src_cells, src_digits = source.cells, source.digits
     box_peers, row_out, col_out = BOX_PEERS, ROW_OUT_BOX, COL_OUT_BOX
@@ -190,105 +240,104 @@ def propagate(
     cand_cell, cand_digit, off_pot, on_pot = CAND_CELL, CAND_DIGIT, OFF_POT, ON_POT
     pop_on, pop_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
-    while True:
-        while pending_on or pending_off:
-            if pending_on:
-                cand = pop_on()
-                anc = on[cand]
-                cell, d = cand_cell[cand], cand_digit[cand]
-                dmask = digits[d + 1]
-                if y_links:
-                    others = cells[cell] & ~(1 << d)
-                    base = cell * 9
-                    while others:
-                        low = others & -others
-                        target = base + low.bit_length() - 1
-                        others ^= low
-                        if target in on:
-                            result.contradiction = (on[target], anc | off_pot[target])
-                            result.conflict = target
-                            if parents is not None:
-                                parents[2 * target] = 2 * cand + 1
-                            return result
-                        if target not in off:
-                            off[target] = anc | off_pot[target]
-                            push_off(target)
-                            if parents is not None:
-                                parents[2 * target] = 2 * cand + 1
-                for mask in (dmask & box_peers[cell], dmask & row_out[cell], dmask & col_out[cell]):
-                    while mask:
-                        low = mask & -mask
-                        target = (low.bit_length() - 1) * 9 + d
-                        mask ^= low
-                        if target in on:
-                            result.contradiction = (on[target], anc | off_pot[target])
-                            result.conflict = target
-                            if parents is not None:
-                                parents[2 * target] = 2 * cand + 1
-                            return result
-                        if target not in off:
-                            off[target] = anc | off_pot[target]
-                            push_off(target)
-                            if parents is not None:
-                                parents[2 * target] = 2 * cand + 1
-            else:
-                cand = pop_off()
-                anc = off[cand]
-                cell, d = cand_cell[cand], cand_digit[cand]
-                found = []
-                cmask = cells[cell]
-                if y_links and POPCOUNT[cmask] == 2:
-                    target = cell * 9 + (cmask & ~(1 << d)).bit_length() - 1
+    while pending_on or pending_off:
+        if pending_on:
+            cand = pop_on()
+            anc = on[cand]
+            cell, d = cand_cell[cand], cand_digit[cand]
+            dmask = digits[d + 1]
+            if y_links:
+                others = cells[cell] & ~(1 << d)
+                base = cell * 9
+                while others:
+                    low = others & -others
+                    target = base + low.bit_length() - 1
+                    others ^= low
+                    if target in on:
+                        link = (2 * target, 2 * cand + 1)
+                        return _conflict(result, target, on[target], anc | off_pot[target], parents, link)
+                    if target not in off:
+                        off[target] = anc | off_pot[target]
+                        push_off(target)
+                        if parents is not None:
+                            parents[2 * target] = 2 * cand + 1
+            for mask in (dmask & box_peers[cell], dmask & row_out[cell], dmask & col_out[cell]):
+                while mask:
+                    low = mask & -mask
+                    target = (low.bit_length() - 1) * 9 + d
+                    mask ^= low
+                    if target in on:
+                        link = (2 * target, 2 * cand + 1)
+                        return _conflict(result, target, on[target], anc | off_pot[target], parents, link)
+                    if target not in off:
+                        off[target] = anc | off_pot[target]
+                        push_off(target)
+                        if parents is not None:
+                            parents[2 * target] = 2 * cand + 1
+        else:
+            cand = pop_off()
+            anc = off[cand]
+            cell, d = cand_cell[cand], cand_digit[cand]
+            found = []
+            cmask = cells[cell]
+            if y_links and POPCOUNT[cmask] == 2:
+                target = cell * 9 + (cmask & ~(1 << d)).bit_length() - 1
+                tanc = anc | on_pot[target]
+                hidden = src_cells[cell] & ~cmask
+                while hidden:
+                    low = hidden & -hidden
+                    tanc |= off[cell * 9 + low.bit_length() - 1]
+                    hidden ^= low
+                found.append((target, tanc))
+            dmask = digits[d + 1]
+            for house in off_on_houses[cell]:
+                places = dmask & house_mask[house]
+                rest = places & (places - 1)
+                if rest and not rest & (rest - 1):  # exactly two places: this one and another
+                    target = ((places & ~cell_bit[cell]).bit_length() - 1) * 9 + d
                     tanc = anc | on_pot[target]
-                    hidden = src_cells[cell] & ~cmask
+                    hidden = src_digits[d + 1] & house_mask[house] & ~places
                     while hidden:
                         low = hidden & -hidden
-                        tanc |= off[cell * 9 + low.bit_length() - 1]
+                        tanc |= off[(low.bit_length() - 1) * 9 + d]
                         hidden ^= low
                     found.append((target, tanc))
-                dmask = digits[d + 1]
-                for house in off_on_houses[cell]:
-                    places = dmask & house_mask[house]
-                    rest = places & (places - 1)
-                    if rest and not rest & (rest - 1):  # exactly two places: this one and another
-                        target = ((places & ~cell_bit[cell]).bit_length() - 1) * 9 + d
-                        tanc = anc | on_pot[target]
-                        hidden = src_digits[d + 1] & house_mask[house] & ~places
-                        while hidden:
-                            low = hidden & -hidden
-                            tanc |= off[(low.bit_length() - 1) * 9 + d]
-                            hidden ^= low
-                        found.append((target, tanc))
-                if dynamic:
-                    cells[cell] = cmask & ~(1 << d)
-                    digits[d + 1] = dmask & ~cell_bit[cell]
-                for target, tanc in found:
-                    if target in off:
-                        result.contradiction = (tanc, off[target])
-                        result.conflict = target
-                        if parents is not None:
-                            parents[2 * target + 1] = 2 * cand
-                        return result
-                    if target not in on:
-                        on[target] = tanc
-                        push_on(target)
-                        if parents is not None:
-                            parents[2 * target + 1] = 2 * cand
-        if nested is None:
-            return result
-        added = False
-        for target, tanc in nested(source, work, off):
-            if target in on:
-                result.contradiction = (on[target], tanc | off_bit(target))
-                result.conflict = target
-                if parents is not None:
-                    parents[2 * target] = -1
-                return result
-            if target not in off:
-                off[target] = tanc | off_bit(target)
-                pending_off.append(target)
-                added = True
-                if parents is not None:
-                    parents[2 * target] = -1  # deduced by a nested rule
-        if not added:
-            return result
+            if dynamic:
+                cells[cell] = cmask & ~(1 << d)
+                digits[d + 1] = dmask & ~cell_bit[cell]
+            for target, tanc in found:
+                if target in off:
+                    return _conflict(result, target, tanc, off[target], parents, (2 * target + 1, 2 * cand))
+                if target not in on:
+                    on[target] = tanc
+                    push_on(target)
+                    if parents is not None:
+                        parents[2 * target + 1] = 2 * cand
+    return False
+
+
+def _add_nested(
+    result: Propagation,
+    source: Position,
+    nested: NestedRule,
+    pending_off: deque[int],
+    parents: dict[int, int] | None,
+) -> bool:
+    """Ask the ``nested`` rule, at a stall, for further "offs" on ``result.work`` and queue the
+    new ones (their parent in ``parents``: -1, deduced by a nested rule). True when one was
+    added, False when none was or one contradicts an "on" (``result.contradiction`` then
+    holds it)."""
+    on, off = result.on, result.off
+    assert result.work is not None  # _start sets it
+    added = False
+    for target, tanc in nested(source, result.work, off):
+        if target in on:
+            _conflict(result, target, on[target], tanc | off_bit(target), parents, (2 * target, -1))
+            return False
+        if target not in off:
+            off[target] = tanc | off_bit(target)
+            pending_off.append(target)
+            added = True
+            if parents is not None:
+                parents[2 * target] = -1  # deduced by a nested rule
+    return added

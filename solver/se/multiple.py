@@ -152,14 +152,13 @@ def multiple_chains(
         return offer("Contradiction", cand, target_on, a.bit_count() + b.bit_count(), 7)
 
     cells = pos.cells
-    quiet: set[int] = set()
+    memo = nishio and nested is None  # digits known to give no Nishio contradiction are skipped
+    places, quiet = _nishio_memo(pos) if memo else ([], set())
     loud: set[int] = set()
-    if nishio and nested is None:  # digits known to give no Nishio contradiction are skipped
-        places = [pos.digits[d] & _several(cells) for d in range(10)]
-        quiet = {d for d in range(1, 10) if (d, places[d]) in _NISHIO_QUIET}
+    fewest = 2 if dynamic or nishio else 3  # the candidates a cell needs to be tried
     for cell in range(81):
         count = POPCOUNT[cells[cell]]
-        if not (count > 2 or (count > 1 and (dynamic or nishio))):
+        if count < fewest:
             continue
         digits = DIGITS_OF[cells[cell]]
         branches = []
@@ -174,26 +173,15 @@ def multiple_chains(
                 prop_off = run(cand, False)
                 if contradiction(prop_off, cand, digit, True):
                     return stop()
-                if count >= 3 and not nishio:
-                    for target in prop_on.on.keys() & prop_off.on.keys():
-                        c = prop_on.on[target].bit_count() + prop_off.on[target].bit_count()
-                        if offer("Double", target, True, c, 1):
-                            return stop()
-                    for target in prop_on.off.keys() & prop_off.off.keys():
-                        c = prop_on.off[target].bit_count() + prop_off.off[target].bit_count()
-                        if offer("Double", target, False, c, 1):
-                            return stop()
-            if not nishio:
-                if _region_chains(pos, cell, digit, on_of, offer, multiple):
+                if count >= 3 and not nishio and _double_chains(prop_on, prop_off, offer):
                     return stop()
-            branches.append(prop_on)
-        if not nishio and (count == 2 or multiple):
-            if _reductions("Cell", branches, offer, 2):
+            if not nishio and _region_chains(pos, cell, digit, on_of, offer, multiple):
                 return stop()
-    if nishio and nested is None:
-        if len(_NISHIO_QUIET) >= _NISHIO_QUIET_SIZE:
-            _NISHIO_QUIET.clear()
-        _NISHIO_QUIET.update((d, places[d]) for d in range(1, 10) if places[d] and d not in loud)
+            branches.append(prop_on)
+        if not nishio and _reductions("Cell", branches, offer, 2):  # cell forcing chains
+            return stop()
+    if memo:
+        _remember_quiet(places, loud)
     return [best] if best is not None else []
 
 
@@ -225,6 +213,23 @@ stay the same. Bounded; safe to share between threads (a lost race only repeats 
 _NISHIO_QUIET_SIZE = 8192
 
 
+def _nishio_memo(pos: Position) -> tuple[list[int], set[int]]:
+    """(places, quiet): per digit (index 0 unused) the 81-bit mask of its places in cells of two
+    or more candidates, what decides whether it has a Nishio contradiction; and the digits
+    whose places ``_NISHIO_QUIET`` knows to have none."""
+    several = _several(pos.cells)
+    places = [pos.digits[d] & several for d in range(10)]
+    return places, {d for d in range(1, 10) if (d, places[d]) in _NISHIO_QUIET}
+
+
+def _remember_quiet(places: list[int], loud: set[int]) -> None:
+    """Record in ``_NISHIO_QUIET`` the digits of ``places`` (per digit, as ``_nishio_memo``
+    gives) that have places and gave no contradiction (not in ``loud``), emptying it when full."""
+    if len(_NISHIO_QUIET) >= _NISHIO_QUIET_SIZE:
+        _NISHIO_QUIET.clear()
+    _NISHIO_QUIET.update((d, places[d]) for d in range(1, 10) if places[d] and d not in loud)
+
+
 def _several(cells: list[int]) -> int:
     """The 81-bit mask of the cells holding two or more candidates."""
     mask = 0
@@ -232,6 +237,19 @@ def _several(cells: list[int]) -> int:
         if cands & (cands - 1):
             mask |= CELL_BIT[cell]
     return mask
+
+
+def _double_chains(prop_on: Propagation, prop_off: Propagation, offer: Offer) -> bool:
+    """Double forcing chains: offer every potential that both a candidate's "on" propagation
+    (``prop_on``) and its "off" one (``prop_off``) imply, the "ons" first; True when ``offer``
+    asks to stop."""
+    for target in prop_on.on.keys() & prop_off.on.keys():
+        if offer("Double", target, True, prop_on.on[target].bit_count() + prop_off.on[target].bit_count(), 1):
+            return True
+    for target in prop_on.off.keys() & prop_off.off.keys():
+        if offer("Double", target, False, prop_on.off[target].bit_count() + prop_off.off[target].bit_count(), 1):
+            return True
+    return False
 
 
 def _reductions(kind: str, branches: list[Propagation], offer: Offer, sort_key: int) -> bool:

@@ -72,6 +72,10 @@ def als_view(graph: LinkGraph) -> View:
     return graph.view("als", _build_als_view)
 
 
+# an ALS entry: (set index, cell mask, digit, cells holding it, reach)
+Entry = tuple[int, int, int, int, int]
+
+
 def _build_als_view(graph: LinkGraph) -> View:
     """Add the ALS nodes to ``graph`` and make the ``"als"`` view (``LinkGraph.view`` calls
     this once per graph). A node is made for each set and digit that has a weak link; the
@@ -82,15 +86,31 @@ def _build_als_view(graph: LinkGraph) -> View:
     groups_of: dict[int, list[int]] = {}
     for node in range(graph.candidate_count, graph.size):
         groups_of.setdefault(graph.digit[node], []).append(node)
-    entries = []  # (set index, cell mask, digit, cells holding it, reach)
     sets = almost_locked_sets(graph.cell_candidates)
-    for index, (mask, digits) in enumerate(sets):
-        for d in DIGITS_OF[digits]:
-            entries.append((index, mask, d, mask & digit_cells[d], reach_of(graph, mask, d)))
+    entries = [
+        (index, mask, d, mask & digit_cells[d], reach_of(graph, mask, d))
+        for index, (mask, digits) in enumerate(sets)
+        for d in DIGITS_OF[digits]
+    ]
+    pairs = _entry_pairs(entries)
+    linked = [
+        bool(reach & digit_cells[d]) or e in pairs or any(not graph.cell_mask[g] & ~reach for g in groups_of.get(d, ()))
+        for e, (_, _, d, _, reach) in enumerate(entries)
+    ]
+    node_of = _add_nodes(graph, entries, linked, strong, weak)
+    lengths = _add_strong_links(graph, sets, entries, node_of, strong)
+    _add_weak_links(graph, entries, node_of, pairs, groups_of, weak)
+    return View([tuple(ys) for ys in strong], [tuple(ys) for ys in weak], lengths)
+
+
+def _entry_pairs(entries: list[Entry]) -> dict[int, list[int]]:
+    """Per entry (index in ``entries``), the entries of the same digit it is weakly linked to:
+    entries a < b of disjoint sets are paired (both ways) when b's cells holding the digit all
+    lie in a's reach. Each list in entry order."""
     by_digit: dict[int, list[int]] = {}
     for e, entry in enumerate(entries):
         by_digit.setdefault(entry[2], []).append(e)
-    pairs: dict[int, list[int]] = {}  # entry -> entries of other sets it is weakly linked to
+    pairs: dict[int, list[int]] = {}
     for members in by_digit.values():
         for a_pos, a in enumerate(members):
             _, mask, _, _, reach = entries[a]
@@ -99,13 +119,16 @@ def _build_als_view(graph: LinkGraph) -> View:
                 if not mask & mask2 and not where2 & ~reach:
                     pairs.setdefault(a, []).append(b)
                     pairs.setdefault(b, []).append(a)
-    linked = [
-        bool(reach & digit_cells[d]) or e in pairs or any(not graph.cell_mask[g] & ~reach for g in groups_of.get(d, ()))
-        for e, (_, _, d, _, reach) in enumerate(entries)
-    ]
+    return pairs
+
+
+def _add_nodes(
+    graph: LinkGraph, entries: list[Entry], linked: list[bool], strong: list[list[int]], weak: list[list[int]]
+) -> dict[int, int]:
+    """Append to ``graph`` a node for each of ``entries`` that is ``linked`` (and empty link
+    lists to ``strong`` and ``weak``), setting ``graph.als_start``; entry -> its node."""
     graph.als_start = len(graph.cells)
     node_of: dict[int, int] = {}
-    lengths: dict[tuple[int, int], int] = {}
     for e, (_index, mask, d, where, reach) in enumerate(entries):
         if linked[e]:
             node_of[e] = len(graph.cells)
@@ -116,6 +139,19 @@ def _build_als_view(graph: LinkGraph) -> View:
             graph.sees.append(reach)
             strong.append([])
             weak.append([])
+    return node_of
+
+
+def _add_strong_links(
+    graph: LinkGraph,
+    sets: list[tuple[int, int]],
+    entries: list[Entry],
+    node_of: dict[int, int],
+    strong: list[list[int]],
+) -> dict[tuple[int, int], int]:
+    """Add to ``strong`` the links between the nodes of one set (of ``sets``) and its forcings
+    (both ways); their lengths, (node, node) -> HoDoKu's length, are returned."""
+    lengths: dict[tuple[int, int], int] = {}
     members_of: dict[int, list[int]] = {}
     for e in node_of:
         members_of.setdefault(entries[e][0], []).append(e)
@@ -133,8 +169,23 @@ def _build_als_view(graph: LinkGraph) -> View:
                 strong[node].append(other)
                 strong[other].append(node)
                 lengths[(node, other)] = lengths[(other, node)] = penalty + 2
+    return lengths
+
+
+def _add_weak_links(
+    graph: LinkGraph,
+    entries: list[Entry],
+    node_of: dict[int, int],
+    pairs: dict[int, list[int]],
+    groups_of: dict[int, list[int]],
+    weak: list[list[int]],
+) -> None:
+    """Add to ``weak`` each ALS node's weak links, both ways: to the candidates of its digit in
+    its reach and to the grouped nodes of its digit (``groups_of``) inside it; then, one way,
+    to the nodes of the entries it ``pairs`` with."""
+    digit_cells = graph.digit_cells
     for e, node in node_of.items():
-        _, mask, d, _, reach = entries[e]
+        _, _, d, _, reach = entries[e]
         for cell in cells_of(reach & digit_cells[d]):
             other = graph.candidate(cell, d)
             weak[node].append(other)
@@ -144,7 +195,6 @@ def _build_als_view(graph: LinkGraph) -> View:
                 weak[node].append(group)
                 weak[group].append(node)
         weak[node].extend(node_of[b] for b in pairs.get(e, ()) if b in node_of)
-    return View([tuple(ys) for ys in strong], [tuple(ys) for ys in weak], lengths)
 
 
 def _forcings(graph: LinkGraph, mask: int, digits: int, j: int) -> list[tuple[int, int]]:

@@ -87,12 +87,7 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     are not searched; a search that runs to its end records its digits."""
     searched: list[tuple[int, int]] = []
     if view == "x":
-        places = digit_places(grid)
-        searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
-        quiet = [pair for pair in searched if not x_chain_news(pair[1])]
-        if quiet:
-            _remember_no_x_chain(quiet)
-            searched = [pair for pair in searched if pair not in quiet]
+        searched = _x_chain_digits(grid)
         if not searched:
             return
     graph = link_graph(grid)
@@ -101,12 +96,48 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     if view == "x":
         wanted = {d for d, _ in searched}
         premises = [p for p in premises if graph.digit[p >> 1] in wanted]
-    partners = end_partners(graph, twice=False)
-    loops = view == "x"
-    sees, digit, digit_cells = graph.sees, graph.digit, graph.digit_cells
-    found = []  # (HoDoKu's rank, depth, targets, premise, end)
-    ranks: dict[tuple[int, ...], tuple[int, int]] = {}
+    digit = graph.digit
     implications = Implications(graph, links, premises)
+    found = _end_hits(graph, implications, loops=view == "x")
+    found.sort(key=lambda item: item[:2])
+    done: set[tuple[int, ...]] = set()
+    for _, depth, targets, premise, end in found:
+        key = (digit[end >> 1],) + targets
+        if key in done:
+            continue
+        chain = implications.chain(premise, end, depth, premise >> 1 == end >> 1, fifo=False)
+        if chain is None:
+            continue
+        done.add(key)
+        yield ends_step(graph, technique, chain, list(targets))
+    if searched and not done:
+        _remember_no_x_chain(searched)
+
+
+def _x_chain_digits(grid: Grid) -> list[tuple[int, int]]:
+    """The (digit, 81-bit places) pairs of ``grid`` an X-Chain search must try: those with
+    places, not known to have no X-Chain (``_NO_X_CHAIN``), whose links' closure allows one
+    (``x_chain_news``); the pairs that closure rules out are remembered in ``_NO_X_CHAIN``."""
+    places = digit_places(grid)
+    searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
+    quiet = [pair for pair in searched if not x_chain_news(pair[1])]
+    if quiet:
+        _remember_no_x_chain(quiet)
+        searched = [pair for pair in searched if pair not in quiet]
+    return searched
+
+
+def _end_hits(
+    graph: LinkGraph, implications: Implications, loops: bool
+) -> list[tuple[tuple[int, int], int, tuple[int, ...], int, int]]:
+    """Run ``implications`` (premises "s is false") to its end and list each chain of 3 links
+    or more that makes a candidate m of s's digit true where a cell holding the digit sees
+    both ends (with ``loops``, also m = s: the cells seeing s), as (HoDoKu's rank, depth,
+    targets, premise, end), ``targets`` being the cells that lose the digit."""
+    partners = end_partners(graph, twice=False)
+    sees, digit, digit_cells = graph.sees, graph.digit, graph.digit_cells
+    found = []
+    ranks: dict[tuple[int, ...], tuple[int, int]] = {}
     for depth, layer, _ in implications:
         if depth < 3:
             continue
@@ -129,19 +160,7 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
                     if key not in ranks:
                         ranks[key] = rank((cell, key[0]) for cell in targets)
                     found.append((ranks[key], depth, targets, premise, t))
-    found.sort(key=lambda item: item[:2])
-    done: set[tuple[int, ...]] = set()
-    for _, depth, targets, premise, end in found:
-        key = (digit[end >> 1],) + targets
-        if key in done:
-            continue
-        chain = implications.chain(premise, end, depth, premise >> 1 == end >> 1, fifo=False)
-        if chain is None:
-            continue
-        done.add(key)
-        yield ends_step(graph, technique, chain, list(targets))
-    if searched and not done:
-        _remember_no_x_chain(searched)
+    return found
 
 
 def _remember_no_x_chain(searched: list[tuple[int, int]]) -> None:

@@ -16,6 +16,8 @@ tables are computed once at import; nothing here changes a grid.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.grid import HOUSE_MASK, PEER_MASK, cells_of
 
 ALL_CELLS = (1 << 81) - 1
@@ -147,35 +149,20 @@ def _orientation_tables(orientation: int) -> OrientationTables:
 SEGMENT_TABLES = (_orientation_tables(0), _orientation_tables(1))
 
 
-def possible_base_sets(
-    digit_cells: int,
-    pool: list[tuple[int, int]],
-    orientation: int,
-    size: int,
-    finned: bool,
-    max_endo_fins: int,
-) -> set[int]:
-    """The choices of ``size`` base sets from ``pool`` ((house, 81-bit candidates of the digit)
-    per house, in search order) that pass the rank test, and every prefix of them in ``pool``
-    order, as masks of pool indices; empty when no fish of one digit and orientation can
-    eliminate anything. A choice may hold at most ``max_endo_fins`` endo fins (none when not
-    ``finned``), as the search allows.
+# per pool house: its candidates, segment word, what it leaves per base line, span, base line
+PoolWords = tuple[list[int], list[int], list[list[int]], list[int], list[int]]
 
-    A fish that removes a target holds in its n cover sets the target and every base candidate
-    that does not see it (those that see it may be fins), with no base box among them: their
-    cover rank is at most n; a cannibalistic target takes its line and its box as two of
-    them. More base sets only raise the rank, so the targets of a choice lie among those of
-    each smaller choice within it: single base sets (for X-Wings) or pairs are screened first,
-    all their targets at once, then each larger choice checks, target by target, only the
-    targets that all its smaller choices kept.
-    """
-    segment, sees, box_bit, base_line, cells_at = SEGMENT_TABLES[orientation]
+
+def _pool_words(pool: list[tuple[int, int]], orientation: int) -> PoolWords:
+    """Per house of ``pool`` ((house, 81-bit candidates), as ``possible_base_sets`` takes it),
+    five lists: its candidates; its segment word (a box adds its base-set bit); per base line
+    0..8, the word it leaves for a target on that line (a box: its base-set bit and the
+    segments of its candidates off the line; a line: nothing on itself, all of it on another);
+    its span (a box: the cells of the base lines through its candidates; a line: 0); and its
+    base line (a box: -1)."""
+    segment, _, box_bit, base_line, _ = SEGMENT_TABLES[orientation]
     line_offset = 0 if orientation == 0 else 9
-    count = len(pool)
-    kept: set[int] = set()
-    if count < size:
-        return kept
-    cands_of, words, leaves, spans, lines = [], [], [], [], []  # per pool house
+    cands_of, words, leaves, spans, lines = [], [], [], [], []
     for house, cands in pool:
         word = 0
         bits = cands
@@ -205,6 +192,37 @@ def possible_base_sets(
         words.append(word)
         leaves.append(left)
         spans.append(span)
+    return cands_of, words, leaves, spans, lines
+
+
+def possible_base_sets(
+    digit_cells: int,
+    pool: list[tuple[int, int]],
+    orientation: int,
+    size: int,
+    finned: bool,
+    max_endo_fins: int,
+) -> set[int]:
+    """The choices of ``size`` base sets from ``pool`` ((house, 81-bit candidates of the digit)
+    per house, in search order) that pass the rank test, and every prefix of them in ``pool``
+    order, as masks of pool indices; empty when no fish of one digit and orientation can
+    eliminate anything. A choice may hold at most ``max_endo_fins`` endo fins (none when not
+    ``finned``), as the search allows.
+
+    A fish that removes a target holds in its n cover sets the target and every base candidate
+    that does not see it (those that see it may be fins), with no base box among them: their
+    cover rank is at most n; a cannibalistic target takes its line and its box as two of
+    them. More base sets only raise the rank, so the targets of a choice lie among those of
+    each smaller choice within it: single base sets (for X-Wings) or pairs are screened first,
+    all their targets at once, then each larger choice checks, target by target, only the
+    targets that all its smaller choices kept.
+    """
+    segment, sees, box_bit, base_line, cells_at = SEGMENT_TABLES[orientation]
+    count = len(pool)
+    kept: set[int] = set()
+    if count < size:
+        return kept
+    cands_of, words, leaves, spans, lines = _pool_words(pool, orientation)
     ordinary = FINNED_TARGETS if finned else PLAIN_TARGETS
     at0, at1, at2 = cells_at
 
@@ -278,26 +296,69 @@ def possible_base_sets(
                 found |= low
         return found
 
-    endo_limit = max_endo_fins if finned else 0  # a < b < c < d below index base sets in pool
+    endo_limit = max_endo_fins if finned else 0
     if size == 2:
-        singles = [rough((a,), cands_of[a], 0, words[a], digit_cells) for a in range(count)]
-        for a in range(count):
-            for b in range(a + 1, count):
-                both = singles[a] & singles[b]
-                if both:
-                    endo = cands_of[a] & cands_of[b]
-                    if endo.bit_count() <= endo_limit and exact(
-                        (a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b], both
-                    ):
-                        kept.update((1 << a, 1 << a | 1 << b))
+        return _kept_pairs(digit_cells, cands_of, words, endo_limit, rough, exact)
+    triples = _triples(digit_cells, cands_of, words, endo_limit, size == 3, rough, exact)
+    if size == 3:
+        for (a, b), row in triples.items():
+            for c in row:
+                kept.update((1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c))
         return kept
+    return _kept_quadruples(triples, cands_of, words, endo_limit, exact)
+
+
+# screen(members, union, endo, word, candidates): the targets among ``candidates`` of the base
+# sets ``members`` (pool indices) with candidates ``union``, endo fins ``endo`` and segment word
+# ``word`` (``possible_base_sets``'s ``rough`` superset or ``exact`` set)
+Screen = Callable[[tuple[int, ...], int, int, int, int], int]
+
+
+def _kept_pairs(
+    digit_cells: int, cands_of: list[int], words: list[int], endo_limit: int, rough: Screen, exact: Screen
+) -> set[int]:
+    """``possible_base_sets`` for two base sets: each pool house (index a < b; ``cands_of`` and
+    ``words`` per house) screened alone over ``digit_cells``, then each pair of at most
+    ``endo_limit`` endo fins checked exactly on the targets both kept; the kept pairs and their
+    first houses, as masks of pool indices."""
+    count = len(cands_of)
+    kept: set[int] = set()
+    singles = [rough((a,), cands_of[a], 0, words[a], digit_cells) for a in range(count)]
+    for a in range(count):
+        for b in range(a + 1, count):
+            both = singles[a] & singles[b]
+            if both:
+                endo = cands_of[a] & cands_of[b]
+                if endo.bit_count() <= endo_limit and exact(
+                    (a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b], both
+                ):
+                    kept.update((1 << a, 1 << a | 1 << b))
+    return kept
+
+
+def _triples(
+    digit_cells: int,
+    cands_of: list[int],
+    words: list[int],
+    endo_limit: int,
+    last: bool,
+    rough: Screen,
+    exact: Screen,
+) -> dict[tuple[int, int], dict[int, int]]:
+    """The triples of pool houses (indices a < b < c; ``cands_of`` and ``words`` per house) of
+    at most ``endo_limit`` endo fins whose targets are not screened out: (a, b) -> {c: their
+    targets}, c rising. Pairs are screened roughly over ``digit_cells``, then each triple on
+    the targets its three pairs kept: exactly when they are the ``last`` size, roughly when
+    quadruples follow (a superset screens those well enough)."""
+    count = len(cands_of)
     pairs = [[0] * count for _ in range(count)]
     for a in range(count):
         for b in range(a + 1, count):
             endo = cands_of[a] & cands_of[b]
             if endo.bit_count() <= endo_limit:
                 pairs[a][b] = rough((a, b), cands_of[a] | cands_of[b], endo, words[a] | words[b], digit_cells)
-    triples: dict[tuple[int, int], dict[int, int]] = {}  # (a, b) -> {c: targets}, c rising
+    screen = exact if last else rough
+    triples: dict[tuple[int, int], dict[int, int]] = {}
     for a in range(count):
         for b in range(a + 1, count):
             ab = pairs[a][b]
@@ -312,20 +373,26 @@ def possible_base_sets(
                 if abc:
                     more = endo | union & cands_of[c]
                     if more.bit_count() <= endo_limit:
-                        members, union3, word3 = (a, b, c), union | cands_of[c], word | words[c]
-                        if size == 3:
-                            abc = exact(members, union3, more, word3, abc)
-                        else:  # a superset screens the quadruples well enough
-                            abc = rough(members, union3, more, word3, abc)
+                        abc = screen((a, b, c), union | cands_of[c], more, word | words[c], abc)
                         if abc:
                             row[c] = abc
             if row:
                 triples[a, b] = row
-    if size == 3:
-        for (a, b), row in triples.items():
-            for c in row:
-                kept.update((1 << a, 1 << a | 1 << b, 1 << a | 1 << b | 1 << c))
-        return kept
+    return triples
+
+
+def _kept_quadruples(
+    triples: dict[tuple[int, int], dict[int, int]],
+    cands_of: list[int],
+    words: list[int],
+    endo_limit: int,
+    exact: Screen,
+) -> set[int]:
+    """``possible_base_sets`` for four base sets: each quadruple of pool houses (a < b < c < d;
+    ``cands_of`` and ``words`` per house) whose four triples ``_triples`` kept, of at most
+    ``endo_limit`` endo fins, checked exactly on the targets all four kept; the kept
+    quadruples and their prefixes, as masks of pool indices."""
+    kept: set[int] = set()
     none: dict[int, int] = {}
     for (a, b), row in triples.items():
         thirds = list(row.items())

@@ -64,50 +64,10 @@ class Implications:
             for p, mask in frontier:
                 reached[p] = mask
         for depth in range(1, self.max_links + 1):
-            new = [0] * size
-            new_grouped = [0] * size if track else new
-            for t, mask, via in later.pop(depth, ()):
-                new[t] |= mask
-                if track:
-                    new_grouped[t] |= via
-            for s, mask in frontier:
-                if not track:
-                    for t in targets[s]:
-                        new[t] |= mask
-                elif s >= group_state:
-                    for t in targets[s]:
-                        new[t] |= mask
-                        new_grouped[t] |= mask
-                else:
-                    via = grouped[s]
-                    for t in targets[s]:
-                        new[t] |= mask
-                        if t >= group_state:
-                            new_grouped[t] |= mask
-                        elif via:
-                            new_grouped[t] |= via
-                for t, length in longer[s]:
-                    if depth - 1 + length <= self.max_links:
-                        via = mask if s >= group_state or t >= group_state else grouped[s]
-                        later.setdefault(depth - 1 + length, []).append((t, mask, via))
-            layer: dict[int, int] = {}
-            grouped = [0] * size if track else grouped
-            returns: list[int] = []
-            self.grouped_returns = []
-            for t, mask in enumerate(new):
-                if not mask:
-                    continue
-                if self.returns and mask >> t & 1:
-                    returns.append(t)
-                    if track and new_grouped[t] >> t & 1:
-                        self.grouped_returns.append(t)
-                    mask ^= 1 << t
-                mask &= ~reached[t]
-                if mask:
-                    reached[t] |= mask
-                    layer[t] = mask
-                    if track and new_grouped[t] & mask:
-                        grouped[t] = new_grouped[t] & mask
+            new, new_grouped = _spread(
+                frontier, grouped, later, depth, self.max_links, targets, longer, group_state, size, track
+            )
+            layer, grouped, returns = self._collect(new, new_grouped, reached, grouped)
             self.layers.append(layer)
             self.grouped_layers.append({t: grouped[t] for t in layer if grouped[t]} if track else {})
             if not layer and not returns and not later:
@@ -115,6 +75,37 @@ class Implications:
             frontier = list(layer.items())
             if layer or returns:
                 yield depth, layer, returns
+
+    def _collect(
+        self, new: list[int], new_grouped: list[int], reached: list[int], grouped: list[int]
+    ) -> tuple[dict[int, int], list[int], list[int]]:
+        """One depth's results from the premise masks ``new`` (and ``new_grouped``, when
+        tracking groups) that ``_spread`` gave: (layer, grouped, returns). ``layer`` holds per
+        state the premises that reach it for the first time (``reached`` is updated);
+        ``grouped``, per state, those of them that came through a grouped node (a fresh list
+        when tracking; untracked, the all-zero ``grouped`` given); ``returns``, with
+        ``self.returns``, the premises that came back to themselves (``self.grouped_returns``
+        is set to those that came back through a grouped node)."""
+        track, with_returns = self.track_groups, self.returns
+        layer: dict[int, int] = {}
+        grouped = [0] * len(new) if track else grouped
+        returns: list[int] = []
+        self.grouped_returns = []
+        for t, mask in enumerate(new):
+            if not mask:
+                continue
+            if with_returns and mask >> t & 1:
+                returns.append(t)
+                if track and new_grouped[t] >> t & 1:
+                    self.grouped_returns.append(t)
+                mask ^= 1 << t
+            mask &= ~reached[t]
+            if mask:
+                reached[t] |= mask
+                layer[t] = mask
+                if track and new_grouped[t] & mask:
+                    grouped[t] = new_grouped[t] & mask
+        return layer, grouped, returns
 
     def chain(
         self,
@@ -251,3 +242,50 @@ class Implications:
             path.reverse()
             return path
         return None
+
+
+def _spread(
+    frontier: list[tuple[int, int]],
+    grouped: list[int],
+    later: dict[int, list[tuple[int, int, int]]],
+    depth: int,
+    max_links: int,
+    targets: list[tuple[int, ...]],
+    longer: list[tuple[tuple[int, int], ...]],
+    group_state: int,
+    size: int,
+    track: bool,
+) -> tuple[list[int], list[int]]:
+    """One link from the ``frontier`` states (state, premise mask) reached at ``depth - 1``:
+    per state, the premises reaching it at ``depth`` (``new``, also fed by the long links that
+    ``later`` holds for ``depth``) and, when ``track``, those reaching it through a grouped
+    node (``new_grouped``; ``grouped`` holds the frontier's; states from ``group_state`` on
+    are grouped nodes); untracked, ``new_grouped`` is ``new`` itself. Long links (ALS) from
+    the frontier that end within ``max_links`` are queued in ``later`` by their depth."""
+    new = [0] * size
+    new_grouped = [0] * size if track else new
+    for t, mask, via in later.pop(depth, ()):
+        new[t] |= mask
+        if track:
+            new_grouped[t] |= via
+    for s, mask in frontier:
+        if not track:
+            for t in targets[s]:
+                new[t] |= mask
+        elif s >= group_state:
+            for t in targets[s]:
+                new[t] |= mask
+                new_grouped[t] |= mask
+        else:
+            via = grouped[s]
+            for t in targets[s]:
+                new[t] |= mask
+                if t >= group_state:
+                    new_grouped[t] |= mask
+                elif via:
+                    new_grouped[t] |= via
+        for t, length in longer[s]:
+            if depth - 1 + length <= max_links:
+                via = mask if s >= group_state or t >= group_state else grouped[s]
+                later.setdefault(depth - 1 + length, []).append((t, mask, via))
+    return new, new_grouped

@@ -195,15 +195,13 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     graph = link_graph(grid)
     grouped = grouped or als
     view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
-    count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
+    count, cells = graph.candidate_count, graph.cells
     cell_premises = [sum(3 << (n << 1) for n in nodes) for nodes in graph.cell_nodes]
     same = end_partners(graph, twice=True)
     cross = _cross_partners(graph)
-    prefix = "Grouped " if grouped else ""
     longest = ALS_MAX_LENGTH if als else MAX_LINKS
     implications = Implications(graph, view, range(2 * count), longest, True, grouped)
-    # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
-    found: list[tuple[tuple[int, int], bool, int, tuple[Candidate, ...], str, int, int, list[int] | None]] = []
+    found: list[Found] = []  # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
     ranks: dict[tuple[Candidate, ...], tuple[int, int]] = {}
 
     def offer(eliminations: tuple[Candidate, ...], kind: str, premise: int, end: int, chain: list[int] | None) -> None:
@@ -230,13 +228,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
                 low = hits & -hits
                 hits ^= low
                 premise = low.bit_length() - 1
-                s = premise >> 1
-                if digit[s] == digit[m]:
-                    common = sees[s] & sees[m] & graph.digit_cells[digit[m]]
-                    eliminations = tuple((c, digit[m]) for c in cells_of(common))
-                else:
-                    eliminations = tuple(sorted(((cells[s][0], digit[m]), (cells[m][0], digit[s]))))
-                offer(eliminations, AIC, premise, t, None)
+                offer(_aic_eliminations(graph, premise >> 1, m), AIC, premise, t, None)
         for premise, end in loop_hits:
             kind_found = _loop_kind(graph, premise, end)
             if kind_found is None:
@@ -254,6 +246,29 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             eliminations = _continuous_eliminations(graph, chain)
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
+    yield from _found_steps(graph, implications, found, grouped)
+
+
+def _aic_eliminations(graph: LinkGraph, s: int, m: int) -> tuple[Candidate, ...]:
+    """The eliminations of an AIC from "candidate node ``s`` is false" to "``m`` is true": with
+    one digit, it goes from the cells that see both ends; with two (in cells that see each
+    other), s's cell loses m's digit and m's cell loses s's."""
+    cells, digit = graph.cells, graph.digit
+    if digit[s] == digit[m]:
+        common = graph.sees[s] & graph.sees[m] & graph.digit_cells[digit[m]]
+        return tuple((c, digit[m]) for c in cells_of(common))
+    return tuple(sorted(((cells[s][0], digit[m]), (cells[m][0], digit[s]))))
+
+
+Found = tuple[tuple[int, int], bool, int, tuple[Candidate, ...], str, int, int, list[int] | None]
+
+
+def _found_steps(graph: LinkGraph, implications: Implications, found: list[Found], grouped: bool) -> Iterator[Step]:
+    """The Steps of the loops and AICs ``found`` ((HoDoKu's rank, an AIC, depth, eliminations,
+    kind, premise, end, chain or None) each), sorted in place, in that order, one per
+    elimination set; a chain not rebuilt yet is rebuilt from ``implications`` (any shortest
+    one), and one that cannot be is skipped. ``grouped`` names them "Grouped ..."."""
+    prefix = "Grouped " if grouped else ""
     found.sort(key=lambda item: item[:3])
     done: set[tuple[Candidate, ...]] = set()
     for _, _, depth, eliminations, kind, premise, end, chain in found:
