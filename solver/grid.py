@@ -256,3 +256,38 @@ class Grid:
         return self.values == other.values and self.candidates == other.candidates
 
     __hash__ = None  # type: ignore[assignment]  # mutable: unhashable (mypy expects a method)
+
+
+_LAST_PLACES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # (candidates, their places)
+
+
+def digit_places(grid: Grid) -> tuple[int, ...]:
+    """``places[d]`` for d in 1..9 (index 0 unused): the cells where d is still a candidate."""
+    return places_of(grid.candidates)
+
+
+def places_of(masks: Sequence[int]) -> tuple[int, ...]:
+    """``places[d]`` for d in 1..9 (index 0 unused) of 81 candidate masks (bit d-1 = digit d):
+    the 81-bit set of the cells holding d.
+
+    The finders a solver tries one after another at one position all ask for these, so the
+    last position's answer is kept (one entry; safe between threads, as a lost race only
+    recomputes it)."""
+    key = tuple(masks)
+    last = _LAST_PLACES
+    if last[0] == key:
+        return last[1]
+    places = [0] * 10
+    for cell, mask in enumerate(key):
+        if mask:
+            bit = CELL_BIT[cell]
+            for digit in DIGITS_OF[mask]:
+                places[digit] |= bit
+    result = tuple(places)
+    _remember(key, result)
+    return result
+
+
+def _remember(key: tuple[int, ...], places: tuple[int, ...]) -> None:
+    global _LAST_PLACES
+    _LAST_PLACES = (key, places)

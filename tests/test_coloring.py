@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.grid import CELL_BIT, Grid
-from solver.techniques.cellsets import digit_places
+from solver.grid import CELL_BIT, Grid, digit_places
 from solver.techniques.coloring import clusters, multi_colors, simple_colors
 from tests.positions import box, cell, col, confine, elims, narrowed, notation, row, steps_of
 from tests.solving import check_sound, rated_puzzles

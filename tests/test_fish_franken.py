@@ -18,8 +18,7 @@ import random
 import pytest
 
 from solver.exact import solve
-from solver.grid import BIT, CELLS, HOUSE_MASK, Grid
-from solver.techniques.cellsets import digit_places
+from solver.grid import BIT, CELLS, HOUSE_MASK, Grid, digit_places
 from solver.techniques.fish_franken import (
     BASE_HOUSES,
     MAX_ENDO_FINS,

@@ -13,7 +13,7 @@ from statistics import mean
 import pytest
 
 from solver.exact import solve
-from solver.grid import Grid
+from solver.grid import Grid, digit_places
 from solver.human import propagate_singles
 from solver.se.bug import bug
 from solver.se.chains import Position, length_bonus, propagate
@@ -28,7 +28,6 @@ from solver.se.rules import (
     wings,
 )
 from solver.se.static import forcing_chains_and_cycles
-from solver.techniques.cellsets import digit_places
 from tests.conftest import data_file
 from tests.positions import box, cell, col, confine, narrowed
 

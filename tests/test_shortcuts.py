@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.grid import Grid
+from solver.grid import Grid, digit_places
 from solver.human import solve_path
 from solver.techniques import chains, sue_de_coq
-from solver.techniques.cellsets import digit_places
 from tests.positions import confine, narrowed
 
 ROW1, ROW5, ROW8 = 0, 4, 7

@@ -13,8 +13,7 @@ from itertools import combinations
 
 import pytest
 
-from solver.grid import BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
-from solver.techniques.cellsets import digit_places
+from solver.grid import BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of, digit_places
 from solver.techniques.wings_more import remote_pair, w_wing, wxyz_wing
 from tests.positions import box, cell, confine, elims, narrowed, notation, row, steps_of
 from tests.solving import check_sound, rated_puzzles, walk

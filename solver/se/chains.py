@@ -33,7 +33,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from solver.grid import BOX_OF, CELL_BIT, COL_OF, HOUSE_MASK, POPCOUNT, ROW_OF
+from solver.grid import BOX_OF, CELL_BIT, COL_OF, HOUSE_MASK, POPCOUNT, ROW_OF, places_of
 
 BOX_HOUSE = tuple(18 + BOX_OF[c] for c in range(81))
 ROW_HOUSE = tuple(ROW_OF[c] for c in range(81))
@@ -106,13 +106,7 @@ class Position:
     def __init__(self, cells: Sequence[int], digits: list[int] | None = None):
         self.cells = list(cells)
         if digits is None:
-            digits = [0] * 10
-            for cell, mask in enumerate(self.cells):
-                bit = CELL_BIT[cell]
-                while mask:
-                    low = mask & -mask
-                    digits[low.bit_length()] |= bit
-                    mask ^= low
+            digits = list(places_of(self.cells))  # a dynamic chain changes its copy's
         self.digits = digits
 
     def copy(self) -> Position:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
-from solver.grid import BIT, HOUSES, Grid, lonely_digits
+from solver.grid import BIT, HOUSES, Grid, digit_places, lonely_digits
 from solver.human import CancelFn, poll_cancel, propagate_singles
 from solver.se.bug import bug
 from solver.se.chains import ChainHint, NestedRule, Position
@@ -49,7 +49,6 @@ from solver.se.rules import (
 from solver.se.static import forcing_chains_and_cycles
 from solver.techniques import Finder, fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
-from solver.techniques.cellsets import digit_places
 
 
 @dataclass(frozen=True)
@@ -141,7 +140,7 @@ class BasicRule:
     """One of Sudoku Explainer's rules below the chains.
 
     Fields:
-        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``cellsets.digit_places(grid)``);
+        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``solver.grid.digit_places(grid)``);
             a rule that sorts its hints may return any one rated ``cap`` or less instead.
         top: the highest rating the rule gives. Once the rating so far reaches the tops of the
             first rules in Sudoku Explainer's order, any hint of theirs will do (the estimate

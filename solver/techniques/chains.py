@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.closure import reachable
-from solver.grid import PEER_MASK, Grid, cells_of
+from solver.grid import PEER_MASK, Grid, cells_of, digit_places
 from solver.step import Step
-from solver.techniques.cellsets import digit_places, strong_links
+from solver.techniques.cellsets import strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications

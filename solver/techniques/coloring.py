@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from solver.grid import CELL_BIT, DIGITS, PEER_MASK, Grid, cell_name, cells_of
+from solver.grid import CELL_BIT, DIGITS, PEER_MASK, Grid, cell_name, cells_of, digit_places
 from solver.step import Candidate, Step
-from solver.techniques.cellsets import digit_places, strong_links
+from solver.techniques.cellsets import strong_links
 from solver.techniques.wording import and_list, or_list
 
 

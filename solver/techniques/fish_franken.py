@@ -38,9 +38,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import HOUSE_MASK, HOUSES_OF, PEER_MASK, Grid, cell_name, cells_of
+from solver.grid import HOUSE_MASK, HOUSES_OF, PEER_MASK, Grid, cell_name, cells_of, digit_places
 from solver.step import Step
-from solver.techniques.cellsets import digit_places
 from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.fish import FISH_NAMES
 from solver.techniques.fish_finned import finned_text, houses_text, siamese_text

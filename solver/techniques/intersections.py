@@ -20,9 +20,8 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, HOUSES_OF, POPCOUNT, Grid, cells_of, house_name
+from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, HOUSES_OF, POPCOUNT, Grid, cells_of, digit_places, house_name
 from solver.step import Step
-from solver.techniques.cellsets import digit_places
 from solver.techniques.subsets import subset_eliminations, subset_pattern
 from solver.techniques.wording import and_list, cells_text, or_list
 
@@ -60,7 +59,7 @@ def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
 
     In HoDoKu's order: base houses boxes (Pointing) or rows then columns (Claiming), and in each
     house the digits ascending; a Pointing digit in one row and one column is the row's. Works
-    on the digits' places as cell sets (``cellsets.digit_places``): the finder runs at every
+    on the digits' places as cell sets (``solver.grid.digit_places``): the finder runs at every
     position where singles are stuck, mostly to find nothing.
     """
     places = digit_places(grid)

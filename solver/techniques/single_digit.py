@@ -36,10 +36,11 @@ from solver.grid import (
     Grid,
     cell_name,
     cells_of,
+    digit_places,
     house_name,
 )
 from solver.step import Link, Step
-from solver.techniques.cellsets import digit_places, shared_house, strong_links
+from solver.techniques.cellsets import shared_house, strong_links
 from solver.techniques.hodoku_order import rank
 from solver.techniques.wording import cells_text, or_list
 

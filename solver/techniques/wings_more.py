@@ -31,10 +31,11 @@ from solver.grid import (
     Grid,
     cell_name,
     cells_of,
+    digit_places,
     house_name,
 )
 from solver.step import Candidate, Link, Step
-from solver.techniques.cellsets import digit_places, shared_house, strong_links
+from solver.techniques.cellsets import shared_house, strong_links
 from solver.techniques.wording import and_list, cells_text, or_list
 
 MAX_REMOTE_PAIR_CELLS = 10  # HoDoKu's chain limit: 20 nodes, two per cell
