@@ -1,7 +1,8 @@
 """The application: the frame loop, the current scene and the one method that switches scenes,
 and the player's session (the running game, the profile: settings, statistics, the saved game).
 The services it uses live beside it: game.display (the window's surface, layout, resizing and
-full screen), game.toasts (messages for the player), game.jobs and game.worker_process (work off
+full screen), game.toasts (messages for the player), game.upkeep (the work after each frame:
+the bank's reading, the warm-up, the reserve, the sounds), game.jobs and game.worker_process (work off
 the loop), game.supply (instant games), game.profile (the player's files), game.sound. The
 window itself is opened by game.window (``run``), never at import time.
 
@@ -36,6 +37,7 @@ from game.settings import Settings
 from game.supply import PuzzleSupply, ReserveFiller
 from game.theme import Theme
 from game.toasts import Toasts
+from game.upkeep import Upkeep
 from solver import levels
 from solver.levels import Level
 
@@ -49,7 +51,6 @@ ACTIVE_SECONDS = 1.0  # after an input, every frame is drawn this long
 IDLE_POLL_MS = 100  # an idle loop still polls background work this often
 MAX_DT = 0.1  # seconds; a longer stall is not replayed as one big jump
 CAPTION = "Sudoku - puzzles made on the spot"
-QUIET_SCENES = ("menu", "difficulty", "settings", "stats")  # where a one-off slow frame goes unseen
 
 
 class Silence:
@@ -106,10 +107,8 @@ class App:
         self.profile = profile if profile is not None else Profile()
         self.supply = supply if supply is not None else PuzzleSupply(self.profile.folder, self.profile.writer)
         self.filler = ReserveFiller(self.supply)
-        self._bank_read = False  # the bank is read on a thread once the first frame is up
-        self._warm = False  # the play screen has been drawn once off screen (bank games)
+        self.upkeep = Upkeep(self.supply, self.filler, self.warm_up, self._guard)
         self.sounds: Silence | Sounds = Silence()  # ``apply_settings`` asks for the real ones (game.sound)
-        self._sounds_wanted: tuple[float, bool] | None = None
         self.animation_speed = self.settings.animation_speed  # the generating screen's replay
 
     # --- the window ----------------------------------------------------------------------------
@@ -163,7 +162,7 @@ class App:
         if th.PALETTES[settings.palette] != self.theme.palette:  # new colours: every cached picture goes
             self.theme.set_palette(settings.palette)
         self.animation_speed = settings.animation_speed
-        self._sounds_wanted = (settings.volume, settings.sound)  # made after the next frame
+        self.upkeep.want_sounds(settings.volume, settings.sound)  # made after the next frame
         if self.game is not None:
             self.game.auto_clean = settings.auto_clean_marks
         if self.scene is not None:
@@ -307,32 +306,10 @@ class App:
             self.toasts.draw(self.screen, self.layout, self.theme, dt)
         # last, so the writer thread turns the save into JSON while the loop waits for the next frame
         self.profile.autosave(self.game)
-        self._background(dt)
-        if self._sounds_wanted is not None:  # after a frame is up: synthesis takes a moment
-            from game.sound import Sounds  # numpy and synthesis, kept out of the first frame
-
-            volume, enabled = self._sounds_wanted
-            self._sounds_wanted = None
-            self.sounds = Sounds.create(volume=volume, enabled=enabled)
+        sounds = self.upkeep.after_frame(self, dt)
+        if sounds is not None:
+            self.sounds = sounds
         return bool(draw and self.running)
-
-    def _background(self, dt: float) -> None:
-        """After a frame: read the bank (once, on a thread), keep the reserve filling, log a
-        bank that cannot be read."""
-        if not self._bank_read:
-            self._bank_read = True
-            self.supply.start_loading()
-        elif (
-            not self._warm
-            and self.settings.puzzle_source == "bank"
-            and self.supply.ready
-            and getattr(self.scene, "name", None) in QUIET_SCENES
-        ):
-            self._warm = True
-            self._guard(self.warm_up)
-        self._guard(self.filler.tick, self, dt)
-        while self.supply.problems:
-            self.log(self.supply.problems.pop(0))
 
     def warm_up(self) -> None:
         """Draw a play screen once, off screen, so the first instant game's frame finds its
