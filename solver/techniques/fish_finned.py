@@ -180,7 +180,8 @@ def _finned_step(
     base_offset, cover_offset = (0, 9) if orientation == 0 else (9, 0)
     base_houses = tuple(base_offset + line for line in base)
 
-    def cells_of(crosses: int) -> list[int]:
+    def cells_at(crosses: int) -> list[int]:
+        """The base cells at ``crosses`` (a 9-bit mask of positions along the base lines)."""
         return sorted(_cell(orientation, line, cross) for line in base for cross in INDICES_OF[masks[line] & crosses])
 
     cover = fin_crosses = 0
@@ -189,9 +190,9 @@ def _finned_step(
         cover |= one_cover
         fin_crosses |= one_fins
         covers = tuple(cover_offset + cross for cross in INDICES_OF[one_cover])
-        parts.append((covers, cells_of(one_fins)))
-    fins = [(c, digit) for c in cells_of(fin_crosses)]
-    pattern = [(c, digit) for c in cells_of(0x1FF & ~fin_crosses)]
+        parts.append((covers, cells_at(one_fins)))
+    fins = [(c, digit) for c in cells_at(fin_crosses)]
+    pattern = [(c, digit) for c in cells_at(0x1FF & ~fin_crosses)]
     if len(parts) == 1:
         text = finned_text(digit, base_houses, parts[0][0], parts[0][1], eliminations)
     else:
