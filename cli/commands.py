@@ -30,6 +30,7 @@ from cli.common import (
     LEVEL_NAMES,
     Commands,
     UsageError,
+    day_arg,
     input_arguments,
     level_arg,
     non_negative_arg,
@@ -98,8 +99,16 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
     from generator import GenerationError, generate
 
     code = EXIT_OK
+    first = args.seed
+    if args.daily is not None:
+        from generator.daily import daily_seed
+
+        if args.n != 1:
+            report(out, f"{program_name()} gen: error: --daily makes one puzzle: leave out -n")
+            return EXIT_USAGE
+        first = daily_seed(args.daily, args.difficulty)
     for index in range(args.n):
-        seed = None if args.seed is None else args.seed + index
+        seed = None if first is None else first + index
         try:
             made = generate(
                 args.difficulty,
@@ -173,7 +182,16 @@ def _add_gen(commands: Commands) -> None:
         help=f"{', '.join(LEVEL_NAMES)} (default easy)",
     )
     gen.add_argument("-n", type=non_negative_arg, default=1, help="how many puzzles (default 1)")
-    gen.add_argument("--seed", type=non_negative_arg, help="seed of the first puzzle (0 or more); puzzle i uses seed+i")
+    first = gen.add_mutually_exclusive_group()
+    first.add_argument(
+        "--seed", type=non_negative_arg, help="seed of the first puzzle (0 or more); puzzle i uses seed+i"
+    )
+    first.add_argument(
+        "--daily",
+        type=day_arg,
+        metavar="YYYY-MM-DD",
+        help="the day's puzzle of the level (or 'today'): the same on every machine",
+    )
     gen.add_argument("--symmetry", action="store_true", help="remove givens in 180-degree pairs")
     gen.add_argument("--max-blanks", type=non_negative_arg, metavar="K", help="leave at most K empty cells")
     gen.add_argument(

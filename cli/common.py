@@ -5,6 +5,7 @@ and options, exit codes, usage errors, reading the input, messages and progress 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 from collections.abc import Iterator
@@ -30,6 +31,16 @@ def level_arg(text: str) -> Level:
     if level not in PLAYABLE_LEVELS:
         raise argparse.ArgumentTypeError(f"choose one of {', '.join(LEVEL_NAMES)}")
     return level
+
+
+def day_arg(text: str) -> datetime.date:
+    """A date as YYYY-MM-DD, or "today" (``generator.daily.parse_day``)."""
+    from generator.daily import parse_day
+
+    try:
+        return parse_day(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def non_negative_arg(text: str) -> int:
