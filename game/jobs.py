@@ -8,6 +8,7 @@ cooperative: the job's ``cancel()`` callable turns true and the job stops at its
 
 from __future__ import annotations
 
+import datetime
 import queue
 import threading
 from collections.abc import Callable
@@ -67,6 +68,15 @@ def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel
         tuple(made.dig_order),
         tuple(made.put_back),
     )
+
+
+def generate_daily(level: Level, day: datetime.date, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:
+    """``day``'s daily puzzle of ``level`` (generator.daily), made as ``generate_puzzle`` makes
+    any: the seed is derived here, in the worker, where the generator is loaded anyway (the
+    game's own process never imports it)."""
+    from generator.daily import daily_seed
+
+    return generate_puzzle(level, daily_seed(day, level), progress, cancel)
 
 
 def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:

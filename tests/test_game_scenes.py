@@ -6,6 +6,7 @@ draws in tests/test_game_play_drawing.py."""
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import threading
 import time
@@ -44,7 +45,7 @@ from tests.gameplay import (
 def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
     fake_generate.gate.clear()
     app.switch(MenuScene(app))
-    assert app.scene.menu.actions() == ["new", "stats", "settings", "demo", "quit"]
+    assert app.scene.menu.actions() == ["new", "daily", "stats", "settings", "demo", "quit"]
     app.frame([key(pygame.K_RETURN)], FRAME)  # New game
     assert isinstance(app.scene, DifficultyScene)
     app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)  # Medium is focused; up is Easy
@@ -68,6 +69,23 @@ def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
     assert isinstance(app.scene, DifficultyScene)
 
 
+def test_the_daily_puzzle_is_made_from_the_days_seed_and_played(app, fake_generate):
+    """Menu -> Daily puzzle -> a level: the generating screen makes today's puzzle of that level
+    from the day's seed (generator.daily; the same on every machine), then it is played."""
+    from generator.daily import daily_seed
+
+    app.switch(MenuScene(app))
+    app.scene.menu.focus = app.scene.menu.actions().index("daily")
+    app.frame([key(pygame.K_RETURN)], FRAME)
+    today = datetime.date.today()
+    assert isinstance(app.scene, DifficultyScene) and app.scene.daily == today
+    app.frame([key(pygame.K_DOWN), key(pygame.K_RETURN)], FRAME)  # Medium is focused; down is Hard
+    assert isinstance(app.scene, GeneratingScene) and app.scene.daily == today
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    assert fake_generate.calls == [(Level.HARD, daily_seed(today, Level.HARD))]
+    assert app.scene.game is app.game and app.game.puzzle.level == Level.HARD
+
+
 def test_menu_is_keyboard_and_mouse_navigable(app):
     app.switch(MenuScene(app))
     menu = app.scene.menu
@@ -76,7 +94,7 @@ def test_menu_is_keyboard_and_mouse_navigable(app):
     app.frame([key(pygame.K_DOWN)], FRAME)
     assert menu.buttons[menu.focus].action == "new"  # and downward
     app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN)], FRAME)
-    assert menu.buttons[menu.focus].action == "settings"
+    assert menu.buttons[menu.focus].action == "stats"
     quit_button = menu.buttons[-1]
     app.frame(click(quit_button.rect.center), FRAME)
     assert not app.running and app.exit_code == 0

@@ -6,6 +6,7 @@ screen follows the generator as it learns new levels); up to five levels and Bac
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -61,10 +62,14 @@ def level_column(layout: Layout, choices: tuple[Level, ...]) -> list[Button]:
 
 
 class DifficultyScene(BackListScene):
+    """Choose the level of a new game; with ``daily`` (a date), of that day's puzzle, made on
+    the spot from the day's seed (generator.daily), the same puzzle on every machine."""
+
     name = "difficulty"
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, daily: datetime.date | None = None) -> None:
         super().__init__(app)
+        self.daily = daily
         self.menu = ButtonList(level_column(self.layout, tuple(levels.PLAYABLE_LEVELS)))
         self.menu.focus_on(Level.MEDIUM)
 
@@ -74,10 +79,17 @@ class DifficultyScene(BackListScene):
         self.menu.focus = focus
 
     def choose(self, action: Any) -> None:
-        self.app.new_game(action)
+        if self.daily is None:
+            self.app.new_game(action)
+        else:
+            self.app.goto("generating", level=action, daily=self.daily)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.draw_title(surface, "DIFFICULTY", 130, size=100, glow=self.theme.palette.accent_3)
+        title = "DIFFICULTY" if self.daily is None else "DAILY PUZZLE"
+        self.draw_title(surface, title, 130, size=100, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
-        self.draw_footer(surface, "Arrows choose  -  Enter starts  -  Esc back")
+        footer = "Arrows choose  -  Enter starts  -  Esc back"
+        if self.daily is not None:
+            footer = f"{self.daily.isoformat()}: the same puzzle for every player  -  {footer}"
+        self.draw_footer(surface, footer)

@@ -19,6 +19,7 @@ size (a 1200x800 design, scaled).
 
 from __future__ import annotations
 
+import datetime
 import math
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -93,7 +94,8 @@ class GeneratingScene(Scene):
     puzzle while checking, with each open cell's count of digits it could still hold); what is
     shown is held ``HOLD_SECONDS`` so a person can read it. The bar runs against the usual time
     and carries a sweeping light while the search goes on, so it never stands still. Esc or the
-    Cancel button stops the job and goes back.
+    Cancel button stops the job and goes back. ``daily``: make that day's puzzle of
+    the level (generator.daily) instead of one from the app's next seed.
 
     The replay's length follows ``app.animation_speed`` (``"slow"``, ``"normal"``, ``"fast"``;
     ``"off"`` goes to play as soon as the puzzle is made); absent, it is ``"normal"``."""
@@ -101,10 +103,11 @@ class GeneratingScene(Scene):
     name = "generating"
     uses_jobs = True  # it polls app.jobs every frame: the reserve filler stays away
 
-    def __init__(self, app: Host, level: Level, purpose: str = "new") -> None:
+    def __init__(self, app: Host, level: Level, purpose: str = "new", daily: datetime.date | None = None) -> None:
         super().__init__(app)
         self.level = level
         self.purpose = purpose
+        self.daily = daily
         self.seed: int | None = None
         self.progress = 0.0  # the worker's last fraction, 0..1 (an open search only nears 0.99)
         self.status: MakingStatus | None = None  # the worker's last status
@@ -143,6 +146,9 @@ class GeneratingScene(Scene):
 
     def enter(self) -> None:
         self.draw(self.app.screen)  # render the cached text and backdrop before the worker starts
+        if self.daily is not None:  # the day's seed is derived in the worker (game.jobs)
+            self.job_id = self.app.jobs.submit(partial(jobs.generate_daily, self.level, self.daily), name="generate")
+            return
         self.seed = self.app.next_seed()
         level, seed = self.level, self.seed
         self.job_id = self.app.jobs.submit(partial(jobs.generate_puzzle, level, seed), name="generate")

@@ -3,6 +3,7 @@ Settings, Demo, Quit; Ctrl+V plays a puzzle copied from elsewhere."""
 
 from __future__ import annotations
 
+import datetime
 import math
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,19 @@ class MenuScene(ListScene):
 
     def resize(self) -> None:
         items = [(self.continue_label(), "continue")] if self.can_continue else []
-        items += [("New game", "new"), ("Stats", "stats"), ("Settings", "settings"), ("Demo", "demo"), ("Quit", "quit")]
-        top = 306 if len(items) == 6 else 340
+        items += [
+            ("New game", "new"),
+            ("Daily puzzle", "daily"),
+            ("Stats", "stats"),
+            ("Settings", "settings"),
+            ("Demo", "demo"),
+            ("Quit", "quit"),
+        ]
+        # with Continue, seven buttons: a little tighter, so Quit stays clear of the footer
+        top, height, gap = (292, 50, 10) if len(items) == 7 else (330, 56, 12)
         focus = self.menu.focus
-        self.menu = ButtonList(centred_column(self.layout, top, items, button_w=420, button_h=56, gap=12, size=34))
+        column = centred_column(self.layout, top, items, button_w=420, button_h=height, gap=gap, size=34)
+        self.menu = ButtonList(column)
         self.menu.focus = min(focus, len(items) - 1)
 
     def continue_label(self) -> str:
@@ -64,6 +74,8 @@ class MenuScene(ListScene):
             app.goto("play", game=app.game)
         elif action == "new":
             app.goto("difficulty")
+        elif action == "daily":
+            app.goto("difficulty", daily=datetime.date.today())
         elif action in ("stats", "settings"):
             app.goto(action)
         elif action == "demo":
