@@ -12,6 +12,7 @@ game returns to the menu with a message (pyspacewar's UI modes, Solo's midend be
 
 from __future__ import annotations
 
+import datetime
 import random
 import sys
 import time
@@ -188,13 +189,15 @@ class App:
             self.toast(f"Every {level.label} puzzle of the bank has been played: making a new one.")
         self.goto("generating", level=level, purpose="replace" if replace else "new")
 
-    def new_puzzle(self, made: MadeLike, counted: bool = True) -> Game:
+    def new_puzzle(self, made: MadeLike, counted: bool = True, daily: datetime.date | None = None) -> Game:
         """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (it counts as given up: its
         streak ends, its hints count), a finished one is replaced. The statistics count the
         start unless ``counted`` is False (a puzzle the player brought), and the profile
-        remembers the puzzle as played. Returns the game."""
-        puzzle = replace(Puzzle.from_generated(made), counted=counted)
+        remembers the puzzle as played. ``daily``: the date of a daily puzzle (its win counts in
+        the daily streak). Returns the game."""
+        day = daily.isoformat() if daily is not None else None
+        puzzle = replace(Puzzle.from_generated(made), counted=counted, daily=day)
         self.profile.record_played(puzzle.givens)
         old = self.game
         if old is not None and old.running:
@@ -223,6 +226,8 @@ class App:
         if game.revealed:
             self.profile.record_abandon(level, game.hints_used)
             return False
+        if game.puzzle.daily is not None:
+            self.profile.record_daily(datetime.date.fromisoformat(game.puzzle.daily))
         return self.profile.record_win(level, game.elapsed, game.hints_used)
 
     def toast(self, message: str) -> None:

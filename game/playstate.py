@@ -52,6 +52,7 @@ class Puzzle:
     the only change a Puzzle ever sees, so every state that plays it shows the grade and none
     is replaced (undo, redo, the timers and saves keep the very same objects). ``counted`` is
     False for a puzzle the player brought (pasted, ``play --puzzle``): the statistics leave it out.
+    ``daily`` is the date (YYYY-MM-DD) of a daily puzzle (generator.daily), None for any other.
     """
 
     givens: tuple[int, ...]
@@ -60,6 +61,7 @@ class Puzzle:
     hardest: str | None = None
     seed: int | None = None
     counted: bool = True
+    daily: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.givens) != 81 or len(self.solution) != 81:

@@ -11,6 +11,7 @@ screen to show. Never imports pygame; never raises for a bad or unwritable file.
 
 from __future__ import annotations
 
+import datetime
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -216,6 +217,11 @@ class Profile:
         best = self.stats.record_win(level, seconds, hints)
         self._save_stats()
         return best
+
+    def record_daily(self, day: datetime.date) -> None:
+        """The daily puzzle of ``day`` was solved (game.stats: the daily streak)."""
+        self.stats.record_daily(day)
+        self._save_stats()
 
     def record_abandon(self, level: Level | None, hints: int = 0) -> None:
         """An unsolved puzzle of ``level`` was given up for another one (or finished by the

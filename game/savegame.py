@@ -11,6 +11,7 @@ The data (``SAVE_VERSION`` 1)::
     {"puzzles": [{"givens": 81 digits ("0" = empty), "solution": 81 digits,
                   "level": "MEDIUM" | null, "hardest": "Hidden Pair" | null, "seed": int | null,
                   "counted": bool (optional: true; false for a pasted puzzle),
+                  "daily": "YYYY-MM-DD" | null (optional: the date of a daily puzzle),
                   "elapsed": seconds, "hints_used": int}, ...],
      "state": STATE, "undo": [STEP, ...], "redo": [STEP, ...] (oldest first, as in Game),
      "selection": [cells 0..80], "cursor": cell, "mode": "normal" | "corner" | "centre" | "colour"}
@@ -24,6 +25,7 @@ The data (``SAVE_VERSION`` 1)::
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import os
@@ -164,6 +166,7 @@ def _puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
         "hardest": puzzle.hardest,
         "seed": puzzle.seed,
         "counted": puzzle.counted,
+        "daily": puzzle.daily,
     }
 
 
@@ -196,9 +199,23 @@ def _puzzle_from_data(data: Any, number: int) -> tuple[Puzzle, float, int]:
     counted = data.get("counted", True)  # saves from before it was kept: counted
     if not isinstance(counted, bool):
         raise ValueError(f"whether {where} counts in the statistics must be true or false")
+    daily = data.get("daily")  # saves from before it was kept: not a daily puzzle
+    if daily is not None and not _is_day(daily):
+        raise ValueError(f"the daily date of {where} must be YYYY-MM-DD")
     level = Level[level_name] if level_name is not None else None
-    puzzle = Puzzle(givens, solution, level=level, hardest=hardest, seed=seed, counted=counted)  # checks the givens
+    puzzle = Puzzle(givens, solution, level=level, hardest=hardest, seed=seed, counted=counted, daily=daily)
     return puzzle, float(elapsed), hints
+
+
+def _is_day(value: Any) -> bool:
+    """True for a date written YYYY-MM-DD."""
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _state_from_data(data: Any, puzzles: list[Puzzle], where: str) -> PlayState:

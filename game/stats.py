@@ -7,10 +7,13 @@ Glossary:
   streak   consecutive wins at a level without an abandoned game in between; hints are allowed.
            ``record_abandon`` (the player gave a puzzle up for another, or let the Solve tool
            finish it) ends it. Puzzles the player brought (pasted) are not counted at all.
+  daily    the dates on which a daily puzzle (any level) was solved; its streak is the run of
+           consecutive such days up to today (or yesterday: today's may still come).
 """
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 from dataclasses import asdict, dataclass, field, fields
@@ -99,6 +102,26 @@ class Stats:
     name ``Level.parse`` reads, and raise ValueError for anything else."""
 
     levels: dict[str, LevelStats] = field(default_factory=dict)
+    daily: list[str] = field(default_factory=list)  # dates (YYYY-MM-DD) a daily puzzle was solved, sorted
+
+    def record_daily(self, day: datetime.date) -> None:
+        """A daily puzzle of ``day`` was solved (a second one the same day adds nothing)."""
+        text = day.isoformat()
+        if text not in self.daily:
+            self.daily = sorted([*self.daily, text])
+
+    def daily_streak(self, today: datetime.date) -> tuple[int, int]:
+        """(current, best) runs of consecutive days with a daily puzzle solved; the current run
+        ends today, or yesterday while today's is not solved yet, else it is 0."""
+        days = sorted({datetime.date.fromisoformat(text) for text in self.daily})
+        best = run = 0
+        previous: datetime.date | None = None
+        for day in days:
+            run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+            best = max(best, run)
+            previous = day
+        alive = previous is not None and (today - previous).days in (0, 1)
+        return (run if alive else 0), best
 
     def level(self, level: Level | str) -> LevelStats:
         """The record of ``level`` (a fresh one when nothing was played there); the live object."""
@@ -151,8 +174,8 @@ class Stats:
         return record.average_time if record else None
 
     def to_data(self) -> dict[str, Any]:
-        """Fresh plain JSON values: ``{"levels": {name: {field: value}}}``."""
-        return {"levels": {name: asdict(record) for name, record in self.levels.items()}}
+        """Fresh plain JSON values: ``{"levels": {name: {field: value}}, "daily": [dates]}``."""
+        return {"levels": {name: asdict(record) for name, record in self.levels.items()}, "daily": list(self.daily)}
 
     @classmethod
     def from_data(cls, data: Any) -> Stats:
@@ -169,6 +192,8 @@ class Stats:
         stats, lost = cls(), []
         if not isinstance(levels, dict):
             return stats, ([] if data is None else ["every level"])
+        stats.daily, daily_lost = _daily_dates(data.get("daily", []))
+        lost += daily_lost
         for name, record in levels.items():
             if name not in Level.__members__:
                 lost.append(f"an unknown level {name!r}"[:40])
@@ -201,6 +226,25 @@ class Stats:
             except ValueError:
                 lost.append(f"{label}: the whole record")
         return stats, lost
+
+
+def _daily_dates(value: Any) -> tuple[list[str], list[str]]:
+    """(the valid dates of a ``daily`` list, sorted, without repeats; what was left out)."""
+    if not isinstance(value, list):
+        return [], ["daily puzzles: the whole list"]
+    days = [_day_text(item) for item in value]
+    kept = sorted({day for day in days if day is not None})
+    return kept, (["daily puzzles: a date"] if None in days else [])
+
+
+def _day_text(item: Any) -> str | None:
+    """``item`` if it is a date written YYYY-MM-DD, else None."""
+    if not isinstance(item, str) or len(item) != 10:
+        return None
+    try:
+        return datetime.date.fromisoformat(item).isoformat()
+    except ValueError:
+        return None
 
 
 def stats_path(folder: str | os.PathLike[str] | None = None) -> Path:

@@ -84,6 +84,7 @@ def test_the_daily_puzzle_is_made_from_the_days_seed_and_played(app, fake_genera
     run_until(app, lambda: isinstance(app.scene, PlayScene))
     assert fake_generate.calls == [(Level.HARD, daily_seed(today, Level.HARD))]
     assert app.scene.game is app.game and app.game.puzzle.level == Level.HARD
+    assert app.game.puzzle.daily == today.isoformat()  # its win will count in the daily streak
 
 
 def test_menu_is_keyboard_and_mouse_navigable(app):

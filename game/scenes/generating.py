@@ -247,7 +247,7 @@ class GeneratingScene(Scene):
         if self.purpose == "demo":
             app.goto("play", game=Game(Puzzle.from_generated(generated), clock=app.clock), demo=True)
         else:  # "new" or "replace": an unfinished game stays one undo away
-            app.goto("play", game=app.new_puzzle(generated))
+            app.goto("play", game=app.new_puzzle(generated, daily=self.daily))
 
     def fail(self, reason: str) -> None:
         self.app.log(f"generation failed: {reason}")

@@ -3,6 +3,7 @@ the current and best streak (game.stats), with the rules they follow."""
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -47,6 +48,16 @@ def table_rows(stats: Stats) -> list[tuple[str, ...]]:
     return rows
 
 
+def daily_text(stats: Stats, today: datetime.date) -> str:
+    """The daily puzzles' line: days solved, the current streak of days and the best."""
+    current, best = stats.daily_streak(today)
+    days = len(stats.daily)
+    if not days:
+        return "Daily puzzles: none solved yet (menu -> Daily puzzle)"
+    plural = "" if days == 1 else "s"
+    return f"Daily puzzles: {days} day{plural} solved  -  streak {current} (best {best})"
+
+
 class StatsScene(BackListScene):
     name = "stats"
 
@@ -78,5 +89,7 @@ class StatsScene(BackListScene):
         for line in fit_text(theme, RULES, f.px(1000), sizes, max_lines=3, colour=palette.text_dim):
             surface.blit(line, line.get_rect(midtop=(f.centre_x, y)))
             y += line.get_height()
+        daily = theme.text(daily_text(self.app.profile.stats, datetime.date.today()), f.font(24), palette.accent_3)
+        surface.blit(daily, daily.get_rect(midtop=(f.centre_x, y + f.px(14))))
         self.menu.draw(surface, theme)
         self.draw_footer(surface, "Times are minutes:seconds of play  -  Esc returns")
