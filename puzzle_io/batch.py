@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO, cast
 
 from puzzle_io.formats import BadLine, PuzzleRecord, format_puzzle, read_puzzles, to_line
-from solver.errors import PuzzleError, PuzzleFormatError
+from solver.errors import NoSolutionError, PuzzleError, PuzzleFormatError
 
 if TYPE_CHECKING:
     from solver.human import SolvePath
@@ -187,13 +187,18 @@ def solve_batch(
         if plain:
             out.write(result + "\n")
             continue
+        path = None
         if steps and solution:
             out.flush()  # the human solver may take a while: the results so far go out first
-        path = (
-            _human_path(cast(PuzzleRecord, entry), uniqueness) if steps and solution else None
-        )  # solved: a PuzzleRecord
+            try:
+                path = _human_path(cast(PuzzleRecord, entry), solution, uniqueness)  # solved: a PuzzleRecord
+            except NoSolutionError as wrong_marks:
+                problems += 1
+                error = str(wrong_marks)
         if not as_json:
             out.write(result + "\n")
+            if error and solution:
+                out.write(f"  ({error})\n")
             for number, step in enumerate(path.steps if path else (), 1):
                 out.write(f"  {number}. {step}\n")
             if path and not path.solved:
@@ -213,13 +218,22 @@ def solve_batch(
     return problems
 
 
-def _human_path(puzzle: PuzzleRecord, uniqueness: bool) -> SolvePath:
-    """The human solver's path (solver.human.SolvePath) through a puzzle with one solution."""
+def _human_path(puzzle: PuzzleRecord, solution: Sequence[int], uniqueness: bool) -> SolvePath:
+    """The human solver's path (solver.human.SolvePath) through a puzzle with one solution,
+    ``solution``, from its pencil marks when it has them (a HoDoKu grid's candidates).
+
+    Raises:
+        NoSolutionError: the marks leave out a digit of the solution (the error names it).
+    """
+    from solver.grading import with_marks
     from solver.grid import Grid
     from solver.human import solve_path
     from solver.levels import Level
 
-    return solve_path(Grid(puzzle.values), max_level=Level.MASTER, uniqueness=uniqueness)
+    grid = Grid(puzzle.values)
+    if puzzle.candidates is not None:
+        grid = with_marks(grid, puzzle.candidates, solution)
+    return solve_path(grid, max_level=Level.MASTER, uniqueness=uniqueness)
 
 
 def rate_batch(
@@ -244,7 +258,7 @@ def rate_batch(
             if type(entry) is BadLine:
                 raise PuzzleFormatError(entry.error)
             out.flush()  # a grade may take seconds: the results so far go out first
-            result = grade(Grid(entry.values), uniqueness=uniqueness, se_config=se_config)
+            result = grade(Grid(entry.values), uniqueness=uniqueness, se_config=se_config, marks=entry.candidates)
         except PuzzleError as error:
             problems += 1
             if as_json:

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solver import exact
-from solver.errors import MultipleSolutionsError, NoSolutionError
-from solver.grid import Grid
+from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
+from solver.grid import Grid, cell_name
 from solver.human import ALL_LEVELS, CancelFn, solve_layers, solve_path
 from solver.interest import Interest, measure
 from solver.levels import Level
@@ -113,12 +113,35 @@ def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
     return Grid(puzzle)
 
 
+def with_marks(grid: Grid, marks: Sequence[int], solution: Sequence[int]) -> Grid:
+    """A copy of ``grid`` whose candidates are also limited to ``marks`` (81 masks, bit d-1 =
+    digit d: a pencil-mark grid's candidates), so a solver starts from the player's or setter's
+    marks instead of the basic rule.
+
+    Raises:
+        PuzzleFormatError: ``marks`` is not 81 masks 0..511.
+        NoSolutionError: the marks leave out a cell's digit of ``solution`` (81 ints), naming it.
+    """
+    if len(marks) != 81 or any(not isinstance(m, int) or not 0 <= m <= 0x1FF for m in marks):
+        raise PuzzleFormatError("pencil marks must be 81 masks of the digits 1..9")
+    marked = grid.copy()
+    for cell, mask in enumerate(marks):
+        if marked.values[cell]:
+            continue
+        digit = solution[cell]
+        if not mask >> (digit - 1) & 1:
+            raise NoSolutionError(f"the pencil marks rule out the solution: {cell_name(cell)} must be {digit}")
+        marked.candidates[cell] &= mask
+    return marked
+
+
 def grade(
     puzzle: Grid | str | Sequence[int],
     *,
     uniqueness: bool = True,
     cancel: CancelFn | None = None,
     se_config: str = "bank",
+    marks: Sequence[int] | None = None,
 ) -> Grade:
     """Grade a puzzle by the techniques a person needs (every enabled technique).
 
@@ -128,11 +151,13 @@ def grade(
     is checked first with the exact solver (``solver.exact.count_solutions``). ``cancel``, for
     work on a worker thread, is polled before every technique and chaining rule tried.
     ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.rating.SE_CONFIGS``).
+    ``marks``: 81 candidate masks (a pencil-mark grid's) to start from, within the basic rule's
+    candidates; every technique then works on them (``with_marks``).
 
     Raises:
         ValueError: ``se_config`` is unknown.
         PuzzleFormatError: the text or values are not a Sudoku grid.
-        NoSolutionError: no grid completes the givens.
+        NoSolutionError: no grid completes the givens, or the ``marks`` leave out its solution.
         MultipleSolutionsError: more than one grid completes them.
         InterruptedError: ``cancel()`` returned True.
     """
@@ -144,6 +169,8 @@ def grade(
         raise NoSolutionError("the puzzle has no solution")
     if count > 1:
         raise MultipleSolutionsError("the puzzle has multiple solutions")
+    if marks is not None:
+        grid = with_marks(grid, marks, exact.solve_unique(grid.values))
     path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel)
     counts: dict[str, int] = {}
     for step in path.steps:
