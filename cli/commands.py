@@ -35,6 +35,7 @@ from cli.common import (
     level_arg,
     non_negative_arg,
     output_argument,
+    positive_arg,
     program_name,
     puzzles_of,
     report,
@@ -52,7 +53,7 @@ from puzzle_io.batch import (
     solve_batch,
     view_batch,
 )
-from puzzle_io.formats import FORMATS, GRID_FORMATS, to_line
+from puzzle_io.formats import FORMATS, GRID_FORMATS, PuzzleRecord, format_puzzle, to_line
 from solver.errors import PuzzleError
 from solver.levels import Level
 
@@ -130,6 +131,45 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
             out.write(line + (" " + to_line(made.solution) if args.solution else "") + "\n")
         out.flush()  # each puzzle takes a while: show it now
     return code
+
+
+def cmd_practice(args: argparse.Namespace, out: Output) -> int:
+    """Print ``-n`` positions where the technique is the solver's next step (generator.practice):
+    HoDoKu pencil-mark grids separated by blank lines, or JSON lines."""
+    from generator.practice import practice_positions
+    from solver.techniques import TECHNIQUES, technique
+
+    try:
+        name = technique(args.technique).name
+    except KeyError:
+        names = ", ".join(t.name for t in TECHNIQUES)
+        report(out, f"{program_name()} practice: error: no technique is called {args.technique!r}; one of: {names}")
+        return EXIT_USAGE
+    found = 0
+    for position in practice_positions(name, seed=args.seed):
+        if found == args.n:
+            break
+        record = PuzzleRecord(list(position.values), candidates=list(position.candidates))
+        if args.json:
+            step = position.step.to_dict()
+            out.write(
+                json_line(
+                    {
+                        "puzzle": position.puzzle,
+                        "position": to_line(position.values),
+                        "candidates": list(position.candidates),
+                        **step,
+                    }
+                )
+            )
+        else:
+            out.write(format_puzzle(record, "hodoku", first=found == 0))
+        out.flush()
+        found += 1
+    if found < args.n:
+        report(out, f"{program_name()} practice: only {found} positions of {name} in the puzzles searched")
+        return EXIT_PUZZLE
+    return EXIT_OK
 
 
 def cmd_play(args: argparse.Namespace, out: Output) -> int:
@@ -210,6 +250,22 @@ def _add_gen(commands: Commands) -> None:
     gen.set_defaults(func=cmd_gen)
 
 
+def _add_practice(commands: Commands) -> None:
+    practice = commands.add_parser(
+        "practice", help="positions where a technique is the next step, as pencil-mark grids"
+    )
+    practice.add_argument("--technique", required=True, metavar="NAME", help='as HoDoKu spells it, e.g. "X-Wing"')
+    practice.add_argument("-n", type=positive_arg, default=1, help="how many positions (default 1)")
+    practice.add_argument("--seed", type=non_negative_arg, help="which positions (default: random)")
+    output_argument(practice)
+    practice.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per line: puzzle, position, candidates, technique, placements, eliminations, text",
+    )
+    practice.set_defaults(func=cmd_practice)
+
+
 def _add_solve(commands: Commands) -> None:
     solve = commands.add_parser("solve", help="solve puzzles: the solution, or why there is none")
     input_arguments(solve)
@@ -260,6 +316,7 @@ COMMANDS = {
     "play": _add_play,
     "gen": _add_gen,
     "solve": _add_solve,
+    "practice": _add_practice,
     "rate": _add_rate,
     "view": _add_view,
     "convert": _add_convert,

@@ -1,0 +1,51 @@
+"""Practice positions (generator.practice, `practice`): from the shipped bank, positions where
+the technique asked for is the step the human solver takes next."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from cli import commands
+from solver.grid import BIT, parse_values
+
+
+def run(argv):
+    out = io.StringIO()
+    return commands.main(argv, out=out), out.getvalue()
+
+
+def first_steps(pm_text: str, tmp_path) -> list[dict]:
+    """The first step `solve --steps` takes from each pencil-mark grid of ``pm_text``."""
+    path = tmp_path / "positions.txt"
+    path.write_text(pm_text)
+    code, text = run(["solve", "--steps", "--json", "--from", "hodoku", str(path)])
+    assert code == 0
+    return [json.loads(line)["steps"][0] for line in text.splitlines()]
+
+
+def test_each_position_starts_with_the_technique_asked_for(tmp_path):
+    code, text = run(["practice", "--technique", "X-Wing", "-n", "3", "--seed", "1"])
+    assert code == 0 and text.count("\n\n") == 2  # three grids, a blank line between them
+    assert [step["technique"] for step in first_steps(text, tmp_path)] == ["X-Wing"] * 3
+    assert run(["practice", "--technique", "X-Wing", "-n", "3", "--seed", "1"])[1] == text  # seeded
+
+
+def test_json_gives_the_position_and_the_expected_step():
+    code, text = run(["practice", "--technique", "Skyscraper", "-n", "2", "--seed", "4", "--json"])
+    assert code == 0
+    for line in text.splitlines():
+        item = json.loads(line)
+        assert item["technique"] == "Skyscraper" and item["eliminations"] and not item["placements"]
+        values, candidates = parse_values(item["position"]), item["candidates"]
+        given = parse_values(item["puzzle"])
+        assert all(v == g for v, g in zip(values, given) if g)  # the position grows from the puzzle
+        for text_elim in item["eliminations"]:  # each elimination removes a candidate still there
+            cell = (int(text_elim[1]) - 1) * 9 + int(text_elim[3]) - 1
+            assert candidates[cell] & BIT[int(text_elim[-1])]
+
+
+def test_an_unknown_technique_exits_2_naming_the_known_ones(capsys):
+    code, text = run(["practice", "--technique", "Quantum Wing"])
+    err = capsys.readouterr().err
+    assert code == 2 and not text and "Quantum Wing" in err and "X-Wing" in err and "Forcing Net" in err
