@@ -332,7 +332,7 @@ class BoardView:
     def _draw_hint_edges(self, surface: pygame.Surface, hint: Hint, now: float) -> None:
         palette = self.theme.palette
         pulse = 0.75 + 0.25 * math.sin(now * 6.0)
-        if hint.kind == "wrong":
+        if hint.kind in ("wrong", "marks"):
             colour = th.blend(palette.board_bg, palette.wrong_edge, pulse)
             for cell in hint.cells:
                 pygame.draw.rect(surface, colour, self._inset(cell), self._px(4), border_radius=self._px(6))

@@ -173,7 +173,8 @@ def _hidden_single_reason(cell: int, digit: int, house: int, values: tuple[int, 
 class Hint:
     """The hint on show.
 
-    kind: ``"wrong"`` (some entries differ from the solution; ``cells`` are those),
+    kind: ``"wrong"`` (some entries differ from the solution; ``cells`` are those), ``"marks"``
+    (the centre marks of ``cells`` leave out a digit that can still go there),
     ``"thinking"`` (``search`` runs on a worker), ``"step"`` (a technique; ``step`` is it,
     ``candidates`` the 81 masks of the grid it was found on) or ``"none"`` (no technique fires,
     the puzzle is solved, or the search failed; ``note`` then says why).
@@ -194,6 +195,8 @@ class Hint:
     def title(self) -> str:
         if self.kind == "wrong":
             return "Check your entries"
+        if self.kind == "marks":
+            return "Check your marks"
         if self.kind == "thinking":
             return "Hint"
         if self.kind == "step" and self.step is not None:
@@ -207,6 +210,13 @@ class Hint:
             names = ", ".join(cell_name(c) for c in self.cells)
             noun = "entry is" if len(self.cells) == 1 else "entries are"
             return f"{len(self.cells)} {noun} wrong: {names}. Fix them first."
+        if self.kind == "marks":
+            names = ", ".join(cell_name(c) for c in self.cells)
+            where = "that cell" if len(self.cells) == 1 else "each of them"
+            return (
+                f"Your centre marks in {names} leave out a digit that can still go in {where}: "
+                "any step worked out from them could be wrong. Add it back first."
+            )
         if self.kind == "thinking":
             return "thinking..."
         if self.kind == "none" or self.step is None:

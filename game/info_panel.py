@@ -212,7 +212,7 @@ def hint_text(hint: Hint, demo: bool, now: float) -> PanelText:
     """The panel for a staged hint (game.hints.Hint): its title with the stage, its sentence,
     the chain in Eureka notation from stage 2, and what pressing H does next (not in the demo);
     while the search runs, "thinking" with dots that move with ``now`` (seconds)."""
-    colour: th.Role = "wrong_edge" if hint.kind == "wrong" else "hint_edge"
+    colour: th.Role = "wrong_edge" if hint.kind in ("wrong", "marks") else "hint_edge"
     title, body, chain = hint.title, hint.message, ""
     walk = False
     if hint.kind == "step":

@@ -169,6 +169,16 @@ class PlayState:
         return frozenset(c for c in CELLS if self.entries[c] and self.entries[c] != solution[c])
 
     @cached_property
+    def marks_missing(self) -> frozenset[int]:
+        """Empty cells whose centre marks (the player's candidates) leave out the cell's
+        solution digit: a digit that can still go there. Corner marks are notes of where a
+        digit may go in a box, not a cell's candidates, so they are not read."""
+        solution, centre = self.puzzle.solution, self.centre
+        return frozenset(
+            c for c in CELLS if centre[c] and not self.values[c] and not centre[c] >> (solution[c] - 1) & 1
+        )
+
+    @cached_property
     def solved(self) -> bool:
         """True when every cell holds its solution digit."""
         return self.values == self.puzzle.solution

@@ -370,7 +370,9 @@ class Game:
     def request_hint(self) -> Hint | None:
         """Advance the staged hint; return what to show, or None once the step was applied.
 
-        Wrong entries come first (no technique is named while any entry is wrong). Otherwise the
+        Wrong entries come first (no technique is named while any entry is wrong), then centre
+        marks that leave out a digit that can still go in their cell (``PlayState.marks_missing``:
+        the hint says where, not which digit). Otherwise the
         1st press starts a search: the hint turns ``"thinking"`` and carries a ``HintSearch``
         that the caller runs (on a worker: ``search.run(cancel)``) and hands back through
         ``resolve_hint``; pressing again while it thinks changes nothing. Once the step is in,
@@ -384,6 +386,12 @@ class Game:
             if hint is None or hint.kind != "wrong" or hint.cells != cells:
                 self._current_stats().hints_used += 1
             self.hint = Hint("wrong", cells=cells)
+            return self.hint
+        if state.marks_missing:  # a step found from the player's marks could mislead them
+            cells = tuple(sorted(state.marks_missing))
+            if hint is None or hint.kind != "marks" or hint.cells != cells:
+                self._current_stats().hints_used += 1
+            self.hint = Hint("marks", cells=cells)
             return self.hint
         if hint is not None and hint.kind == "thinking":
             return hint

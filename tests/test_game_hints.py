@@ -104,6 +104,36 @@ def test_hint_points_at_wrong_entries_before_any_technique(fake_solver):
     assert game.state.entries[R5C5] == 9  # the hint does not fix it
 
 
+def test_hint_says_where_centre_marks_leave_out_a_digit_that_can_still_go_there(fake_solver):
+    """Issue 16 item 6: a step worked out from marks that lost a possible digit could mislead, so
+    the hint points at those cells first (never naming the digit: that would give it away)."""
+    game = make_game()
+    game.use_tool("fill")  # centre marks = every candidate: the solution's digit is in each
+    assert ask(game).kind == "step" and game.hints_used == 1
+    game.dismiss_hint()
+    target = next(c for c in range(81) if bin(game.state.centre[c]).count("1") >= 2)
+    name = f"r{target // 9 + 1}c{target % 9 + 1}"
+    digit = game.puzzle.solution[target]
+    game.select([target])
+    game.input_digit(digit, "centre")  # toggles it out of the cell's centre marks
+    hint = ask(game)
+    assert hint.kind == "marks" and hint.cells == (target,) and game.hints_used == 2
+    assert name in hint.message and str(digit) not in hint.message.replace(name, "")
+    assert len(fake_solver) == 1  # no technique was looked for this time
+    ask(game)
+    assert game.hints_used == 2  # the same cells again: not a new hint
+    game.input_digit(digit, "centre")  # put back
+    assert ask(game).kind == "step"
+
+
+def test_corner_marks_and_empty_centre_marks_are_not_read_as_candidates(fake_solver):
+    game = make_game()
+    game.select([R5C5])
+    wrong = game.puzzle.solution[R5C5] % 9 + 1
+    game.input_digit(wrong, "corner")  # a note of where a digit may go, not the cell's candidates
+    assert ask(game).kind == "step"
+
+
 def test_hint_stages_think_name_show_then_apply_as_one_undo_step(fake_solver):
     game = make_game()
     game.select([R2C2])
