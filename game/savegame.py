@@ -25,7 +25,6 @@ The data (``SAVE_VERSION`` 1)::
 
 from __future__ import annotations
 
-import datetime
 import json
 import math
 import os
@@ -200,22 +199,11 @@ def _puzzle_from_data(data: Any, number: int) -> tuple[Puzzle, float, int]:
     if not isinstance(counted, bool):
         raise ValueError(f"whether {where} counts in the statistics must be true or false")
     daily = data.get("daily")  # saves from before it was kept: not a daily puzzle
-    if daily is not None and not _is_day(daily):
+    if daily is not None and storage.iso_day(daily) is None:
         raise ValueError(f"the daily date of {where} must be YYYY-MM-DD")
     level = Level[level_name] if level_name is not None else None
     puzzle = Puzzle(givens, solution, level=level, hardest=hardest, seed=seed, counted=counted, daily=daily)
     return puzzle, float(elapsed), hints
-
-
-def _is_day(value: Any) -> bool:
-    """True for a date written YYYY-MM-DD."""
-    if not isinstance(value, str) or len(value) != 10:
-        return False
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _state_from_data(data: Any, puzzles: list[Puzzle], where: str) -> PlayState:

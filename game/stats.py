@@ -232,19 +232,9 @@ def _daily_dates(value: Any) -> tuple[list[str], list[str]]:
     """(the valid dates of a ``daily`` list, sorted, without repeats; what was left out)."""
     if not isinstance(value, list):
         return [], ["daily puzzles: the whole list"]
-    days = [_day_text(item) for item in value]
+    days = [storage.iso_day(item) for item in value]
     kept = sorted({day for day in days if day is not None})
     return kept, (["daily puzzles: a date"] if None in days else [])
-
-
-def _day_text(item: Any) -> str | None:
-    """``item`` if it is a date written YYYY-MM-DD, else None."""
-    if not isinstance(item, str) or len(item) != 10:
-        return None
-    try:
-        return datetime.date.fromisoformat(item).isoformat()
-    except ValueError:
-        return None
 
 
 def stats_path(folder: str | os.PathLike[str] | None = None) -> Path:

@@ -20,7 +20,7 @@ import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -83,6 +83,17 @@ class ReadResult:
 
 
 # --- writing ----------------------------------------------------------------------------------
+
+
+def iso_day(value: Any) -> str | None:
+    """``value`` when it is a date written YYYY-MM-DD (a field of a save or statistics file),
+    else None."""
+    if not isinstance(value, str) or len(value) != 10:
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None
 
 
 def write_json(path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any]) -> None:

@@ -148,8 +148,9 @@ def grade(
     ``puzzle``: a Grid, a puzzle string (81 characters or a 9-line grid, see Grid.parse), or
     81 ints (0 = empty); of a Grid only the values count (candidates are recomputed).
     ``uniqueness=False`` grades without the techniques that assume one solution. Uniqueness
-    is checked first with the exact solver (``solver.exact.count_solutions``). ``cancel``, for
-    work on a worker thread, is polled before every technique and chaining rule tried.
+    is checked first with the exact solver (``solver.exact.search``; ``marks`` are checked
+    against its solution). ``cancel``, for work on a worker thread, is polled before every
+    technique and chaining rule tried.
     ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.rating.SE_CONFIGS``).
     ``marks``: 81 candidate masks (a pencil-mark grid's) to start from, within the basic rule's
     candidates; every technique then works on them (``with_marks``).
@@ -164,13 +165,13 @@ def grade(
     if se_config not in se_rating.SE_CONFIGS:
         raise ValueError(f"unknown SE configuration {se_config!r}")
     grid = _as_grid(puzzle)
-    count = exact.count_solutions(grid.values, 2)
-    if count == 0:
+    solutions, _ = exact.search(grid.values, limit=2)
+    if not solutions:
         raise NoSolutionError("the puzzle has no solution")
-    if count > 1:
+    if len(solutions) > 1:
         raise MultipleSolutionsError("the puzzle has multiple solutions")
     if marks is not None:
-        grid = with_marks(grid, marks, exact.solve_unique(grid.values))
+        grid = with_marks(grid, marks, solutions[0])
     path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel)
     counts: dict[str, int] = {}
     for step in path.steps:
