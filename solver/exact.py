@@ -24,22 +24,32 @@ one Python int so that a whole-grid sweep is a handful of big-int operations (SW
               digit (3 x 81).
   option      a way to meet a constraint: a digit of the cell, or a place for the digit in
               the house (column of a row, row of a column, position 0..8 in a box).
-  field       one constraint: 9 option bits and a guard bit (bit 9), 10 bits from bit 10 * f.
+  field       one constraint: 9 option bits, a guard bit (bit 9) and a carry bit (bit 10), 11
+              bits from bit 11 * f.
               Field ``cell`` (0..80) is that cell's candidate mask, bit d-1 = digit d; then
               81 + 9*row + d-1, 162 + 9*column + d-1 and 243 + 9*box + d-1 list the places
               left for digit d in that house.
   candidate   (cell, digit), index ``9 * cell + digit - 1``; it is an option of 4 fields.
-  state       the int holding all 324 fields, never with guard bits set.
-  open        the guard bits of the constraints not met yet.
+  state       the int holding all 324 fields; a field's guard bit is set while the constraint
+              is open (not met yet), and a met field holds just the candidate placed there.
 Placing a candidate is one AND with a precomputed mask that clears every candidate sharing a
-constraint with it, and one XOR that closes its 4 constraints. In a sweep,
-``(state | GUARDS) - LOWS`` borrows the guard of every empty field (a contradiction) and clears
-the lowest option of every other field, so ``state & that`` is zero exactly in the fields with
-one option left: in a cell field a naked single, in a house field a hidden single. Method
-"wfc" looks at the cell fields only; "wave" at all of them. Locked Candidates work on the cell
-fields alone: each mini-row (the 3 cells a row shares with a box) ORs its cells' masks, and two
-rotations within groups of three (the mini-rows of a row, of a box) find the digits confined to
-one of them; the same for mini-columns (``_locked``).
+constraint with it and the guards of its 4 constraints. In a sweep, ``state - LOWS`` borrows
+the guard of every open empty field (a contradiction: ``(state ^ that) & GUARDS``) and clears
+the lowest option of every other field, so ``stripped = state & that`` keeps the guard of an
+open field alone exactly when it had one option; ``stripped + OPTIONS`` carries an open field
+with two or more options past its guard into the carry bit, and leaves the guard of an open
+field with one option set: in a cell field a naked single, in a house field a hidden single.
+Method "wfc" looks at the cell fields only; "wave" at all of them. The loop over the singles
+found looks each one's masks up by ``bit_length()`` (tables indexed by bit position), with no
+arithmetic per placement. Locked Candidates work on the cell fields alone: each mini-row (the 3
+cells a row shares with a box) ORs its cells' masks, and two rotations within groups of three
+(the mini-rows of a row, of a box) find the digits confined to one of them; the same for
+mini-columns (``_locked``).
+
+Keeping the open flags in the state's own guard bits (not in a second int) and the carry bit
+(so the sweep needs no mask before the add) cut a sweep from 8 big-int operations to 6 and a
+placement from 3 to 2; same nodes, 1.1-1.2x the throughput on top95, 17-clue and
+forum-hardest (measured 2026-11-26, one core, side by side with the code before).
 """
 
 from __future__ import annotations
@@ -62,7 +72,7 @@ from solver.grid import (
 
 METHODS = ("wave", "wfc")
 
-_WIDTH = 10  # bits per field: 9 options and a guard
+_WIDTH = 11  # bits per field: 9 options, a guard and a carry bit
 _LOWS = sum(1 << (_WIDTH * field) for field in range(324))  # bit 0 of every field
 _GUARDS = _LOWS << 9
 _OPTIONS = _LOWS * ALL_DIGITS  # every option bit: the state before any placement
@@ -122,8 +132,23 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[in
 
 
 _BITS, _KEEP, _KEEP_OTHERS, _CLOSES, _CANDIDATE_AT = _build_tables()
-_CELL_CLOSES = [closed & _CELL_GUARDS for closed in _CLOSES]
-_DROP = [_OPTIONS ^ own for own in _BITS]  # per candidate: the state mask that removes it
+_DROP = [_GUARDS | _OPTIONS ^ own for own in _BITS]  # per candidate: the state mask that removes it
+_PLACE = [keep | _GUARDS ^ closed for keep, closed in zip(_KEEP, _CLOSES)]  # ... that places it
+
+
+def _by_bit_length(per_candidate: list[int]) -> list[int]:
+    """``per_candidate`` indexed by ``bit.bit_length()`` for each of the candidate's 4 option
+    bits, so a loop over the set bits of an int looks an entry up with no arithmetic."""
+    table = [0] * (_WIDTH * 324 + 1)
+    for position, candidate in enumerate(_CANDIDATE_AT):
+        if candidate >= 0:
+            table[position + 1] = per_candidate[candidate]
+    return table
+
+
+_PLACE_AT = _by_bit_length(_PLACE)
+_KEEP_OTHERS_AT = _by_bit_length(_KEEP_OTHERS)
+_DROP_AT = _by_bit_length(_DROP)
 
 
 def _cells_mask(keep: Callable[[int, int], bool]) -> int:
@@ -239,55 +264,57 @@ def search(
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     wave = method == "wave"
+    scope = guards | options
     values = _values_of(puzzle)
-    bits, keep, keep_others, candidate_at = _BITS, _KEEP, _KEEP_OTHERS, _CANDIDATE_AT
-    closes = _CLOSES if wave else _CELL_CLOSES  # open_ holds the guards of the fields in scope
-    drop, locked_out = _DROP, _locked
-    state, open_ = _OPTIONS, guards
+    bits, place_at, keep_others_at = _BITS, _PLACE_AT, _KEEP_OTHERS_AT
+    state = _GUARDS | _OPTIONS  # every field open, every option left
     for cell, value in enumerate(values):
         if value:
             i = 9 * cell + value - 1
             if not state & bits[i]:
                 check_houses(values)  # an earlier given cleared this one: it raises
-            state &= keep[i]
-            open_ ^= closes[i]
+            state &= _PLACE[i]
     for cell, digit in excluded:
-        state &= drop[9 * cell + digit - 1]
+        state &= _DROP[9 * cell + digit - 1]
     solutions: list[list[int]] = []
-    stack: list[tuple[int, int, int, int]] = []
+    stack: list[int] = []  # the states of the trial placements still to try, last first
     nodes = branches = dead_ends = 0
+    if excluded and ((state & options | guards) - lows) & guards != guards:
+        # An excluded given empties a met field, which has no guard for the sweep's subtraction
+        # to borrow (it would borrow from the next field): a contradiction at the root, as before.
+        return solutions, SearchStats(1, 0, 1)
     while True:
         nodes += 1
         # Propagate: place every single in scope until none is left or a field empties; then
         # (wave) remove what Locked Candidates remove, and again, until nothing changes.
+        dead = False
         while True:
-            x = state if wave else state & options  # wave: the state holds no guard bits
-            y = (x | guards) - lows
-            if y & guards != guards:
-                break  # an empty field: contradiction
+            x = state if wave else state & scope
+            y = x - lows
+            if (x ^ y) & guards:
+                dead = True  # an open field emptied: its guard was borrowed
+                break
             stripped = x & y  # each field less its lowest option
-            single = open_ & (stripped + options)  # the open fields with 2+ options
-            single ^= open_
+            single = (stripped + options) & guards  # the open fields with one option
             if single:
-                chosen = state & (single - (single >> 9))  # the one option of each single field
+                chosen = x & (single - (single >> 9))  # the one option of each single field
                 while chosen:
-                    i = candidate_at[chosen.bit_length() - 1]
-                    state &= keep[i]
-                    open_ ^= closes[i]
-                    chosen &= keep_others[i]  # drop its other fields and the candidates it cleared
+                    b = chosen.bit_length()
+                    state &= place_at[b]
+                    chosen &= keep_others_at[b]  # drop its other fields and the candidates it cleared
                 continue
             if stack or not wave:
                 break  # deeper down a sweep costs more than the nodes it saves
-            gone = locked_out(x & _CELL_OPTIONS)
+            gone = _locked(x & _CELL_OPTIONS)
             if not gone:
                 break
             while gone:
-                i = candidate_at[gone.bit_length() - 1]
-                state &= drop[i]
-                gone &= drop[i]
-        if y & guards != guards:
+                drop = _DROP_AT[gone.bit_length()]
+                state &= drop
+                gone &= drop
+        if dead:
             dead_ends += 1
-        elif not open_ & _CELL_GUARDS:
+        elif not state & _CELL_GUARDS:
             cells = state & _CELL_OPTIONS
             solutions.append([((cells >> shift) & ALL_DIGITS).bit_length() for shift in _CELL_SHIFTS])
             if len(solutions) >= limit:
@@ -296,7 +323,7 @@ def search(
             # Branch on the field with fewest options: strip one option per field at a time
             # until some field is down to one; the lowest such field is the first. Met fields
             # hold one option (the placed candidate), so the first strip drops them.
-            x = stripped  # met fields (one option) drop out at once
+            x = stripped & options
             while True:
                 y = (x | guards) - lows
                 last = y & guards
@@ -307,22 +334,18 @@ def search(
             shift = (last ^ (last & (last - 1))).bit_length() - 10
             branches += 1
             mask = (state >> shift) & ALL_DIGITS
-            bit = mask & -mask
-            i = candidate_at[shift + bit.bit_length() - 1]
-            stack.append((state, open_, shift, mask ^ bit))  # the options left to try
-            state &= keep[i]
-            open_ ^= closes[i]
+            base = state
+            while True:  # the trial placements, lowest option first: the rest wait on the stack
+                b = mask.bit_length()
+                mask ^= 1 << (b - 1)
+                if not mask:
+                    break
+                stack.append(base & place_at[shift + b])
+            state = base & place_at[shift + b]
             continue
         if not stack:
             break
-        # Next trial placement: the lowest option left at the newest branch point.
-        base, base_open, shift, mask = stack.pop()
-        bit = mask & -mask
-        if mask ^ bit:
-            stack.append((base, base_open, shift, mask ^ bit))
-        i = candidate_at[shift + bit.bit_length() - 1]
-        state = base & keep[i]
-        open_ = base_open ^ closes[i]
+        state = stack.pop()  # the next trial placement
     return solutions, SearchStats(nodes, branches, dead_ends)
 
 

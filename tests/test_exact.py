@@ -232,13 +232,14 @@ def cell_fields(candidates: dict[str, str]) -> int:
     for cell in range(81):
         digits = candidates.get(f"r{cell // 9 + 1}c{cell % 9 + 1}", "123456789")
         for digit in digits:
-            x |= 1 << (10 * cell + int(digit) - 1)
+            x |= 1 << (exact._WIDTH * cell + int(digit) - 1)
     return x
 
 
 def eliminations(bits: int) -> set[str]:
     """Cell-field bits as eliminations in HoDoKu's notation: {"r1c4<>1", ...}."""
-    return {f"r{p // 10 // 9 + 1}c{p // 10 % 9 + 1}<>{p % 10 + 1}" for p in range(810) if bits >> p & 1}
+    width = exact._WIDTH  # bits per field
+    return {f"r{p // width // 9 + 1}c{p // width % 9 + 1}<>{p % width + 1}" for p in range(81 * width) if bits >> p & 1}
 
 
 def without(digit: str, *cells: str) -> dict[str, str]:
