@@ -64,7 +64,6 @@ from solver.grid import (
     BOXES,
     CELLS,
     COL_OF,
-    PEERS,
     ROW_OF,
     Grid,
     check_houses,
@@ -102,38 +101,40 @@ def _options_of(cell: int, digit: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
-    """Per candidate: its option bits, the state mask after placing it (with and without its
-    own bits) and the guard bits it closes; per option bit position: its candidate."""
+def _build_tables() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per candidate: its option bits, the state mask that places it and the one that places
+    it and drops its own bits; per option bit position: its candidate."""
     bits: list[int] = []
     closes: list[int] = []
+    fields: list[list[int]] = []  # per candidate: its 4 fields
     candidate_at = [-1] * (_WIDTH * 324)
     for cell in CELLS:
         for digit in range(1, 10):
             own = guard = 0
-            for field, option in _options_of(cell, digit):
+            pairs = _options_of(cell, digit)
+            for field, option in pairs:
                 own |= 1 << (_WIDTH * field + option)
                 guard |= 1 << (_WIDTH * field + 9)
                 candidate_at[_WIDTH * field + option] = len(bits)
             bits.append(own)
             closes.append(guard)
-    keep, keep_others = [], []
-    for cell in CELLS:
-        for digit in range(1, 10):
-            clash = 0
-            for other in range(1, 10):
-                if other != digit:
-                    clash |= bits[9 * cell + other - 1]
-            for peer in PEERS[cell]:
-                clash |= bits[9 * peer + digit - 1]
-            keep.append(_OPTIONS ^ clash)
-            keep_others.append(_OPTIONS ^ clash ^ bits[9 * cell + digit - 1])
-    return bits, keep, keep_others, closes, candidate_at
+            fields.append([field for field, _ in pairs])
+    # The candidates that clash with one are those sharing one of its 4 fields (itself too).
+    members = [0] * 324  # per field: the bits of every candidate with an option there
+    for candidate, own in enumerate(bits):
+        for field in fields[candidate]:
+            members[field] |= own
+    place, keep_others = [], []
+    for candidate, own in enumerate(bits):
+        a, b, c, d = fields[candidate]
+        clash = members[a] | members[b] | members[c] | members[d]
+        keep_others.append(_OPTIONS ^ clash)
+        place.append(_OPTIONS ^ clash ^ own | _GUARDS ^ closes[candidate])
+    return bits, place, keep_others, candidate_at
 
 
-_BITS, _KEEP, _KEEP_OTHERS, _CLOSES, _CANDIDATE_AT = _build_tables()
+_BITS, _PLACE, _KEEP_OTHERS, _CANDIDATE_AT = _build_tables()
 _DROP = [_GUARDS | _OPTIONS ^ own for own in _BITS]  # per candidate: the state mask that removes it
-_PLACE = [keep | _GUARDS ^ closed for keep, closed in zip(_KEEP, _CLOSES)]  # ... that places it
 
 
 def _by_bit_length(per_candidate: list[int]) -> list[int]:
