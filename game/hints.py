@@ -50,10 +50,13 @@ def find_step(grid: Grid, cancel: CancelFn | None = None) -> Step | None:
 @dataclass(frozen=True, eq=False)
 class HintSearch:
     """One search for a hint, compared by identity: ``grid`` is the position it was asked on
-    (the UI thread builds it and never touches it again), ``candidates`` its 81 masks."""
+    (the UI thread builds it and never touches it again), ``candidates`` its 81 masks,
+    ``marked`` the cells whose candidates there are the player's centre marks, fewer than the
+    solver's (``PlayState.marks_grid``)."""
 
     grid: Grid
     candidates: tuple[int, ...]
+    marked: frozenset[int] = frozenset()
 
     def run(self, cancel: CancelFn | None = None) -> Step | None:
         """Find the step (``find_step``); safe on a worker thread (plain data in and out)."""
@@ -111,23 +114,26 @@ class SingleReason:
     text: str
 
 
-def single_reason(step: Step, values: tuple[int, ...]) -> SingleReason | None:
+def single_reason(step: Step, values: tuple[int, ...], marked: frozenset[int] = frozenset()) -> SingleReason | None:
     """For a Naked Single: the peers holding each other digit; for a Hidden Single: the digits
     that block the placed digit from each other empty cell of its house. ``values``: the
-    position's 81 values (0 = empty). None for other steps, or when ``values`` is empty.
-    A digit no peer holds was taken out by an earlier step; the sentence says so."""
+    position's 81 values (0 = empty); ``marked``: the cells whose candidates were the player's
+    centre marks (``Hint.marked``). None for other steps, or when ``values`` is empty.
+    A digit no peer holds was taken out by the player's centre marks (in a marked cell) or
+    else by an earlier step; the sentence says which."""
     if not values or len(step.placements) != 1:
         return None
     cell, digit = step.placements[0]
     if step.technique == "Naked Single":
-        return _naked_single_reason(cell, digit, values)
+        return _naked_single_reason(cell, digit, values, cell in marked)
     if step.technique == "Hidden Single" and step.houses:
-        return _hidden_single_reason(cell, digit, step.houses[0], values)
+        return _hidden_single_reason(cell, digit, step.houses[0], values, marked)
     return None
 
 
-def _naked_single_reason(cell: int, digit: int, values: tuple[int, ...]) -> SingleReason:
-    """The peer holding each other digit (outlined); digits no peer holds went in earlier."""
+def _naked_single_reason(cell: int, digit: int, values: tuple[int, ...], marked: bool) -> SingleReason:
+    """The peer holding each other digit (outlined); digits no peer holds are not among the
+    player's centre marks (``marked``) or else went in earlier steps."""
     blockers, named, earlier = [], [], []
     for other in range(1, 10):
         if other == digit:
@@ -140,13 +146,18 @@ def _naked_single_reason(cell: int, digit: int, values: tuple[int, ...]) -> Sing
         named.append(f"{other} ({cell_name(peer)})")
     text = f"Its peers hold {and_list(named)}" if named else ""
     if earlier:
-        text += ("; " if text else "") + f"{and_list(earlier)} went in earlier steps"
+        verb = "is" if len(earlier) == 1 else "are"
+        gone = f"{verb} not in your centre marks" if marked else "went in earlier steps"
+        text += ("; " if text else "") + f"{and_list(earlier)} {gone}"
     return SingleReason(tuple(blockers), (), f"{text[0].upper()}{text[1:]}: only {digit} is left.")
 
 
-def _hidden_single_reason(cell: int, digit: int, house: int, values: tuple[int, ...]) -> SingleReason:
+def _hidden_single_reason(
+    cell: int, digit: int, house: int, values: tuple[int, ...], marked: frozenset[int]
+) -> SingleReason:
     """The fewest placed ``digit``s that rule it out of every other empty cell of ``house``
-    (greedy: the one that blocks most cells first); cells none of them sees lost it earlier."""
+    (greedy: the one that blocks most cells first); cells none of them sees lost it to the
+    player's centre marks (those in ``marked``) or in earlier steps."""
     left = {c for c in HOUSES[house] if c != cell and not values[c]}
     holders = [p for p in range(81) if values[p] == digit and p not in HOUSES[house]]
     blockers: dict[tuple[int, int], list[int]] = {}
@@ -157,14 +168,17 @@ def _hidden_single_reason(cell: int, digit: int, house: int, values: tuple[int, 
             break
         blockers[(best, digit)] = seen[best]
         left -= set(seen[best])
-    earlier = sorted(left)
+    by_marks = sorted(left & marked)
+    earlier = sorted(left - marked)
     parts = [
         f"{cells_text(tuple(cells))} {'sees' if len(cells) == 1 else 'see'} the {digit} in {cell_name(peer)}"
         for (peer, _), cells in blockers.items()
     ]
+    if by_marks:
+        parts.append(f"your centre marks leave {digit} out of {cells_text(tuple(by_marks))}")
     if earlier:
         parts.append(f"{digit} went from {cells_text(tuple(earlier))} in earlier steps")
-    ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + earlier)
+    ruled = tuple(sorted(c for cells in blockers.values() for c in cells) + by_marks + earlier)
     text = f"The other cells: {'; '.join(parts)}." if parts else ""
     return SingleReason(tuple(blockers), ruled, text)
 
@@ -179,6 +193,8 @@ class Hint:
     ``candidates`` the 81 masks of the grid it was found on) or ``"none"`` (no technique fires,
     the puzzle is solved, or the search failed; ``note`` then says why).
     stage: 1 names the technique and points at its region; 2 shows the pattern and the result.
+    marked: the cells whose candidates in the searched position were the player's centre marks,
+    fewer than the solver's own (the search works from the player's marks).
     """
 
     kind: str
@@ -190,6 +206,7 @@ class Hint:
     note: str = ""
     values: tuple[int, ...] = ()
     link: int = 0
+    marked: frozenset[int] = frozenset()
 
     @property
     def title(self) -> str:
@@ -222,13 +239,32 @@ class Hint:
         if self.kind == "none" or self.step is None:
             return self.note or "No technique I know finds a step here."
         step = self.step
-        if self.stage == 1:
-            return focus_of(step).text
         if self.link:
             index = self.link - 1
             return f"Link {self.link} of {len(step.links)}: {link_sentence(step.links[index])}"
-        reason = self.reason
-        return f"{step.explain()} {reason.text}" if reason is not None and reason.text else step.explain()
+        if self.stage == 1:
+            text = focus_of(step).text
+        else:
+            reason = self.reason
+            if reason is not None and reason.text:  # a single's reason names the marks it read
+                return f"{step.explain()} {reason.text}"
+            text = step.explain()
+        note = self.marks_note
+        return f"{text} {note}" if note else text
+
+    @property
+    def marks_note(self) -> str:
+        """For a step found on the player's centre marks that reads a marked cell (among its
+        cells and houses, ``shown_cells``): the sentence that says so, naming those cells from
+        stage 2 (at stage 1 a name could give the step away); "" otherwise."""
+        if self.kind != "step" or not self.marked:
+            return ""
+        used = sorted(self.marked & self.shown_cells)
+        if not used:
+            return ""
+        if self.stage == 1:
+            return "It is worked out from your centre marks."
+        return f"Worked out from your centre marks in {and_list([cell_name(c) for c in used])}."
 
     @property
     def prompt(self) -> str:
@@ -246,7 +282,7 @@ class Hint:
         """Why a single holds (``single_reason``), from stage 2; None otherwise."""
         if self.kind != "step" or self.step is None or self.stage < 2:
             return None
-        return single_reason(self.step, self.values)
+        return single_reason(self.step, self.values, self.marked)
 
     @property
     def focus(self) -> Focus | None:

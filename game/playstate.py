@@ -289,3 +289,27 @@ class PlayState:
             if not grid.values[cell]:
                 grid.eliminate(cell, digit)
         return grid
+
+    def marks_grid(self) -> tuple[Grid, frozenset[int]]:
+        """The position a hint works from: ``solver_grid`` with each empty cell's candidates
+        cut to the player's centre marks where the cell has any (SudokuWiki's "solve from your
+        candidates"); a cell without centre marks keeps all its candidates. Returns (grid, the
+        cells whose marks removed a candidate the solver grid still had). Marks that would
+        leave a cell no candidate at all are not applied there.
+
+        Sound as long as no cell's marks leave out its solution digit (``marks_missing``,
+        which the hint checks first): every step found then holds for the puzzle too. Corner
+        marks are not read (they note where a digit may go, not a cell's candidates).
+
+        Raises:
+            PuzzleFormatError: the entries break a rule (callers check ``wrong`` first).
+        """
+        grid = self.solver_grid()
+        narrowed = set()
+        for cell in CELLS:
+            marks = self.centre[cell]
+            kept = grid.candidates[cell] & marks
+            if marks and not grid.values[cell] and kept and kept != grid.candidates[cell]:
+                grid.candidates[cell] = kept
+                narrowed.add(cell)
+        return grid, frozenset(narrowed)

@@ -372,12 +372,14 @@ class Game:
 
         Wrong entries come first (no technique is named while any entry is wrong), then centre
         marks that leave out a digit that can still go in their cell (``PlayState.marks_missing``:
-        the hint says where, not which digit). Otherwise the
-        1st press starts a search: the hint turns ``"thinking"`` and carries a ``HintSearch``
-        that the caller runs (on a worker: ``search.run(cancel)``) and hands back through
-        ``resolve_hint``; pressing again while it thinks changes nothing. Once the step is in,
-        the next press shows pattern and result (stage 2), and the one after applies it as one
-        undoable action. Each new hint adds one to ``hints_used`` when its step arrives.
+        the hint says where, not which digit). Otherwise the 1st press starts a search on the
+        player's own candidates (``PlayState.marks_grid``: a cell's centre marks, where it has
+        any, stand for its candidates, so the step is the next one *they* can take): the hint
+        turns ``"thinking"`` and carries a ``HintSearch`` that the caller runs (on a worker:
+        ``search.run(cancel)``) and hands back through ``resolve_hint``; pressing again while it
+        thinks changes nothing. Once the step is in, the next press shows pattern and result
+        (stage 2), and the one after applies it as one undoable action. Each new hint adds one
+        to ``hints_used`` when its step arrives.
         """
         state = self.state
         hint = self.hint
@@ -399,8 +401,8 @@ class Game:
             if state.solved:
                 self.hint = Hint("none")
                 return self.hint
-            grid = state.solver_grid()
-            self.hint = Hint("thinking", search=HintSearch(grid, tuple(grid.candidates)))
+            grid, marked = state.marks_grid()
+            self.hint = Hint("thinking", search=HintSearch(grid, tuple(grid.candidates), marked))
             return self.hint
         if hint.stage == 1:
             self.hint = replace(hint, stage=2)
@@ -437,7 +439,9 @@ class Game:
             self.hint = Hint("none")
         else:
             self._current_stats().hints_used += 1
-            self.hint = Hint("step", 1, step, candidates=search.candidates, values=tuple(search.grid.values))
+            self.hint = Hint(
+                "step", 1, step, candidates=search.candidates, values=tuple(search.grid.values), marked=search.marked
+            )
         return True
 
     def think(self) -> Hint | None:

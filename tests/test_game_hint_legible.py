@@ -137,6 +137,25 @@ def test_a_hidden_single_names_the_digits_that_block_the_rest_of_its_house():
     assert reason.text.startswith("The other cells: ") and f"the {digit} in " in reason.text
 
 
+def test_a_single_s_reason_credits_the_player_s_centre_marks_where_they_ruled_a_digit_out():
+    """Issue 16 item 6: a digit no peer holds left a marked cell by the player's marks, not in
+    an earlier step."""
+    values = list(parse_values(PUZZLE))
+    values[cell("r5c6")] = 0  # no peer of r5c5 holds 3 now
+    step = Step("Naked Single", placements=((cell("r5c5"), 5),), text="r5c5 has only one candidate left: 5.")
+    marked = single_reason(step, tuple(values), frozenset({cell("r5c5")}))
+    plain = single_reason(step, tuple(values))
+    assert marked.text.endswith("(r2c5); 3 is not in your centre marks: only 5 is left.")
+    assert plain.text.endswith("(r2c5); 3 went in earlier steps: only 5 is left.")
+
+    row = tuple(HOUSES[0])  # row 1 of an empty board: no digit blocks 1 from r1c2..r1c9
+    step = Step("Hidden Single", placements=((0, 1),), houses=(0,), text="In row 1, 1 fits only in r1c1.")
+    reason = single_reason(step, (9,) + (0,) * 80, frozenset(row[1:4]))
+    assert reason.blockers == () and reason.ruled == row[1:4] + row[4:]
+    assert "your centre marks leave 1 out of r1c2, r1c3 and r1c4" in reason.text
+    assert reason.text.endswith("1 went from r1c5, r1c6, r1c7, r1c8 and r1c9 in earlier steps.")
+
+
 def test_stage_two_of_a_hidden_single_outlines_the_blockers_and_crosses_the_ruled_cells(app, screen):
     values = tuple(parse_values(PUZZLE))
     grid = _grid_or_none(values)

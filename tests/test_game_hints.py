@@ -134,6 +134,47 @@ def test_corner_marks_and_empty_centre_marks_are_not_read_as_candidates(fake_sol
     assert ask(game).kind == "step"
 
 
+def test_hint_searches_the_player_s_centre_marks_and_says_so(fake_solver):
+    """Issue 16 item 6: the search runs on the player's candidates (their centre marks where
+    they have any), and a step reading a marked cell says it was worked out from them."""
+    game = make_game()
+    r4c2 = 28  # candidates 1, 2 and 5; the solution's digit is 5
+    game.select([r4c2])
+    game.input_digit(9, "centre")  # 9 is not possible in r4c2: ignored
+    game.input_digit(5, "centre")
+    game.input_digit(2, "centre")
+    hint = ask(game)
+    grid = fake_solver[-1]
+    assert grid.candidates[r4c2] == BIT[2] | BIT[5] and hint.marked == {r4c2}
+    assert hint.message == "Look at row 1."  # FAKE_STEP reads row 1 and r2c2, not r4c2
+    assert game.request_hint().stage == 2 and "centre marks" not in game.hint.message
+    game.dismiss_hint()
+    game.select([R2C2])
+    game.input_digit(7, "centre")  # r2c2 (FAKE_STEP removes 6 there) is now marked too
+    assert ask(game).message == "Look at row 1. It is worked out from your centre marks."
+    locked = Step("Locked Candidates Type 1 (Pointing)", eliminations=((R2C2, 6),), pattern=((R1C3, 6),), houses=(18,))
+    shown = Hint("step", 2, locked, marked=frozenset({R2C2, R5C5}))  # r5c5: outside box 1
+    assert shown.message.endswith("Worked out from your centre marks in r2c2.")
+
+
+def test_a_step_found_from_marks_names_the_marked_cells_it_reads():
+    """With the real solver: centre marks leaving one digit make that cell's Naked Single the
+    next step, which a hint on the plain candidates would not take first."""
+    game = make_game()
+    plain = ask(game).step
+    game.dismiss_hint()
+    target = next(c for c in range(81) if not game.state.values[c] and c not in {p for p, _ in plain.placements})
+    digit = game.puzzle.solution[target]
+    game.select([target])
+    game.input_digit(digit, "centre")
+    hint = ask(game)
+    assert hint.step.placements == ((target, digit),) and hint.step.technique == "Naked Single"
+    name = f"r{target // 9 + 1}c{target % 9 + 1}"  # stage 1 must not give the cell away
+    assert hint.message.endswith("It is worked out from your centre marks.") and name not in hint.message
+    assert game.request_hint().message.endswith(f"are not in your centre marks: only {digit} is left.")
+    assert game.request_hint() is None and game.state.entries[target] == digit
+
+
 def test_hint_stages_think_name_show_then_apply_as_one_undo_step(fake_solver):
     game = make_game()
     game.select([R2C2])

@@ -389,6 +389,33 @@ def test_solver_grid_carries_entries_and_applied_eliminations():
     assert not grid.candidates[R2C2] & BIT[7]
 
 
+def test_marks_grid_takes_each_marked_cell_s_centre_marks_as_its_candidates():
+    """Issue 16 item 6: hints work from the player's candidates. Centre marks cut a cell's
+    candidates; a cell without them keeps the solver's; corner marks are notes, not read."""
+    state = PlayState.start(make_puzzle())
+    plain = state.solver_grid()
+    r2c2 = plain.candidates[R2C2]  # 2, 4 and 7 are possible there
+    state = state.toggle_centre([R2C2], 7).toggle_centre([R2C2], 4).toggle_centre([R2C2], 9)
+    state = state.toggle_corner([R5C5], 5)
+    grid, marked = state.marks_grid()
+    assert grid.candidates[R2C2] == r2c2 & (BIT[4] | BIT[7]) != r2c2  # 9 is not possible: ignored
+    assert grid.candidates[R5C5] == plain.candidates[R5C5]  # corner marks are not candidates
+    assert [c for c in range(81) if grid.candidates[c] != plain.candidates[c]] == [R2C2]
+    assert marked == {R2C2}
+
+
+def test_marks_grid_leaves_cells_whose_marks_add_nothing_or_hold_no_possible_digit():
+    state = PlayState.start(make_puzzle())
+    plain = state.solver_grid()
+    every = [d for d in range(1, 10) if plain.candidates[R2C2] & BIT[d]]
+    for digit in every:  # all of the cell's candidates: nothing narrowed
+        state = state.toggle_centre([R2C2], digit)
+    impossible = next(d for d in range(1, 10) if not plain.candidates[R1C3] & BIT[d])
+    state = state.toggle_centre([R1C3], impossible)  # would leave r1c3 no candidate at all
+    grid, marked = state.marks_grid()
+    assert grid.candidates == plain.candidates and marked == frozenset()
+
+
 def test_a_puzzle_learns_its_grade_once_and_stays_the_same_object():
     puzzle = make_puzzle()  # no level yet, as a pasted puzzle
     game = Game(puzzle, clock=FakeClock())
