@@ -354,16 +354,15 @@ class BoardView:
             if font.size(text)[0] > rect.w - 6:  # too wide to read: two lines
                 half = (len(text) + 1) // 2
                 lines = [text[:half], text[half:]]
-            height = font.get_height()
+            height = self.theme.text(text, size, self.theme.palette.mark).get_height()  # a line as rendered
             y = rect.centery - height * len(lines) // 2
             for line in lines:
-                width = font.size(line)[0]
-                squeeze = min(1.0, (rect.w - 6) / width)  # still too wide: drawn narrower
-                x = rect.centerx - width * squeeze / 2
-                for i, char in enumerate(line):  # the bundled font has no kerning: prefix widths
-                    left = x + font.size(line[:i])[0] * squeeze
-                    box = pygame.Rect(round(left), y, round(font.size(char)[0] * squeeze), height)
-                    spots.append(MarkSpot("centre", int(char), box, size))
+                advances = [font.size(char)[0] for char in line]  # glyph by glyph, side by side
+                squeeze = min(1.0, (rect.w - 6) / sum(advances))  # still too wide: drawn narrower
+                x = rect.centerx - sum(advances) * squeeze / 2
+                for char, advance in zip(line, advances):
+                    left, x = round(x), x + advance * squeeze
+                    spots.append(MarkSpot("centre", int(char), pygame.Rect(left, y, round(x) - left, height), size))
                 y += height
         return tuple(spots)
 
