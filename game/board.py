@@ -1,15 +1,20 @@
 """The board view: draws a Game (it only reads it) and maps pixels to cells.
 
-Layers, bottom to top: cell fills (peers, same digit, the hint's region and groups, selection,
-cell colours), the grid lines (pre-drawn once), digits and pencil marks, or a hint's candidates,
-group outlines and chain arrows (game.hint_view), hint edges, selection outline.
+Layers, bottom to top: cell fills (peers, same digit, the hint's region and groups, the digit
+filter's tint, selection, cell colours), the grid lines (pre-drawn once), digits and pencil
+marks, or a hint's candidates, group outlines and chain arrows (game.hint_view), hint edges,
+selection outline.
 Corner marks sit around the cell's edge in SudokuPad's order; centre marks are centred, on two
-lines when one line would need text smaller than ``readable_font``.
+lines when one line would need text smaller than ``readable_font``; ``mark_spots`` says where
+each mark is drawn, so a click on a mark (``mark_at``) finds the very digit under the pointer.
+The digit filter draws one digit's marks in the palette's ``filter`` colour, fades the rest and
+tints the cells where that digit can go.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import cast
 
 import pygame
@@ -41,6 +46,20 @@ BRIGHT_FILL = 110  # luminance above which small digits switch to DARK_INK
 POP_SECONDS = 0.16  # a digit just entered grows from POP_SCALE to full size over this time
 POP_SCALE = 1.35
 ENTROPY = (255, 84, 84)  # the entropy overlay's red
+FILTER_TINT = 0.24  # how much of the palette's ``filter`` colour tints a cell where the filtered digit can go
+FILTER_FADE = 0.3  # how much of their ink the other marks keep while the digit filter is on
+MARK_REACH = 3  # design pixels around a mark's box that a click on it still hits
+
+
+@dataclass(frozen=True)
+class MarkSpot:
+    """One pencil mark as drawn: its ``layer`` ("corner" or "centre"), ``digit``, the ``box``
+    its glyph fills (window pixels; a click inside hits it) and its font ``size``."""
+
+    layer: str
+    digit: int
+    box: pygame.Rect
+    size: int
 
 
 class BoardView:
@@ -54,6 +73,7 @@ class BoardView:
         self.digit_size = int(cell * 0.86)
         self.mark_size = max(readable_font(cell / 72), int(cell * 0.31))  # 72: a cell's design size
         self._bright = [False] * 81  # per cell: is its fill bright (set by each draw)
+        self._fills = [(0, 0, 0)] * 81  # per cell: its fill (set by each draw)
         self.painter = HintPainter(theme, self.cell_rect, cell)
         self._lines = self._draw_lines()
         self._frame = theme.picture(("board-halo", cell, theme.palette.board_glow), self._draw_frame)  # a blur: ~10 ms
@@ -128,13 +148,17 @@ class BoardView:
         same_digit: bool = True,
         mistakes: frozenset[int] | None = None,
         pulse_now: float | None = None,
+        filter_digit: int = 0,
+        filter_cells: frozenset[int] = frozenset(),
     ) -> None:
         """Draw ``game`` (read only). ``pops`` maps cells to the time their digit appeared;
         ``flourish`` (seconds since the win) runs the winning sweep; ``entropy``, 81 candidate
         masks (game.tools.candidates), shows each open cell's entropy instead of its marks;
         ``peers`` and ``same_digit`` shade the selected cell's peers and equal digits;
         ``mistakes``, the cells whose digit shows red (default: the rule breaks); ``pulse_now``,
-        the time the hint outline's pulse is drawn at (default ``now``; held, it holds still)."""
+        the time the hint outline's pulse is drawn at (default ``now``; held, it holds still);
+        ``filter_digit`` 1..9, the digit filter: that digit's marks in the palette's ``filter``
+        colour, the other marks faded, and ``filter_cells`` (game.tools.digit_cells) tinted."""
         mistakes = game.state.conflicts if mistakes is None else mistakes
         state = game.state
         palette = self.theme.palette
@@ -149,6 +173,7 @@ class BoardView:
             show_selection and same_digit,
             mistakes,
             flourish,
+            filter_cells if filter_digit else frozenset(),
         )
         surface.blit(self._lines, self.rect.topleft)
         self._draw_border(surface)
@@ -167,7 +192,7 @@ class BoardView:
                 self._draw_entropy(surface, rect, POPCOUNT[entropy[cell]])
             else:
                 ink = DARK_INK if self._bright[cell] else palette.mark
-                self._draw_marks(surface, rect, state.corner[cell], state.centre[cell], ink)
+                self._draw_marks(surface, cell, state, ink, filter_digit, self._fills[cell])
         if staged:
             self.painter.draw_group_edges(surface, shown)
         if hint is not None:
@@ -202,6 +227,7 @@ class BoardView:
         same_on: bool,
         mistakes: frozenset[int],
         flourish: float | None,
+        tinted: frozenset[int] = frozenset(),
     ) -> None:
         state = game.state
         palette = self.theme.palette
@@ -230,6 +256,8 @@ class BoardView:
                 fill = th.blend(fill, group_colour(groups[cell]), GROUP_TINT)
             if cell in mistakes:
                 fill = th.blend(fill, palette.conflict, 0.22)
+            if cell in tinted:  # the digit filter: the filtered digit can go here
+                fill = th.blend(fill, palette.filter, FILTER_TINT)
             if cell in selected:
                 fill = palette.selected
             colour = state.colours[cell]
@@ -240,6 +268,7 @@ class BoardView:
                 if 0 <= wave < 3:
                     fill = th.blend(fill, palette.accent_3, 0.6 * math.sin(wave / 3 * math.pi))
             surface.fill(fill, self.cell_rect(cell))
+            self._fills[cell] = fill
             self._bright[cell] = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > BRIGHT_FILL
 
     def _draw_digit(
@@ -298,36 +327,81 @@ class BoardView:
         frame = self.rect.inflate(self._px(6), self._px(6))
         pygame.draw.rect(surface, self.theme.palette.grid_box, frame, self._px(3), border_radius=self._px(6))
 
-    def _draw_marks(
-        self, surface: pygame.Surface, rect: pygame.Rect, corner: int, centre: int, ink: tuple[int, int, int]
-    ) -> None:
-        """A cell's corner marks (the mask ``corner``) and centre marks (``centre``) in ``ink``."""
+    def mark_spots(self, cell: int, corner: int, centre: int) -> tuple[MarkSpot, ...]:
+        """Where ``cell``'s corner marks (the mask ``corner``) and centre marks (``centre``) are
+        drawn, one MarkSpot per digit: corner marks in CORNER_SLOTS filled in reading order,
+        centre marks on one line (two when one would need text smaller than the readable size,
+        squeezed when even that is too wide). Drawing and clicks (``mark_at``) both use it."""
+        rect = self.cell_rect(cell)
+        spots: list[MarkSpot] = []
         if corner:
             digits = DIGITS_OF[corner]
             slots = sorted(CORNER_SLOTS[: len(digits)], key=lambda xy: (xy[1], xy[0]))
+            font = self.theme.font(self.mark_size)
             for slot, digit in zip(slots, digits):
-                glyph = self.theme.text(str(digit), self.mark_size, ink)
-                pos = (rect.x + slot[0] * rect.w, rect.y + slot[1] * rect.h)
-                surface.blit(glyph, glyph.get_rect(center=pos))
+                centre_xy = (round(rect.x + slot[0] * rect.w), round(rect.y + slot[1] * rect.h))
+                box = pygame.Rect((0, 0), font.size(str(digit)))
+                box.center = centre_xy
+                spots.append(MarkSpot("corner", digit, box, self.mark_size))
         if centre:
             text = "".join(str(d) for d in DIGITS_OF[centre])
             size = int(
                 self.mark_size * (1.1 if len(text) <= 3 else 1.0 if len(text) <= 4 else 0.85 if len(text) <= 6 else 0.7)
             )
             size = max(readable_font(rect.w / 72), size)
+            font = self.theme.font(size)
             lines = [text]
-            if self.theme.font(size).size(text)[0] > rect.w - 6:  # too wide to read: two lines
+            if font.size(text)[0] > rect.w - 6:  # too wide to read: two lines
                 half = (len(text) + 1) // 2
                 lines = [text[:half], text[half:]]
-            glyphs = [self.theme.text(line, size, ink) for line in lines]
-            y = rect.centery - sum(glyph.get_height() for glyph in glyphs) // 2
-            for glyph in glyphs:
-                if glyph.get_width() > rect.w - 6:
-                    glyph = pygame.transform.smoothscale(
-                        glyph, (rect.w - 6, round(glyph.get_height() * (rect.w - 6) / glyph.get_width()))
-                    )
-                surface.blit(glyph, glyph.get_rect(midtop=(rect.centerx, y)))
-                y += glyph.get_height()
+            height = self.theme.text(text, size, self.theme.palette.mark).get_height()  # a line as rendered
+            y = rect.centery - height * len(lines) // 2
+            for line in lines:
+                advances = [font.size(char)[0] for char in line]  # glyph by glyph, side by side
+                squeeze = min(1.0, (rect.w - 6) / sum(advances))  # still too wide: drawn narrower
+                x = rect.centerx - sum(advances) * squeeze / 2
+                for char, advance in zip(line, advances):
+                    left, x = round(x), x + advance * squeeze
+                    spots.append(MarkSpot("centre", int(char), pygame.Rect(left, y, round(x) - left, height), size))
+                y += height
+        return tuple(spots)
+
+    def mark_at(self, state: PlayState, pos: tuple[int, int], digit: int = 0) -> MarkSpot | None:
+        """The pencil mark drawn under the pixel ``pos`` (its box grown by ``MARK_REACH`` design
+        pixels, the nearest when boxes overlap), or None; with ``digit`` 1..9 only that digit's
+        marks count (the digit filter: the other marks are dimmed). Open cells only: a filled
+        cell shows its digit."""
+        cell = self.cell_at(pos)
+        if cell is None or state.values[cell]:
+            return None
+        reach = self._px(MARK_REACH)
+        hits = [
+            spot
+            for spot in self.mark_spots(cell, state.corner[cell], state.centre[cell])
+            if (not digit or spot.digit == digit) and spot.box.inflate(2 * reach, 2 * reach).collidepoint(pos)
+        ]
+        return min(hits, key=lambda spot: math.dist(spot.box.center, pos), default=None)
+
+    def _draw_marks(
+        self,
+        surface: pygame.Surface,
+        cell: int,
+        state: PlayState,
+        ink: tuple[int, int, int],
+        filter_digit: int = 0,
+        fill: tuple[int, int, int] | None = None,
+    ) -> None:
+        """A cell's corner and centre marks in ``ink``; with ``filter_digit`` 1..9 that digit's
+        marks in the palette's ``filter`` colour and the others faded toward ``fill`` (the
+        cell's fill)."""
+        palette = self.theme.palette
+        faded = th.blend(fill or palette.board_bg, ink, FILTER_FADE)
+        for spot in self.mark_spots(cell, state.corner[cell], state.centre[cell]):
+            colour = ink if not filter_digit else palette.filter if spot.digit == filter_digit else faded
+            glyph = self.theme.text(str(spot.digit), spot.size, colour)
+            if glyph.get_width() > spot.box.w + 1:  # a squeezed centre line
+                glyph = pygame.transform.smoothscale(glyph, (max(1, spot.box.w), glyph.get_height()))
+            surface.blit(glyph, glyph.get_rect(center=spot.box.center))
 
     def _draw_hint_edges(self, surface: pygame.Surface, hint: Hint, now: float) -> None:
         palette = self.theme.palette

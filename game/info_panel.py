@@ -174,7 +174,8 @@ def wrap_chain(theme: th.Theme, chain: str, size: int, width: int) -> list[str]:
 
 KEYS_HELP = (
     "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H asks for a hint: "
-    "once to name it, twice to see it, three times to apply it. T shows the tools, P pauses."
+    "once to name it, twice to see it, three times to apply it. F1-F9 filter one digit's marks. "
+    "T shows the tools, P pauses."
 )
 DEMO_HELP = "The hint engine is playing. Esc returns to the menu."
 

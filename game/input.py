@@ -12,6 +12,8 @@ out with one ``match``:
   WalkLink(delta)       a chain hint's highlight one link on (+1) or back (-1)
   Scroll(lines)         the info panel's text
   FlipPage()  ToggleEntropy()  TogglePause()   the keypad's page, the overlay, the pause
+  FilterDigit(d)        the digit filter on d 1..9 (F1..F9, Alt+digit); d again, or 0, turns it off
+  ToggleMark(cell, d, layer)   one pencil mark in one cell (a click on the mark)
 
 Digits are read from the key code (K_1..K_9, K_KP1..K_KP9), never from ``unicode``: with Shift
 held the unicode of K_1 is ``'!'``.
@@ -116,6 +118,24 @@ class TogglePause:
 
 
 @dataclass(frozen=True, slots=True)
+class FilterDigit:
+    """Show only ``digit``'s pencil marks and tint the cells where it can go; the digit already
+    filtered, or 0, turns the filter off. A view, not a move: no undo step, not saved."""
+
+    digit: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleMark:
+    """Toggle pencil mark ``digit`` (1..9) in ``cell``'s ``layer`` ("corner" or "centre"),
+    whatever the selection: one undo step."""
+
+    cell: int
+    digit: int
+    layer: str
+
+
+@dataclass(frozen=True, slots=True)
 class Copy:
     """Copy the puzzle's givens to the clipboard as one line."""
 
@@ -146,16 +166,20 @@ Action = (
     | FlipPage
     | ToggleEntropy
     | TogglePause
+    | FilterDigit
+    | ToggleMark
     | Copy
     | Paste
     | ToMenu
 )
 WHILE_PAUSED = (TogglePause, ToMenu, FlipPage)  # the actions a paused game still takes
-KEEP_NOTICE = (Move, SetMode, CycleMode, ToggleEntropy, FlipPage, WalkLink, Scroll)  # a tool's message stays
+# a tool's message stays
+KEEP_NOTICE = (Move, SetMode, CycleMode, ToggleEntropy, FlipPage, WalkLink, Scroll, FilterDigit)
 
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
+FILTER_KEYS = {getattr(pygame, f"K_F{d}"): d for d in range(1, 10)}  # F1..F9: the digit filter (F11: full screen)
 CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0, pygame.K_KP_PERIOD)
 MODE_KEYS = {pygame.K_z: "normal", pygame.K_x: "corner", pygame.K_c: "centre", pygame.K_v: "colour"}
 ARROWS = {
@@ -193,6 +217,10 @@ def play_action(event: pygame.event.Event) -> Action | None:
         return None
     key, mod = event.key, getattr(event, "mod", 0)
     ctrl, shift = bool(mod & CTRL), bool(mod & pygame.KMOD_SHIFT)
+    if key in FILTER_KEYS:
+        return FilterDigit(FILTER_KEYS[key])
+    if key in DIGIT_KEYS and mod & pygame.KMOD_ALT and not ctrl:
+        return FilterDigit(DIGIT_KEYS[key])  # Alt+digit: the filter, for keyboards without F-keys
     if key in DIGIT_KEYS:
         mode = "centre" if ctrl else "corner" if shift else None
         return Digit(DIGIT_KEYS[key], mode)

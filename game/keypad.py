@@ -3,7 +3,8 @@
 The digit page holds the mode buttons and digits 1-9 (colour swatches in Colour mode; each
 digit shows how many are still to place); the tools page holds the solver's tools (fill
 candidates, the entropy overlay, solve singles and pairs, check, solve, restart, new puzzle,
-copy and paste) and, under them, a row of the nine digits, so digits stay at hand. Below both:
+copy and paste), under them the digit filter's row (one small button per digit, F1..F9) and a
+row of the nine digits, so digits stay at hand. Below both:
 erase, undo, redo, then hint, tools (which flips the page) and pause. Buttons carry the same
 actions as the keyboard map (game.input).
 """
@@ -74,8 +75,9 @@ class Keypad:
         ]
         y += 3 * digit_h + 2 * gap + 18
         rows = (len(TOOL_BUTTONS) + 1) // 2
-        small_gap, mini_h = 8, 52  # the tools page keeps a row of the nine digits under its tools
-        tool_h = (y - 18 - top - mini_h - small_gap - rows * small_gap) / rows
+        small_gap, mini_h = 8, 46  # the tools page keeps a row of the nine digits under its tools,
+        filter_h = 40  # and above them the digit filter's row
+        tool_h = (y - 18 - top - mini_h - filter_h - 2 * small_gap - rows * small_gap) / rows
         half = (w - small_gap) / 2
         self.page_buttons = [
             self._button(
@@ -89,7 +91,21 @@ class Keypad:
             for i, (label, hint, action) in enumerate(TOOL_BUTTONS)
         ]
         mini_w = (w - 8 * 6) / 9
-        mini_y = top + rows * (tool_h + small_gap)
+        filter_y = top + rows * (tool_h + small_gap)
+        caption_w = 74  # the row's caption, "Filter", left of its buttons
+        filter_w = (w - caption_w - 8 * 6) / 9
+        self.filter_caption = (f.point(x, filter_y + filter_h / 2), f.font(20))
+        self.filter_buttons = [
+            self._button(
+                f.rect(x + caption_w + i * (filter_w + 6), filter_y, filter_w, filter_h),
+                str(i + 1),
+                act.FilterDigit(i + 1),
+                size=24,
+                colour="filter",
+            )
+            for i in range(9)
+        ]
+        mini_y = filter_y + filter_h + small_gap
         self.mini_digit_buttons = [
             self._button(f.rect(x + i * (mini_w + 6), mini_y, mini_w, mini_h), str(i + 1), act.Digit(i + 1), size=30)
             for i in range(9)
@@ -118,6 +134,7 @@ class Keypad:
         self.bottom = f.y(y + 54)
         self.hover: Button | None = None
         self.entropy_on = False  # the entropy overlay's button shows as active
+        self.filter_digit = 0  # the digit filter's button shows as active (0: none)
         self.page = page
 
     def _button(self, rect: pygame.Rect, label: str, action: Action, size: int, **kw: Any) -> Button:
@@ -133,7 +150,9 @@ class Keypad:
             raise ValueError(f"unknown keypad page {page!r}")
         self._page = page
         top = (
-            self.mode_buttons + self.digit_buttons if page == "digits" else self.page_buttons + self.mini_digit_buttons
+            self.mode_buttons + self.digit_buttons
+            if page == "digits"
+            else self.page_buttons + self.filter_buttons + self.mini_digit_buttons
         )
         self.buttons = top + self.edit_buttons + self.bottom_buttons
 
@@ -190,6 +209,11 @@ class Keypad:
                 (isinstance(action, act.SetMode) and action.mode == game.mode)
                 or (isinstance(action, act.FlipPage) and self.page == "tools")
                 or (isinstance(action, act.ToggleEntropy) and self.entropy_on)
+                or (isinstance(action, act.FilterDigit) and action.digit == self.filter_digit)
                 or (isinstance(action, act.TogglePause) and paused)
             )
             button.draw(surface, theme, focused=button is self.hover, active=active)
+        if self.page == "tools":
+            (left, middle), size = self.filter_caption
+            caption = theme.text("Filter", size, theme.palette.filter)
+            surface.blit(caption, caption.get_rect(midleft=(left, middle)))

@@ -325,6 +325,20 @@ class Game:
             return self._commit(self.state.toggle_colour(cells, digit))
         raise ValueError(f"unknown mode {mode!r}")
 
+    def toggle_mark(self, cell: int, digit: int, layer: str) -> bool:
+        """Toggle one pencil mark, ``digit`` (1..9) in ``cell``'s ``layer`` ("corner" or
+        "centre"), whatever the selection (a click on the mark); one undo step. False when the
+        cell is not open (a given or an entry: no marks show there).
+
+        Raises:
+            ValueError: ``layer`` is neither "corner" nor "centre".
+        """
+        if layer == "corner":
+            return self._commit(self.state.toggle_corner((cell,), digit))
+        if layer == "centre":
+            return self._commit(self.state.toggle_centre((cell,), digit))
+        raise ValueError(f"unknown mark layer {layer!r}; choose corner or centre")
+
     def clear(self) -> bool:
         """Clear one layer of the selection (entries, then marks, then colours)."""
         return self._commit(self.state.clear(self.selection, self.mode))

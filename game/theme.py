@@ -46,6 +46,7 @@ Role = Literal[
     "hint_house",
     "hint_edge",
     "wrong_edge",
+    "filter",
 ]
 
 
@@ -59,7 +60,8 @@ class Palette:
     ``given``, ``entry`` (the player's digits), ``mark`` (pencil marks). Signals: ``conflict``
     (a mistake) and ``good``. Accents: ``accent`` (magenta), ``accent_2`` (yellow) and ``accent_3``
     (cyan). Cell fills and outlines: ``selected`` and ``select_edge``, ``peer``, ``same_digit``,
-    ``hint_house``, ``hint_edge`` and ``wrong_edge``. ``cell_colours``: Colour mode's nine, in
+    ``hint_house``, ``hint_edge`` and ``wrong_edge``. ``filter``: the digit filter's marks, and
+    its tint of the cells where the digit can go (game.board.FILTER_TINT). ``cell_colours``: Colour mode's nine, in
     COLOUR_NAMES' order.
     """
 
@@ -88,6 +90,7 @@ class Palette:
     hint_house: RGB
     hint_edge: RGB
     wrong_edge: RGB
+    filter: RGB
     cell_colours: tuple[RGB, RGB, RGB, RGB, RGB, RGB, RGB, RGB, RGB]
 
     def colour(self, colour: Role | RGB) -> RGB:
@@ -125,6 +128,7 @@ STANDARD = Palette(
     hint_house=(66, 52, 26),
     hint_edge=(255, 178, 64),
     wrong_edge=(255, 72, 104),
+    filter=(150, 255, 80),  # lime: apart from the hint's orange, the same digit's blue, the selection's violet
     # The 9 cell colours of Colour mode, in SudokuPad's order (grey, dark grey, black, pink, red,
     # orange, yellow, green, blue), brightened where the original vanishes on a dark board: over
     # the board (CELL_COLOUR_ALPHA) each reaches 3:1 contrast with the board, WCAG's rule for what

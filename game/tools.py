@@ -18,6 +18,7 @@ Tools:
   restart           the puzzle with none of the player's work.
   cell_detail       the entropy overlay's panel: a cell's candidates, and for every other
                     digit the peers (or the hint) that rule it out.
+  digit_cells       the digit filter's cells: the open cells where one digit can still go.
   import_puzzle     a pasted puzzle checked and solved (fast); its grade comes later (game.jobs).
 """
 
@@ -115,6 +116,19 @@ def mistakes(state: PlayState) -> frozenset[int]:
     """The cells Check marks: digits that break a rule (a digit twice in a house, givens
     included) and entries that differ from the solution."""
     return state.conflicts | state.wrong
+
+
+def digit_cells(state: PlayState, digit: int) -> frozenset[int]:
+    """The open cells where ``digit`` (1..9) can still go, as the digit filter tints them: by
+    the player's centre marks in a cell that has some (the player's own candidates, even where
+    they are wrong), else by the cell's candidates (``candidates``: no peer holds the digit and
+    no applied hint removed it). Corner marks are notes of where a digit may go in a box, not a
+    cell's candidates, so they are not read (as in ``PlayState.marks_missing``)."""
+    bit = BIT[digit]
+    masks = candidates(state)
+    return frozenset(
+        c for c in CELLS if not state.values[c] and (state.centre[c] if state.centre[c] else masks[c]) & bit
+    )
 
 
 def cell_detail(state: PlayState, cell: int) -> CellDetail:

@@ -8,7 +8,9 @@ engine plays: each step is shown with its highlights and sentence for as long as
 to read it (``demo_pause``), then applied, and the next one is asked for.
 
 The solver's tools (game.tools) sit on the keypad's tools page; the entropy overlay shows every
-open cell's entropy and, under the mouse, why each digit is ruled out; Pause (P, or the window
+open cell's entropy and, under the mouse, why each digit is ruled out; the digit filter (F1..F9,
+Alt+digit, the tools page's filter row) shows one digit's marks and tints where it can go, and
+in Corner or Centre mode a click on a pencil mark toggles it; Pause (P, or the window
 losing focus) hides the board and stops the timer; a pasted puzzle is checked on the app's job
 runner before it replaces the current one (one undo away), then graded there while it is played
 (game.paste.Grading: the header says so; Esc stops it).
@@ -23,7 +25,7 @@ import pygame
 from game import input as act
 from game import theme as th
 from game import tools
-from game.board import POP_SECONDS, BoardView
+from game.board import POP_SECONDS, BoardView, MarkSpot
 from game.clipboard import copy_text, paste_text
 from game.hints import HintSearch
 from game.hud import draw_header
@@ -78,6 +80,7 @@ class PlayScene(Scene):
         self._search: HintSearch | None = None  # the search whose job runs on app.hint_jobs
         self.paused = False  # by the player (P) or the window losing focus
         self.entropy = False  # the entropy overlay is on
+        self.filter_digit = 0  # the digit filter's digit, 0 when off (a view: not saved, no undo step)
         self.hover_cell: int | None = None  # the cell under the mouse
         self.notice: PanelText | None = None  # a tool's message, until the next action
         self.pasting = PasteJob(app)  # a pasted puzzle checked on app.jobs
@@ -167,6 +170,9 @@ class PlayScene(Scene):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.filter_digit and not self.demo:
+            self.perform(act.FilterDigit(0))  # Esc turns the digit filter off first
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.grading.stop(self.game):
             return  # Esc stops a grading first; the next one leaves
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
@@ -215,6 +221,10 @@ class PlayScene(Scene):
         cell = self.board.cell_at(pos)
         if cell is not None and not self.paused:
             mods = pygame.key.get_mods()
+            mark = self._mark_at(pos, mods)
+            if mark is not None:  # a click on a pencil mark toggles it; the selection stays
+                self.perform(act.ToggleMark(cell, mark.digit, mark.layer))
+                return
             last_cell, last_time = self.last_click
             if mods & CTRL:
                 game.toggle_selected(cell)
@@ -237,6 +247,19 @@ class PlayScene(Scene):
         if button is not None:
             button.press()
             self.perform(button.action)
+
+    def _mark_at(self, pos: tuple[int, int], mods: int) -> MarkSpot | None:
+        """The pencil mark a plain click at ``pos`` toggles: in Corner or Centre mode, a mark
+        drawn there (with the digit filter on, only the filtered digit's), unless the cell shows
+        something else (the entropy overlay's count, a hint's candidates)."""
+        game = self.game
+        if mods & (CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT) or game.mode not in ("corner", "centre") or self.entropy:
+            return None
+        hint = game.hint
+        cell = self.board.cell_at(pos)
+        if hint is not None and hint.kind == "step" and hint.stage >= 2 and cell in hint.shown_cells:
+            return None
+        return self.board.mark_at(game.state, pos, self.filter_digit)
 
     def perform(self, action: Action) -> None:
         """Carry out one action (see game.input) on the game or the app. While paused only
@@ -283,6 +306,10 @@ class PlayScene(Scene):
                 self.entropy = not self.entropy
             case act.TogglePause():
                 self.set_paused(not self.paused)
+            case act.FilterDigit(digit):
+                self.filter_digit = 0 if digit == self.filter_digit else digit
+            case act.ToggleMark(cell, digit, layer):
+                game.toggle_mark(cell, digit, layer)
             case act.Copy():
                 self._copy()
             case act.Paste():
@@ -383,6 +410,7 @@ class PlayScene(Scene):
             id(self.notice),
             self.paused,
             self.entropy,
+            self.filter_digit,
             self.hover_cell,
             self.keypad.page,
         )
@@ -444,6 +472,7 @@ class PlayScene(Scene):
         self._draw_header(surface)
         self.keypad.sync(self.game, self.theme.palette)
         self.keypad.entropy_on = self.entropy
+        self.keypad.filter_digit = self.filter_digit
         if self.paused:
             self.board.draw_paused(surface, self.layout.font(56))
         else:
@@ -463,6 +492,8 @@ class PlayScene(Scene):
                 peers=settings.highlight_peers,
                 same_digit=settings.highlight_same_digit,
                 mistakes=mistakes,
+                filter_digit=self.filter_digit,
+                filter_cells=tools.digit_cells(state, self.filter_digit) if self.filter_digit else frozenset(),
             )
         self.board.draw_labels(surface, self.layout.font(18))
         self.keypad.draw(surface, self.theme, self.game, paused=self.paused)
