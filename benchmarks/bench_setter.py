@@ -6,6 +6,7 @@ every core, and a new game from the bank (click to board).
     python -m benchmarks.bench_setter --only bank100      # a whole bank of 100 puzzles per level
     python -m benchmarks.bench_setter --only instant      # click to playable board, per level
     python -m benchmarks.bench_setter --only optimizer    # optimizer iterations per second
+    python -m benchmarks.bench_setter --only practice     # the practice index: read, then look up
     python -m benchmarks.bench_setter --quick             # small samples, a smoke run
 
 Unlike benchmarks/bench.py this does not pin itself to one core: the point is using them all.
@@ -110,7 +111,49 @@ def bench_optimizer(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
-GROUPS = {"jobs": bench_jobs, "optimizer": bench_optimizer, "bank100": bench_bank100, "instant": bench_instant}
+def bench_practice(quick: bool) -> list[tuple[str, str, str]]:
+    """The shipped practice index: reading it (the first request of a process) and a request
+    once read, a position of each technique it holds (issue 16 item 7: under 10 ms)."""
+    from generator import practice
+
+    if not practice.index_path().is_file():
+        return [("practice index", "skipped", f"{practice.index_path()} not found")]
+    reads = []
+    for _ in range(3 if quick else 10):
+        practice._READ.clear()  # a cold read is what is measured
+        start = time.perf_counter()
+        index = practice.read_index()
+        reads.append((time.perf_counter() - start) * 1000)
+    lookups = []
+    for name in index:
+        start = time.perf_counter()
+        entries = practice.read_index()[name]
+        entry = entries[len(lookups) % len(entries)]
+        position = entry.values, entry.candidates  # decoded on first use
+        lookups.append((time.perf_counter() - start) * 1000)
+        assert len(position[1]) == 81
+    positions = sum(len(entries) for entries in index.values())
+    return [
+        (
+            "practice index: read the shipped file",
+            f"median {statistics.median(reads):.1f} ms",
+            f"max {max(reads):.1f} ms; {positions} positions of {len(index)} techniques",
+        ),
+        (
+            "practice index: one technique's position decoded, once read",
+            f"median {statistics.median(lookups) * 1000:.1f} us",
+            f"max {max(lookups) * 1000:.1f} us over {len(lookups)} techniques; target < 10 ms",
+        ),
+    ]
+
+
+GROUPS = {
+    "jobs": bench_jobs,
+    "optimizer": bench_optimizer,
+    "bank100": bench_bank100,
+    "instant": bench_instant,
+    "practice": bench_practice,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -82,6 +82,7 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
         check_bank,
         levels_of,
     )
+    from generator.practice import PER_TECHNIQUE
 
     bars: dict[Level, Any] = {}  # tqdm bars (untyped)
 
@@ -115,6 +116,12 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
                     f"{done.cpu_seconds:.0f} s of worker time)  {done.path}\n"
                 )
             out.write(f"built in {built.seconds:.1f} s\n")
+            _practice_index(args.output_dir or SHIPPED_BANK, args.jobs, 0, PER_TECHNIQUE, out)
+            return EXIT_OK
+        if args.action == "practice":
+            if args.folder is not None and not Path(args.folder).is_dir():
+                raise BankError(f"no bank folder at {args.folder}")
+            _practice_index(args.folder, args.jobs, args.seed, args.per_technique, out)
             return EXIT_OK
         if args.action == "check":
             try:
@@ -142,10 +149,13 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
     except BuildCancelled:
         report(out, "interrupted: the puzzles made so far are kept; run the same command to go on")
         return EXIT_INTERRUPTED
+    except (InterruptedError, KeyboardInterrupt):  # the practice index: the old one stays
+        report(out, "interrupted: the practice index was left as it was")
+        return EXIT_INTERRUPTED
     except BankError as error:
         report(out, f"error: bank {args.action}: {error}")
-        # check and stats: a folder that cannot be read (unreadable input); build: a folder it refuses
-        return EXIT_USAGE if args.action in ("check", "stats") else EXIT_PUZZLE
+        # check, stats, practice: a folder that cannot be read (unreadable input); build: a folder it refuses
+        return EXIT_USAGE if args.action in ("check", "stats", "practice") else EXIT_PUZZLE
 
 
 def cmd_book(args: argparse.Namespace, out: Output) -> int:
@@ -222,6 +232,29 @@ def add_optimize(commands: Commands) -> None:
     optimize.set_defaults(func=cmd_optimize)
 
 
+def _practice_index(folder: str | os.PathLike[str] | None, jobs: int | None, seed: int, per: int, out: Output) -> None:
+    """Write the practice index of the bank at ``folder`` (``generator.practice.build_index``)
+    with a progress bar, and say what it holds."""
+    from generator.practice import MIN_POSITIONS, build_index, index_path
+
+    bar = progress_bar(0, "Practice")
+    try:
+
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        counts = build_index(folder, per_technique=per, seed=seed, jobs=jobs or os.cpu_count() or 1, progress=progress)
+    finally:
+        bar.close()
+    rare = [f"{name} ({found})" for name, (_, found) in counts.items() if found < MIN_POSITIONS]
+    out.write(
+        f"practice index: {sum(kept for kept, _ in counts.values())} positions of {len(counts)} techniques"
+        f"  {index_path(folder)}\n"
+        + (f"topped up by symmetry, found fewer than {MIN_POSITIONS} times: {', '.join(rare)}\n" if rare else "")
+    )
+
+
 def add_bank(commands: Commands) -> None:
     bank = commands.add_parser("bank", help="build, check or summarise a puzzle bank")
     actions = bank.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -268,7 +301,21 @@ def add_bank(commands: Commands) -> None:
     )
     check = actions.add_parser("check", help="re-verify every puzzle of a bank; exit 1 on a fault")
     stats = actions.add_parser("stats", help="givens, SE and interest per level (min, median, max)")
-    for action in (check, stats):
+    practice = actions.add_parser(
+        "practice",
+        help="(re)write the bank's practice index: positions where each technique is the next step",
+        description="Solves every puzzle of the bank and keeps, per technique, up to N positions "
+        "where it is the step the solver takes next (one per puzzle), in practice.json beside the "
+        "level files; `practice` and the game read it. `bank build` writes it too.",
+    )
+    practice.add_argument(
+        "--per-technique", type=positive_arg, default=24, metavar="N", help="positions per technique (default 24)"
+    )
+    practice.add_argument("--seed", type=non_negative_arg, default=0, help="the order puzzles are taken in (default 0)")
+    practice.add_argument(
+        "--jobs", "-j", type=positive_arg, default=None, help="worker processes (default: every core)"
+    )
+    for action in (check, stats, practice):
         action.add_argument(
             "folder", nargs="?", default=None, metavar="DIR", help="the bank folder (default: the shipped bank)"
         )

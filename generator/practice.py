@@ -6,22 +6,58 @@ is one to practise on: every cheaper technique has nothing there, so a solver st
 position's candidates (``solve --steps --from hodoku``) takes that technique first. One position
 per puzzle, so the positions differ; puzzles are taken in a seeded random order, from the
 lowest level that can need the technique up.
+
+The practice index (``practice.json`` beside the bank's level files) holds such positions
+ready-made, so a request is a lookup: per technique up to ``PER_TECHNIQUE`` positions, each
+from a different puzzle, found by solving the bank's puzzles in a seeded order
+(``build_index``; ``bank build`` and ``bank practice`` write it). Format (version 1)::
+
+    {"format": "sudoku-practice", "version": 1, "seed": 0, "per_technique": 24,
+     "searched": 5000,
+     "techniques": {"X-Wing": [{"level": "HARD", "index": 17, "puzzle": "<81 characters>",
+                                "values": "<81 digits, 0 = empty>",
+                                "candidates": "<81 masks, 3 hex digits each>"}, ...], ...}}
+
+``level``, ``index`` and ``puzzle`` name the bank puzzle the position comes from (its level
+file and place there, and its line, so reading the index needs no bank file); ``candidates``
+holds each cell's mask (bit d-1 = digit d; 000 for a filled cell). A technique the bank's
+paths take fewer than ``MIN_POSITIONS`` times is topped up with images of its positions under
+Sudoku's symmetries (``top_up``): such a record has ``"isomorph": <seed>`` (``isomorph``), its
+``puzzle`` the bank puzzle's image. Techniques the bank's paths
+never take have no entry: ``practice_positions`` then searches the bank as before.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
 
-from generator.bank_format import load_bank
+from generator.bank_format import SHIPPED_BANK, BankError, load_bank
+from generator.bank_pool import make_runner
+from puzzle_io.batch import AtomicFile
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, solve_path
-from solver.levels import PLAYABLE_LEVELS
+from solver.levels import PLAYABLE_LEVELS, Level
 from solver.step import Step
 from solver.techniques import technique
 
 SEARCH_LIMIT = 400  # puzzles looked at, at most, for one request
+PRACTICE_FILE = "practice.json"
+PRACTICE_FORMAT = "sudoku-practice"
+PRACTICE_VERSION = 1
+PER_TECHNIQUE = 24
+"""Positions the index keeps per technique (issue 16 asks for at least 20)."""
+MIN_POSITIONS = 20
+"""A technique the bank's paths take fewer times is topped up with equivalent positions
+(``top_up``)."""
 
 
 @dataclass(frozen=True)
@@ -36,22 +72,52 @@ class PracticePosition:
     step: Step
 
 
-def practice_positions(name: str, seed: int | None = None, limit: int = SEARCH_LIMIT) -> Iterator[PracticePosition]:
+def practice_positions(
+    name: str, seed: int | None = None, limit: int = SEARCH_LIMIT, folder: str | os.PathLike[str] | None = None
+) -> Iterator[PracticePosition]:
     """Positions where technique ``name`` (as HoDoKu spells it, or one of its step names) is the
-    next step, one per bank puzzle, in a random order seeded by ``seed``; at most ``limit``
-    puzzles are searched.
+    next step, one per bank puzzle: first the practice index's (``read_index``) in a random
+    order seeded by ``seed``, then, for more, the bank's puzzles searched in a seeded order (at
+    most ``limit`` of them; those the index already gave are skipped). ``folder``: the bank
+    (None: the shipped one). A missing or unreadable index only means searching from the start.
 
     Raises:
         KeyError: no technique is called ``name`` (the message lists the names).
     """
     wanted = technique(name)
     rng = random.Random(seed)
-    puzzles = [p.puzzle for level in PLAYABLE_LEVELS if level >= wanted.level for p in load_bank(None, level)]
+    given: set[str] = set()
+    try:
+        index = read_index(folder)
+    except BankError:
+        index = {}
+    entries = list(index.get(wanted.name, []))
+    rng.shuffle(entries)
+    for entry in entries:
+        found = _indexed_position(entry, wanted.name)
+        if found is not None:
+            given.add(found.puzzle)
+            yield found
+    puzzles = [p.puzzle for level in PLAYABLE_LEVELS if level >= wanted.level for p in load_bank(folder, level)]
     rng.shuffle(puzzles)
     for puzzle in puzzles[:limit]:
+        if puzzle in given:
+            continue
         found = _first_position(puzzle, wanted.name)
         if found is not None:
             yield found
+
+
+def _indexed_position(entry: IndexEntry, name: str) -> PracticePosition | None:
+    """The position an index entry holds, with the step technique ``name`` takes there (its
+    first); None when the technique finds nothing there (an index that does not match the
+    engine)."""
+    grid = Grid(list(entry.values), given=[ch in "123456789" for ch in entry.puzzle])
+    grid.candidates[:] = list(entry.candidates)
+    step = next(technique(name).finder(grid), None)
+    if step is None:
+        return None
+    return PracticePosition(entry.puzzle, entry.values, entry.candidates, step)
 
 
 def _first_position(puzzle: str, name: str) -> PracticePosition | None:
@@ -64,3 +130,260 @@ def _first_position(puzzle: str, name: str) -> PracticePosition | None:
             return PracticePosition(puzzle, tuple(work.values), tuple(work.candidates), step)
         step.apply(work)
     return None
+
+
+# --- the practice index ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """One position of the practice index: the bank puzzle it comes from (``level``, its
+    ``index`` in that level's file, its ``puzzle`` line) and the position as the file holds it
+    (``values_text``, ``candidates_text``), decoded on first use into ``values`` and
+    ``candidates`` (81 ints and 81 masks): reading the index stays a JSON parse. ``isomorph``:
+    0, or the seed of the symmetry (``isomorph``) that maps the bank puzzle and its position to
+    ``puzzle`` and this one (a rare technique's top-up, ``top_up``)."""
+
+    level: Level
+    index: int
+    puzzle: str
+    values_text: str
+    candidates_text: str
+    isomorph: int = 0
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        """The position's 81 values (0 = empty)."""
+        return tuple(int(ch) for ch in self.values_text)
+
+    @cached_property
+    def candidates(self) -> tuple[int, ...]:
+        """The position's 81 candidate masks (bit d-1 = digit d; 0 for a filled cell)."""
+        text = self.candidates_text
+        return tuple(int(text[i : i + 3], 16) for i in range(0, 243, 3))
+
+
+def index_path(folder: str | os.PathLike[str] | None = None) -> Path:
+    """Where the practice index of the bank at ``folder`` (None: the shipped bank) lives."""
+    return Path(folder if folder is not None else SHIPPED_BANK) / PRACTICE_FILE
+
+
+_READ: dict[tuple[str, int, int], dict[str, list[IndexEntry]]] = {}  # (path, mtime, size) -> index
+
+
+def read_index(folder: str | os.PathLike[str] | None = None) -> dict[str, list[IndexEntry]]:
+    """The practice index of the bank at ``folder`` (None: the shipped bank): technique name ->
+    its positions, in the file's order; {} when there is no index file. Read once per file
+    version (kept while the file's time and size stay the same). Entries whose fields are
+    malformed are left out.
+
+    Raises:
+        BankError: the file cannot be read, is not JSON, or is not a practice index of this
+            version (the message says which).
+    """
+    path = index_path(folder)
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return {}
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key in _READ:
+        return _READ[key]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise BankError(f"{path}: not a readable practice index ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != PRACTICE_FORMAT:
+        raise BankError(f"{path}: not a practice index")
+    if data.get("version") != PRACTICE_VERSION:
+        version = data.get("version")
+        raise BankError(f"{path}: practice index version {version!r}; this program reads {PRACTICE_VERSION}")
+    techniques = data.get("techniques")
+    if not isinstance(techniques, dict):
+        raise BankError(f"{path}: no techniques in the practice index")
+    index: dict[str, list[IndexEntry]] = {}
+    for name, records in techniques.items():
+        entries = [_entry(record) for record in records] if isinstance(records, list) else []
+        index[name] = [entry for entry in entries if entry is not None]
+    _READ.clear()
+    _READ[key] = index
+    return index
+
+
+def _entry(record: Any) -> IndexEntry | None:
+    """An ``IndexEntry`` from one record of the file, or None when it is malformed."""
+    try:
+        level = Level[record["level"]]
+        index, puzzle = record["index"], record["puzzle"]
+        values, masks = record["values"], record["candidates"]
+        if not (isinstance(index, int) and isinstance(puzzle, str) and len(puzzle) == 81):
+            return None
+        if not (_VALUES.fullmatch(values) and _MASKS.fullmatch(masks)):
+            return None
+        isomorph = record.get("isomorph", 0)
+        if not isinstance(isomorph, int):
+            return None
+        return IndexEntry(level, index, puzzle, values, masks, isomorph)
+    except (KeyError, TypeError):
+        return None
+
+
+_VALUES = re.compile(r"[0-9]{81}")
+_MASKS = re.compile(r"[0-9a-f]{243}")
+
+
+def puzzle_positions(
+    puzzle: str, cancel: Callable[[], bool] | None = None
+) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """A task (``generator.bank_pool``): for each technique on ``puzzle``'s solution path, the
+    position (values, candidates) before its first step. ``cancel`` is polled by the solver.
+
+    Raises:
+        InterruptedError: ``cancel()`` returned True.
+    """
+    grid = Grid.parse(puzzle)
+    path = solve_path(grid, ALL_LEVELS, cancel=cancel)
+    work = grid.copy()
+    found: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    for step in path.steps:
+        name = technique(step.technique).name
+        if name not in found:
+            found[name] = (tuple(work.values), tuple(work.candidates))
+        step.apply(work)
+    return found
+
+
+def build_index(
+    folder: str | os.PathLike[str] | None = None,
+    *,
+    per_technique: int = PER_TECHNIQUE,
+    min_positions: int = MIN_POSITIONS,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> dict[str, tuple[int, int]]:
+    """Write the practice index of the bank at ``folder`` (None: the shipped bank): every
+    puzzle of the bank is solved (``jobs`` processes), in an order seeded by ``seed``, and the
+    position before each technique's first step is kept until the technique has
+    ``per_technique`` positions; a technique with fewer than ``min_positions`` is topped up with
+    equivalent positions (``top_up``). Returns technique name -> positions kept and how many of
+    them the bank's paths gave, (kept, found), the rarest first.
+    ``progress(done, total)`` after each puzzle; ``cancel()`` polled.
+
+    Raises:
+        ValueError: ``per_technique`` < 1 or ``jobs`` < 1.
+        BankError: the bank has no puzzle.
+        InterruptedError: ``cancel()`` returned True (the old index is left as it was).
+        OSError: the file cannot be written.
+    """
+    if per_technique < 1 or jobs < 1:
+        raise ValueError("per_technique and jobs must be 1 or more")
+    order = [(level, i, p.puzzle) for level in PLAYABLE_LEVELS for i, p in enumerate(load_bank(folder, level))]
+    if not order:
+        raise BankError(f"no bank puzzles in {folder if folder is not None else SHIPPED_BANK}")
+    random.Random(seed).shuffle(order)
+    results: list[dict[str, tuple[tuple[int, ...], tuple[int, ...]]] | None] = [None] * len(order)
+    runner = make_runner(jobs, None, cancel)
+    cancelled = True
+    try:
+        pending = {runner.submit(puzzle_positions, puzzle): n for n, (_, _, puzzle) in enumerate(order)}
+        done_count = 0
+        while pending:
+            if cancel is not None and cancel():
+                raise InterruptedError("practice index cancelled")
+            done, _ = runner.wait(set(pending), 0.2)
+            for future in done:
+                try:
+                    results[pending.pop(future)] = future.result()
+                except BrokenProcessPool as error:
+                    raise BankError(f"a worker process stopped ({error})") from None
+                done_count += 1
+                if progress is not None:
+                    progress(done_count, len(order))
+        cancelled = False
+    finally:
+        runner.close(cancelled)
+    techniques: dict[str, list[dict[str, object]]] = {}
+    for (level, index, puzzle), found in zip(order, results):
+        for name, (values, candidates) in (found or {}).items():
+            kept = techniques.setdefault(name, [])
+            if len(kept) < per_technique:
+                kept.append(
+                    {
+                        "level": level.name,
+                        "index": index,
+                        "puzzle": puzzle,
+                        "values": "".join(map(str, values)),
+                        "candidates": "".join(f"{mask:03x}" for mask in candidates),
+                    }
+                )
+    from_bank = {name: len(kept) for name, kept in techniques.items()}
+    top_up(techniques, min_positions, seed)
+    data = {
+        "format": PRACTICE_FORMAT,
+        "version": PRACTICE_VERSION,
+        "seed": seed,
+        "per_technique": per_technique,
+        "searched": len(order),
+        "techniques": dict(sorted(techniques.items())),
+    }
+    target = AtomicFile(index_path(folder))
+    try:
+        target.stream.write(json.dumps(data, separators=(",", ":")) + "\n")
+        target.commit()
+    finally:
+        target.discard()
+    counts = {name: (len(kept), from_bank[name]) for name, kept in techniques.items()}
+    return dict(sorted(counts.items(), key=lambda item: (item[1][1], item[0])))
+
+
+# --- equivalent positions for rare techniques -------------------------------------------------------
+
+
+def isomorph(seed: int) -> tuple[list[int], list[int]]:
+    """One of Sudoku's symmetries, drawn from ``seed``: (source cell of each of the 81 cells,
+    new digit of each digit 0..9 (0 stays 0)). Bands, the rows within each band, stacks and the
+    columns within each stack are permuted, the grid is transposed half the time, and the
+    digits relabelled. A position and its image need the same techniques (every technique is
+    defined alike for rows, columns and boxes, and for every digit), so one where a technique
+    is the solver's next step maps to another where it is."""
+    rng = random.Random(seed)
+
+    def lines() -> list[int]:
+        bands = rng.sample(range(3), 3)
+        return [3 * band + row for band in bands for row in rng.sample(range(3), 3)]
+
+    rows, cols, flip = lines(), lines(), rng.random() < 0.5
+    source = [9 * rows[c] + cols[r] if flip else 9 * rows[r] + cols[c] for r in range(9) for c in range(9)]
+    return source, [0, *rng.sample(range(1, 10), 9)]
+
+
+def _mapped(record: dict[str, Any], seed: int) -> dict[str, Any]:
+    """``record`` (an index record) under ``isomorph(seed)``, saying so (``"isomorph"``)."""
+    source, digit = isomorph(seed)
+    puzzle, values, masks = record["puzzle"], record["values"], record["candidates"]
+    relabel = [0] * 512
+    for mask in range(512):
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                relabel[mask] |= 1 << (digit[d] - 1)
+    return {
+        **record,
+        "puzzle": "".join("." if puzzle[c] in ".0" else str(digit[int(puzzle[c])]) for c in source),
+        "values": "".join(str(digit[int(values[c])]) for c in source),
+        "candidates": "".join(f"{relabel[int(masks[3 * c : 3 * c + 3], 16)]:03x}" for c in source),
+        "isomorph": seed,
+    }
+
+
+def top_up(techniques: dict[str, list[dict[str, Any]]], wanted: int, seed: int) -> None:
+    """Give each technique of ``techniques`` (name -> its index records, from the bank) at least
+    ``wanted`` records: a rare one's positions are repeated under Sudoku's symmetries
+    (``isomorph``, seeds drawn from ``seed`` and the name), each record saying which
+    (``"isomorph"``), in turn over the technique's own positions."""
+    for name, kept in techniques.items():
+        found = [record for record in kept if "isomorph" not in record]
+        rng = random.Random(f"{seed} {name}")
+        while found and len(kept) < wanted:
+            kept.append(_mapped(found[len(kept) % len(found)], rng.randrange(1, 2**32)))

@@ -89,7 +89,7 @@ def test_the_wheel_carries_the_packages_and_the_shipped_data(tmp_path):
     (wheel,) = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "assets" / "bank").glob("*.json")}
-    assert len(shipped) == 5 and shipped <= names
+    assert len(shipped) == 6 and shipped <= names  # the five levels and the practice index
     assert "assets/examples.txt" in names
     assert {
         "cli/launch.py",
