@@ -24,7 +24,7 @@ COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's 
 TABLE_TOP, ROW_H = 160, 62
 RULES = (
     "Played counts every puzzle started; giving one up for another, or letting Solve finish it, "
-    "ends the level's streak. Hints count in every game. Pasted puzzles are not counted."
+    "ends the level's streak. Hints count in every game. Pasted and replayed puzzles are not counted."
 )
 
 
