@@ -184,18 +184,23 @@ class App:
             while self.supply.notices:
                 self.toast(self.supply.notices.pop(0))
             if made is not None:
-                self.goto("play", game=self.new_puzzle(made))
+                source = "generated" if self.supply.taken_from == "reserve" else "bank"
+                self.goto("play", game=self.new_puzzle(made, source=source))
                 return
             self.toast(f"Every {level.label} puzzle of the bank has been played: making a new one.")
         self.goto("generating", level=level, purpose="replace" if replace else "new")
 
-    def new_puzzle(self, made: MadeLike, counted: bool = True, daily: datetime.date | None = None) -> Game:
+    def new_puzzle(
+        self, made: MadeLike, counted: bool = True, daily: datetime.date | None = None, source: str | None = None
+    ) -> Game:
         """Play ``made`` (a game.made.MadePuzzle, or a generator.GeneratedPuzzle) as the
         player's game: an unfinished game stays one undo away (it counts as given up: its
         streak ends, its hints count), a finished one is replaced. The statistics count the
-        start unless ``counted`` is False (a puzzle the player brought), and the profile
-        remembers the puzzle as played. ``daily``: the date of a daily puzzle (its win counts in
-        the daily streak). Returns the game."""
+        start unless ``counted`` is False (a puzzle the player brought, or a replay), and the
+        profile remembers the puzzle as played. ``daily``: the date of a daily puzzle (its win
+        counts in the daily streak). The history records the start, from ``source``
+        (game.history.SOURCES; None: "daily" with a date, "pasted" when not counted, else
+        "generated"), and the old game as abandoned. Returns the game."""
         day = daily.isoformat() if daily is not None else None
         puzzle = replace(Puzzle.from_generated(made), counted=counted, daily=day)
         self.profile.record_played(puzzle.givens)
@@ -203,12 +208,16 @@ class App:
         if old is not None and old.running:
             if old.puzzle.counted:
                 self.profile.record_abandon(old.puzzle.level, old.hints_used)
+            self.profile.history_end(old.puzzle, "abandoned", old.elapsed, old.hints_used)
             old.new_puzzle(puzzle)
             self.toast("A new puzzle: your unfinished one is one Undo (Ctrl+Z) away.")
         else:
             self.start_game(Game(puzzle, clock=self.clock))
         if counted:
             self.profile.record_start(puzzle.level)
+        if source is None:
+            source = "daily" if day is not None else "generated" if counted else "pasted"
+        self.profile.history_start(puzzle, source)
         assert self.game is not None  # start_game set it, or it is ``old``
         return self.game
 
@@ -219,8 +228,9 @@ class App:
 
     def record_win(self, game: Game) -> bool:
         """The player solved ``game``'s puzzle: count it (unless the Solve tool finished it);
-        True when its time is the level's new best."""
+        True when its time is the level's new best. The history records how it ended."""
         level = game.puzzle.level
+        self.profile.history_end(game.puzzle, "revealed" if game.revealed else "won", game.elapsed, game.hints_used)
         if not game.puzzle.counted:
             return False
         if game.revealed:

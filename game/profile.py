@@ -1,12 +1,12 @@
-"""The player's profile: settings, statistics, the game in progress and the puzzles already
-played (so the bank never serves one twice), kept between sessions.
+"""The player's profile: settings, statistics, the game in progress, the puzzles already
+played (so the bank never serves one twice) and the history of games, kept between sessions.
 
 Read once at start-up (``load``); written off the frame loop through one
 ``storage.BackgroundWriter``: the game after each action (``autosave`` notices the change and
 hands the writer an immutable snapshot, which it turns into JSON on its own thread), settings,
-statistics and the played puzzles when they change, everything once more on quit (``close``). A file that cannot be
-read is set aside by game.storage and its one-sentence message waits in ``messages`` for the
-screen to show. Never imports pygame; never raises for a bad or unwritable file.
+statistics, the played puzzles and the history when they change, everything once more on quit
+(``close``). A file that cannot be read is set aside by game.storage and its one-sentence
+message waits in ``messages`` for the screen to show. Never imports pygame; never raises for a bad or unwritable file.
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from game import history as history_module
 from game import savegame, storage
 from game import settings as settings_module
 from game import stats as stats_module
+from game.history import GameRecord, History
+from game.playstate import Puzzle
 from game.session import Game
 from game.settings import Settings
 from game.stats import Stats
@@ -62,9 +65,9 @@ def _is_key(key: object) -> bool:
 
 
 class Profile:
-    """Settings, statistics, the saved game and the played puzzles (``played``: a set of
-    ``puzzle_key`` lines) of one player, in ``folder`` (default: the user data folder,
-    ``storage.data_dir()``)."""
+    """Settings, statistics, the saved game, the played puzzles (``played``: a set of
+    ``puzzle_key`` lines) and the history of games (``history``: game.history) of one player,
+    in ``folder`` (default: the user data folder, ``storage.data_dir()``)."""
 
     def __init__(self, folder: str | os.PathLike[str] | None = None, writer: storage.BackgroundWriter | None = None):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
@@ -73,6 +76,8 @@ class Profile:
         self.stats = Stats()
         self.messages: list[str] = []
         self.played: set[str] = set()  # puzzle_key of every puzzle started
+        self.history = History()
+        self._records: dict[Puzzle, GameRecord] = {}  # each puzzle started here -> its history record
         self._saved_key: tuple[object, ...] | None = None
         self.lock = storage.FolderLock(self.folder)
         self._position = 0  # the number of the last position written (game.savegame)
@@ -103,6 +108,9 @@ class Profile:
         loaded = load_played(self.folder)
         self.played = loaded.value
         self._note(loaded.message)
+        loaded = history_module.load_history(self.folder)
+        self.history = loaded.value
+        self._note(loaded.message)
         if self.owner is None:
             storage.remove_leftovers(self.folder)
         loaded = savegame.load_game(self.folder, clock)
@@ -113,7 +121,29 @@ class Profile:
         if game is not None:
             game.auto_clean = self.settings.auto_clean_marks
             self._saved_key = self._key(game)
+        self._settle_history(game)
         return game
+
+    def _settle_history(self, game: Game | None) -> None:
+        """After loading: the saved game's puzzle, while it runs, keeps its record (the newest of
+        its givens) "playing", with its time and hints as saved; any other record still
+        "playing" was left behind (its game was replaced, lost or finished unseen) and becomes
+        "abandoned", as the statistics count it."""
+        current = found = None
+        if game is not None and game.running:
+            found = self.history.newest_of(puzzle_key(game.puzzle.givens))
+            if found is not None:
+                seconds = max(found.seconds, game.elapsed)
+                current = self.history.update(found, result="playing", seconds=seconds, hints=game.hints_used)
+                assert current is not None  # it was just found in the list
+                self._records[game.puzzle] = current
+        changed = current is not None and current != found
+        for record in list(self.history.records):
+            if record.result == "playing" and record is not current:
+                self.history.update(record, result="abandoned")
+                changed = True
+        if changed:
+            self._save_history()
 
     def _note(self, message: str | None) -> None:
         if message:
@@ -171,6 +201,9 @@ class Profile:
         if game is not None:
             self._saved_key = None
             self.autosave(game)
+            record = self.record_of(game.puzzle)
+            if record is not None and record.result == "playing":
+                self._set_record(game.puzzle, record, seconds=game.elapsed, hints=game.hints_used)
         done = self.writer.flush(timeout)
         self.lock.release()
         return done
@@ -229,3 +262,61 @@ class Profile:
         if level is not None:
             self.stats.record_abandon(level, hints)
             self._save_stats()
+
+    # --- the history of games (game.history) ----------------------------------------------------
+
+    def _save_history(self) -> None:
+        records = tuple(self.history.records)  # frozen records: the writer thread reads a copy nobody changes
+        self.writer.submit(
+            history_module.history_path(self.folder),
+            history_module.HISTORY_KIND,
+            history_module.HISTORY_VERSION,
+            lambda: history_module.history_data(records),
+        )
+
+    def record_of(self, puzzle: Puzzle) -> GameRecord | None:
+        """The history's record of ``puzzle``: the one made when it started in this session, else
+        the newest of its givens (a saved game from an earlier session); None when the history
+        has none (a game from before the history was kept, or one dropped by its bound)."""
+        record = self._records.get(puzzle)
+        if record is not None and any(r is record for r in reversed(self.history.records)):
+            return record
+        return self.history.newest_of(puzzle_key(puzzle.givens))
+
+    def _set_record(self, puzzle: Puzzle, record: GameRecord, **changes: Any) -> None:
+        new = self.history.update(record, **changes)
+        if new is not None:
+            self._records[puzzle] = new
+            self._save_history()
+
+    def history_start(self, puzzle: Puzzle, source: str, started: str | None = None) -> GameRecord:
+        """Add the history's record of ``puzzle``, a game started now (``started``: the local date
+        and time, default this moment) from ``source`` (game.history.SOURCES), "playing". One
+        game is played at a time: any other record still "playing" (a puzzle one undo or redo
+        away in the game this one replaces) becomes "abandoned"."""
+        for other in [r for r in self.history.records if r.result == "playing"]:
+            self.history.update(other, result="abandoned")
+        record = GameRecord(
+            started=started or history_module.now_text(),
+            givens=puzzle_key(puzzle.givens),
+            solution="".join(map(str, puzzle.solution)),
+            level=puzzle.level.name if puzzle.level is not None else None,
+            hardest=puzzle.hardest,
+            source=source,
+            daily=puzzle.daily,
+        )
+        self._records[puzzle] = self.history.add(record)
+        self._save_history()
+        return record
+
+    def history_end(self, puzzle: Puzzle, result: str, seconds: float, hints: int) -> None:
+        """``puzzle``'s game ended with ``result`` ("won", "revealed", "abandoned") after
+        ``seconds`` of play and ``hints``; the level a pasted puzzle learned meanwhile is kept.
+        Nothing happens when the history has no record of it."""
+        record = self.record_of(puzzle)
+        if record is None:
+            return
+        level = puzzle.level.name if puzzle.level is not None else record.level
+        hardest = puzzle.hardest or record.hardest
+        changes = {"result": result, "seconds": float(seconds), "hints": hints, "level": level, "hardest": hardest}
+        self._set_record(puzzle, record, **changes)

@@ -49,6 +49,7 @@ _KINDS = {
         "list of played puzzles", "list of played puzzles", "the bank's puzzles may come round again"
     ),
     "sudoku-reserve": _Kind("reserve of new puzzles", "reserve of new puzzles", "new ones are made"),
+    "sudoku-history": _Kind("history of games", "history of games", "it starts again empty"),
 }
 
 

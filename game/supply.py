@@ -109,6 +109,7 @@ class PuzzleSupply:
         self.reserve: dict[Level, list[dict[str, Any]]] = {level: [] for level in PLAYABLE_LEVELS}
         self.problems: list[str] = []  # bank files that could not be read, for the log
         self.notices: list[str] = []  # puzzles skipped as unsound, for the player (drained by the app)
+        self.taken_from = "bank"  # where ``take``'s last puzzle came from: "reserve" or "bank" (the history says)
         self._bank: dict[Level, tuple[BankPuzzle, ...]] = {}
         self._next: dict[Level, int] = {}  # where to look for the next unplayed bank puzzle
         self._lock = threading.Lock()
@@ -232,6 +233,7 @@ class PuzzleSupply:
             if made is not None and puzzle_key(made.puzzle) not in played:
                 fault = fault_of(made)
                 if fault is None:
+                    self.taken_from = "reserve"
                     return made
                 self._skip(f"{RESERVE_FILE}'s {level.label} puzzle #{number}", fault)
         puzzles = self.bank(level)
@@ -243,6 +245,7 @@ class PuzzleSupply:
                 made = MadePuzzle(found.values, found.solution_values, level, found.hardest, found.seed)
                 fault = fault_of(made)
                 if fault is None:
+                    self.taken_from = "bank"
                     return made
                 self._skip(f"the bank's {level.name.lower()}.json #{index + 1}", fault)
         self._next[level] = len(puzzles)

@@ -1,5 +1,5 @@
 """Nothing the game keeps is lost silently (issue 14 item 1): for every file (save, settings,
-stats, played, reserve), a bad field costs at most that field or its record, the player is told,
+stats, played, reserve, history), a bad field costs at most that field or its record, the player is told,
 the original bytes are kept beside the file, and every good record survives. Hypothesis mutates
 one field of a valid file at random."""
 
@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import savegame, storage
+from game.history import GameRecord, History, history_path, load_history, save_history
 from game.profile import PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION, load_played
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.stats import LevelStats, Stats, load_stats, save_stats, stats_path
@@ -188,3 +189,49 @@ def test_save(tmp_path_factory, pick, value):
         return
     if loaded is None:
         assert message is not None and _kept_original(folder, original)
+
+
+HISTORY = History(
+    [
+        GameRecord(
+            started=f"2026-11-2{k}T21:0{k}:00+01:00",
+            givens=_relabel(k, PUZZLE).replace("0", "."),
+            solution=_relabel(k, SOLUTION),
+            level=("EASY", "HARD", "MASTER", None)[k],
+            hardest=("Hidden Single", "X-Wing", None, None)[k],
+            source=("bank", "generated", "daily", "pasted")[k],
+            daily=(None, None, "2026-11-22", None)[k],
+            result=("won", "abandoned", "revealed", "playing")[k],
+            seconds=60.0 * k + 0.5,
+            hints=k,
+        )
+        for k in range(4)
+    ]
+)
+
+
+@COMMON
+@given(pick=st.integers(0, 1000), value=BAD_VALUES)
+def test_history(tmp_path_factory, pick, value):
+    """A bad field costs that field (back to its default) or, for the start, the givens or the
+    result, that game's record; every other game survives exactly."""
+    folder = tmp_path_factory.mktemp("history")
+    save_history(folder, HISTORY)
+    result, where = _check(folder, history_path(folder), pick, value, lambda: load_history(folder))
+    if result is None:
+        return
+    (history, message), index = result, where[1]
+    written = HISTORY.records[index]
+    others = [r for i, r in enumerate(HISTORY.records) if i != index]
+    assert [r for r in history.records if r != written and r.started != written.started] == others
+    kept = [r for r in history.records if r.started == written.started]
+    if message is None:  # taken as written (a value that fits), or it would have been said
+        assert kept and kept[0].to_data() == {**written.to_data(), where[2]: value}
+    else:
+        assert f"game #{index + 1}" in message
+        if kept:  # one field lost, back to its default; the rest as written
+            lost = where[2]
+            assert getattr(kept[0], lost) == getattr(GameRecord("", ""), lost)
+            assert {k: v for k, v in kept[0].to_data().items() if k != lost} == {
+                k: v for k, v in written.to_data().items() if k != lost
+            }

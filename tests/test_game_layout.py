@@ -27,6 +27,7 @@ from solver.grid import BIT, parse_values, values_to_string
 from solver.levels import Level
 from tests.gameplay import (
     FRAME,
+    PUZZLE,
     R1C3,
     R1C4,
     R2C2,
@@ -91,12 +92,35 @@ def continue_menu(app: App):
     return app.goto("menu")
 
 
+def history_screen(app: App):
+    """Stats -> History with 30 games, the widest texts of each column among them."""
+    from game.history import GameRecord, History
+
+    games = [
+        GameRecord(
+            f"2026-12-{1 + n % 28:02d}T23:5{n % 10}:00+01:00",
+            PUZZLE.replace("0", "."),
+            SOLUTION,
+            level=(None, "MEDIUM", "MASTER")[n % 3],
+            source=("daily", "pasted", "replay")[n % 3],
+            daily="2026-12-28" if n % 3 == 0 else None,
+            result=("abandoned", "revealed", "playing")[n % 3],
+            seconds=35999.0 - n,
+            hints=999,
+        )
+        for n in range(30)
+    ]
+    app.profile.history = History(games)
+    return app.goto("history")
+
+
 SCREENS = {
     "menu": no_game_menu,
     "menu with a game to continue": continue_menu,
     "difficulty": lambda app: app.goto("difficulty"),
     "settings": lambda app: app.goto("settings"),
     "stats": lambda app: app.goto("stats"),
+    "history, 30 games": history_screen,
     "play, digits page": play,
     "play, tools page": play_tools,
     "play, hint at stage 2": lambda app: show(app, X_CHAIN, stage=2),
@@ -122,6 +146,8 @@ def boxes(scene) -> list[tuple[str, pygame.Rect]]:
     found = [(f"button {b.label!r}", b.rect) for b in scene.menu.buttons]
     if scene.name == "win":
         found.append(("stats panel", scene.panel_layout()[0]))
+    if scene.name == "history":
+        found.append(("table", scene.panel_rect()))
     return found
 
 

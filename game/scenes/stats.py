@@ -1,17 +1,18 @@
 """The Stats screen: per level, puzzles played and won, best and average time, hints used, and
-the current and best streak (game.stats), with the rules they follow."""
+the current and best streak (game.stats), with the rules they follow; its History button (or H)
+opens the list of every game played (game.scenes.history)."""
 
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.info_panel import READABLE_FONT
 from game.scenes.base import BackListScene
 from game.theme import draw_panel, fit_text
-from game.widgets import ButtonList, centred_column, format_time
+from game.widgets import Button, ButtonList, format_time
 from solver.levels import PLAYABLE_LEVELS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ COLUMN_X = (150, 380, 490, 600, 740, 880, 1000)  # design pixels: each column's 
 TABLE_TOP, ROW_H = 160, 62
 RULES = (
     "Played counts every puzzle started; giving one up for another, or letting Solve finish it, "
-    "ends the level's streak. Hints count in every game. Pasted puzzles are not counted."
+    "ends the level's streak. Hints count in every game. Pasted and replayed puzzles are not counted."
 )
 
 
@@ -65,9 +66,28 @@ class StatsScene(BackListScene):
         super().__init__(app)
         self.menu = ButtonList([])
         self.resize()
+        self.menu.focus = 1  # Back, as before the History button: Enter returns
 
     def resize(self) -> None:
-        self.menu = ButtonList(centred_column(self.layout, 648, [("Back", "back")], button_w=300, button_h=56, size=34))
+        f, focus = self.layout, self.menu.focus
+        labels = (("History", "history", "H"), ("Back", "back", "Esc"))
+        self.menu = ButtonList(
+            [
+                Button(f.rect(276 + i * 348, 648, 300, 56), label, action, size=f.font(34), scale=f.scale, hint=hint)
+                for i, (label, action, hint) in enumerate(labels)
+            ]
+        )
+        self.menu.focus = focus
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.choose("history")
+            return
+        super().handle(event)
+
+    def choose(self, action: Any) -> None:  # the History button
+        if action == "history":
+            self.app.goto("history")
 
     def draw(self, surface: pygame.Surface) -> None:
         f, theme, palette = self.layout, self.theme, self.theme.palette
@@ -92,4 +112,4 @@ class StatsScene(BackListScene):
         daily = theme.text(daily_text(self.app.profile.stats, datetime.date.today()), f.font(24), palette.accent_3)
         surface.blit(daily, daily.get_rect(midtop=(f.centre_x, y + f.px(14))))
         self.menu.draw(surface, theme)
-        self.draw_footer(surface, "Times are minutes:seconds of play  -  Esc returns")
+        self.draw_footer(surface, "Times are minutes:seconds of play  -  H: every game played  -  Esc returns")
