@@ -226,6 +226,10 @@ class App:
         play screen; it is not counted in the statistics."""
         self.goto("play", game=self.new_puzzle(imported, counted=False))
 
+    def record_practice(self, technique: str, first: bool, solved: bool) -> None:
+        """A practice answer on ``technique`` was checked (see ``Profile.record_practice``)."""
+        self.profile.record_practice(technique, first, solved)
+
     def record_win(self, game: Game) -> bool:
         """The player solved ``game``'s puzzle: count it (unless the Solve tool finished it);
         True when its time is the level's new best. The history records how it ended."""

@@ -146,6 +146,11 @@ class Paste:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckAnswer:
+    """Practice mode: judge the player's answer (game.practice.judge) and show the step."""
+
+
+@dataclass(frozen=True, slots=True)
 class ToMenu:
     """Leave for the menu (the game is saved; in the demo: leave the demo)."""
 
@@ -170,6 +175,7 @@ Action = (
     | ToggleMark
     | Copy
     | Paste
+    | CheckAnswer
     | ToMenu
 )
 WHILE_PAUSED = (TogglePause, ToMenu, FlipPage)  # the actions a paused game still takes
@@ -206,6 +212,8 @@ PLAIN_ACTIONS: dict[int, Action] = {
     pygame.K_COMMA: WalkLink(-1),  # walk a chain hint link by link
     pygame.K_PERIOD: WalkLink(1),
     pygame.K_n: NewPuzzle(),
+    pygame.K_RETURN: CheckAnswer(),
+    pygame.K_KP_ENTER: CheckAnswer(),
     **LETTER_ACTIONS,
     pygame.K_ESCAPE: ToMenu(),
 }

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.made import MadePuzzle, MakingStatus, TraceEvent
+from game.practice import PracticePosition
 from solver.levels import Level
 
 ProgressFn = Callable[[Any], None]  # a fraction 0..1, or a job's own status (plain data)
@@ -99,6 +100,43 @@ def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzz
     from game.tools import import_puzzle as check
 
     return check(text)
+
+
+STEPS_SHOWN = 24  # a practice position's steps of its technique, at most (the player may find any)
+
+
+def practice_position(name: str, seed: int, progress: ProgressFn, cancel: CancelFn) -> PracticePosition:
+    """A position where technique ``name`` is the solver's next step (``generator.practice``:
+    the shipped practice index first, in an order seeded by ``seed``), with the technique's
+    steps there, as a job.
+
+    Raises:
+        LookupError: no position of ``name`` was found (the message is for the player).
+        KeyError: no technique is called ``name``.
+    """
+    from itertools import islice
+
+    from generator.practice import practice_positions
+    from solver.exact import solve_unique
+    from solver.grid import Grid
+    from solver.techniques import technique
+
+    found = next(practice_positions(name, seed=seed), None)
+    if found is None:
+        raise LookupError(f"No {name} position in the shipped puzzles.")
+    givens = tuple(0 if ch in ".0" else int(ch) for ch in found.puzzle)
+    grid = Grid(list(found.values), given=[bool(v) for v in givens])
+    grid.candidates[:] = list(found.candidates)
+    steps = (found.step, *(s for s in islice(technique(name).finder(grid), STEPS_SHOWN) if s != found.step))
+    return PracticePosition(
+        technique(name).name,
+        technique(name).level,
+        givens,
+        tuple(solve_unique(list(givens))),
+        found.values,
+        found.candidates,
+        steps[:STEPS_SHOWN],
+    )
 
 
 def grade_puzzle(givens: tuple[int, ...], progress: ProgressFn, cancel: CancelFn) -> tuple[Level, str | None]:

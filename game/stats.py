@@ -9,6 +9,8 @@ Glossary:
            finish it) ends it. Puzzles the player brought (pasted) are not counted at all.
   daily    the dates on which a daily puzzle (any level) was solved; its streak is the run of
            consecutive such days up to today (or yesterday: today's may still come).
+  practice per technique (HoDoKu's name): positions tried (checked at least once) and solved
+           (an answer judged right) in Practice mode (game.practice).
 """
 
 from __future__ import annotations
@@ -103,6 +105,14 @@ class Stats:
 
     levels: dict[str, LevelStats] = field(default_factory=dict)
     daily: list[str] = field(default_factory=list)  # dates (YYYY-MM-DD) a daily puzzle was solved, sorted
+    practice: dict[str, list[int]] = field(default_factory=dict)  # technique -> [tried, solved]
+
+    def record_practice(self, technique: str, solved: bool) -> None:
+        """A practice position of ``technique`` was checked for the first time (``solved``: its
+        answer was right), or (``solved`` with a position already counted) solved later: see
+        ``game.profile.Profile.record_practice``."""
+        tried, done = self.practice.get(technique, [0, 0])
+        self.practice[technique] = [tried + 1, done + int(solved)]
 
     def record_daily(self, day: datetime.date) -> None:
         """A daily puzzle of ``day`` was solved (a second one the same day adds nothing)."""
@@ -174,8 +184,13 @@ class Stats:
         return record.average_time if record else None
 
     def to_data(self) -> dict[str, Any]:
-        """Fresh plain JSON values: ``{"levels": {name: {field: value}}, "daily": [dates]}``."""
-        return {"levels": {name: asdict(record) for name, record in self.levels.items()}, "daily": list(self.daily)}
+        """Fresh plain JSON values: ``{"levels": {name: {field: value}}, "daily": [dates],
+        "practice": {technique: [tried, solved]}}``."""
+        return {
+            "levels": {name: asdict(record) for name, record in self.levels.items()},
+            "daily": list(self.daily),
+            "practice": {name: list(counts) for name, counts in self.practice.items()},
+        }
 
     @classmethod
     def from_data(cls, data: Any) -> Stats:
@@ -194,6 +209,8 @@ class Stats:
             return stats, ([] if data is None else ["every level"])
         stats.daily, daily_lost = _daily_dates(data.get("daily", []))
         lost += daily_lost
+        stats.practice, practice_lost = _practice_counts(data.get("practice", {}))
+        lost += practice_lost
         for name, record in levels.items():
             if name not in Level.__members__:
                 lost.append(f"an unknown level {name!r}"[:40])
@@ -235,6 +252,26 @@ def _daily_dates(value: Any) -> tuple[list[str], list[str]]:
     days = [storage.iso_day(item) for item in value]
     kept = sorted({day for day in days if day is not None})
     return kept, (["daily puzzles: a date"] if None in days else [])
+
+
+def _practice_counts(value: Any) -> tuple[dict[str, list[int]], list[str]]:
+    """(the valid entries of a ``practice`` table, technique -> [tried, solved] with
+    0 <= solved <= tried; what was left out, each bad entry costing only itself)."""
+    if not isinstance(value, dict):
+        return {}, ["practice: the whole table"]
+    kept, lost = {}, []
+    for name, counts in value.items():
+        if (
+            isinstance(name, str)
+            and isinstance(counts, list)
+            and len(counts) == 2
+            and all(type(n) is int for n in counts)
+            and 0 <= counts[1] <= counts[0]
+        ):
+            kept[name] = list(counts)
+        else:
+            lost.append(f"practice: {str(name)[:30]}")
+    return kept, lost
 
 
 def stats_path(folder: str | os.PathLike[str] | None = None) -> Path:

@@ -13,13 +13,15 @@ from a different puzzle, found by solving the bank's puzzles in a seeded order
 (``build_index``; ``bank build`` and ``bank practice`` write it). Format (version 1)::
 
     {"format": "sudoku-practice", "version": 1, "seed": 0, "per_technique": 24,
-     "searched": 5000,
+     "searched": 5000, "levels": {"Full House": "EASY", ...},
      "techniques": {"X-Wing": [{"level": "HARD", "index": 17, "puzzle": "<81 characters>",
                                 "values": "<81 digits, 0 = empty>",
                                 "candidates": "<81 masks, 3 hex digits each>"}, ...], ...}}
 
-``level``, ``index`` and ``puzzle`` name the bank puzzle the position comes from (its level
-file and place there, and its line, so reading the index needs no bank file); ``candidates``
+``levels`` names each technique's level, in the solver's order (cheapest first), so the
+game lists them without loading the solver. ``level``, ``index`` and ``puzzle`` name the bank
+puzzle the position comes from (its level file and place there, and its line, so reading the
+index needs no bank file); ``candidates``
 holds each cell's mask (bit d-1 = digit d; 000 for a filled cell). A technique the bank's
 paths take fewer than ``MIN_POSITIONS`` times is topped up with images of its positions under
 Sudoku's symmetries (``top_up``): such a record has ``"isomorph": <seed>`` (``isomorph``), its
@@ -33,7 +35,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cached_property
@@ -47,7 +49,7 @@ from solver.grid import Grid
 from solver.human import ALL_LEVELS, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.step import Step
-from solver.techniques import technique
+from solver.techniques import TECHNIQUES, technique
 
 SEARCH_LIMIT = 400  # puzzles looked at, at most, for one request
 PRACTICE_FILE = "practice.json"
@@ -253,6 +255,13 @@ def puzzle_positions(
     return found
 
 
+def technique_levels(names: Iterable[str]) -> dict[str, str]:
+    """Each technique of ``names`` -> its level's name, in the solver's order (the cheapest
+    first): the index's ``"levels"``, so a reader needs no solver to list them."""
+    wanted = set(names)
+    return {t.name: t.level.name for t in TECHNIQUES if t.name in wanted}
+
+
 def build_index(
     folder: str | os.PathLike[str] | None = None,
     *,
@@ -326,6 +335,7 @@ def build_index(
         "seed": seed,
         "per_technique": per_technique,
         "searched": len(order),
+        "levels": technique_levels(techniques),
         "techniques": dict(sorted(techniques.items())),
     }
     target = AtomicFile(index_path(folder))

@@ -121,6 +121,8 @@ SCREENS = {
     "settings": lambda app: app.goto("settings"),
     "stats": lambda app: app.goto("stats"),
     "history, 30 games": history_screen,
+    "practice, Hard's techniques": lambda app: app.goto("practice", technique="X-Wing"),
+    "practice, Expert's techniques": lambda app: app.goto("practice", technique="XY-Chain"),
     "play, digits page": play,
     "play, tools page": play_tools,
     "play, hint at stage 2": lambda app: show(app, X_CHAIN, stage=2),

@@ -45,7 +45,7 @@ from tests.gameplay import (
 def test_menu_to_difficulty_to_generating_to_play_to_win(app, fake_generate):
     fake_generate.gate.clear()
     app.switch(MenuScene(app))
-    assert app.scene.menu.actions() == ["new", "daily", "stats", "settings", "demo", "quit"]
+    assert app.scene.menu.actions() == ["new", "daily", "practice", "stats", "settings", "demo", "quit"]
     app.frame([key(pygame.K_RETURN)], FRAME)  # New game
     assert isinstance(app.scene, DifficultyScene)
     app.frame([key(pygame.K_UP), key(pygame.K_RETURN)], FRAME)  # Medium is focused; up is Easy
@@ -95,7 +95,7 @@ def test_menu_is_keyboard_and_mouse_navigable(app):
     app.frame([key(pygame.K_DOWN)], FRAME)
     assert menu.buttons[menu.focus].action == "new"  # and downward
     app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN)], FRAME)
-    assert menu.buttons[menu.focus].action == "stats"
+    assert menu.buttons[menu.focus].action == "practice"
     quit_button = menu.buttons[-1]
     app.frame(click(quit_button.rect.center), FRAME)
     assert not app.running and app.exit_code == 0

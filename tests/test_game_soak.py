@@ -265,6 +265,25 @@ def press_demo(app: App) -> bool:
     return True
 
 
+def press(app: App, action: str) -> None:
+    """Click the button of ``action`` on the screen on show (it has one) and draw a frame."""
+    menu = app.scene.menu
+    button = menu.buttons[menu.actions().index(action)]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)], FRAME)
+
+
+def visit(app: App, path: tuple[str, ...]) -> bool:
+    """From the menu, press the buttons of ``path`` in turn (a screen the walk did not find by
+    then), so that screen too takes random events."""
+    for action in path:
+        press(app, action)
+    return True
+
+
+# screens a short random walk seldom finds, and the buttons from the menu to each
+VISITS = {"history": ("stats", "history"), "practice": ("practice",)}
+
+
 def soak(app: App, events: int, seed: int, monkeypatch) -> tuple[Watch, int]:
     """Feed ``events`` random events to ``app`` from the menu on, checking the invariants after
     every frame; returns the Watch and the number of undo-then-redo checks made."""
@@ -288,6 +307,7 @@ def soak(app: App, events: int, seed: int, monkeypatch) -> tuple[Watch, int]:
     pending: collections.deque = collections.deque()
     sent, frames, checks, next_check = 0, 0, 0, CHECK_EVERY
     pressed_demo = reached_win = False
+    visited: dict[str, bool] = {}
     copy_text(PUZZLE)  # what Ctrl+V pastes until the game copies: the same whatever ran before
     pygame.key.set_mods(0)
     app.goto("menu")
@@ -326,6 +346,10 @@ def soak(app: App, events: int, seed: int, monkeypatch) -> tuple[Watch, int]:
             # the walk found no Demo by half time (it depends on where buttons sit): press it
             # once and let the demo reach its play screen, so it too takes random events
             pressed_demo = "demo" in watch.seen or press_demo(app)
+        for name, path in VISITS.items():
+            if sent >= events // 3 and name not in watch.seen and name not in visited:
+                if getattr(app.scene, "name", "") == "menu":
+                    visited[name] = visit(app, path)
         if sent >= events * 3 // 4 and not reached_win and "win" not in watch.seen:
             # a random walk seldom solves a puzzle in a short soak: solve one, once, so the win
             # screen takes random events too

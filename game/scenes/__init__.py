@@ -13,6 +13,7 @@ from game.scenes.generating import GeneratingScene
 from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.scenes.practice import PracticeScene
 from game.scenes.settings import SettingsScene
 from game.scenes.stats import StatsScene
 from game.scenes.win import WinScene
@@ -24,6 +25,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
         DifficultyScene,
         GeneratingScene,
         PlayScene,
+        PracticeScene,
         WinScene,
         SettingsScene,
         StatsScene,

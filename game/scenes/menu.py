@@ -1,5 +1,5 @@
-"""The main menu: Continue (with the level and time of the game in progress), New game, Stats,
-Settings, Demo, Quit; Ctrl+V plays a puzzle copied from elsewhere."""
+"""The main menu: Continue (with the level and time of the game in progress), New game, Daily
+puzzle, Practice, Stats, Settings, Demo, Quit; Ctrl+V plays a puzzle copied from elsewhere."""
 
 from __future__ import annotations
 
@@ -45,13 +45,14 @@ class MenuScene(ListScene):
         items += [
             ("New game", "new"),
             ("Daily puzzle", "daily"),
+            ("Practice", "practice"),
             ("Stats", "stats"),
             ("Settings", "settings"),
             ("Demo", "demo"),
             ("Quit", "quit"),
         ]
-        # with Continue, seven buttons: a little tighter, so Quit stays clear of the footer
-        top, height, gap = (292, 50, 10) if len(items) == 7 else (330, 56, 12)
+        # seven buttons (eight with Continue): tighter, so Quit stays clear of the footer
+        top, height, gap = {8: (280, 46, 8), 7: (292, 50, 10)}.get(len(items), (330, 56, 12))
         focus = self.menu.focus
         column = centred_column(self.layout, top, items, button_w=420, button_h=height, gap=gap, size=34)
         self.menu = ButtonList(column)
@@ -76,7 +77,7 @@ class MenuScene(ListScene):
             app.goto("difficulty")
         elif action == "daily":
             app.goto("difficulty", daily=datetime.date.today())
-        elif action in ("stats", "settings"):
+        elif action in ("stats", "settings", "practice"):
             app.goto(action)
         elif action == "demo":
             app.start_demo()

@@ -27,19 +27,19 @@ from game import theme as th
 from game import tools
 from game.board import POP_SECONDS, BoardView, MarkSpot
 from game.clipboard import copy_text, paste_text
-from game.hints import HintSearch
+from game.hints import Hint, HintSearch
 from game.hud import draw_header
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, Action, play_action
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
+from game.practice import PracticePosition, Verdict, judge
 from game.scenes.base import Scene
 from game.session import Game
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
 if TYPE_CHECKING:
-    from game.hints import Hint
     from game.host import Host
     from game.playstate import PlayState
     from solver.step import Step
@@ -57,17 +57,36 @@ REVEAL_SECONDS = 1.2  # or less when there are many (the whole reveal takes at m
 PAUSE_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # the game pauses itself
 HINT_PULSE_SECONDS = 2.0  # a new hint's outline pulses this long, then holds still
 SEARCH_FAILED = "The hint engine stumbled on this grid. Try again after your next move."
+PRACTICE_HELP = (
+    "It is the next step here. Remove the candidates it eliminates (click them in Centre mode) "
+    "or enter the digit it places, then press Enter."
+)
+PRACTICE_KEYS = "Enter checks  -  N next  -  H shows it  -  Esc list"
 
 
 class PlayScene(Scene):
-    """Plays ``game``; ``demo`` lets the hint engine play it."""
+    """Plays ``game``; ``demo`` lets the hint engine play it; ``practice`` is the practice
+    position ``game`` plays (game.practice: Enter checks the answer, N asks for the next
+    position, ``practice_seed`` the one after it, Esc goes back to the technique list)."""
 
     name = "play"
 
-    def __init__(self, app: Host, game: Game, demo: bool = False) -> None:
+    def __init__(
+        self,
+        app: Host,
+        game: Game,
+        demo: bool = False,
+        practice: PracticePosition | None = None,
+        practice_seed: int = 0,
+    ) -> None:
         super().__init__(app)
         self.game = game
         self.demo = demo
+        self.practice = practice
+        self.practice_seed = practice_seed
+        self.verdict: Verdict | None = None  # the last check of a practice answer, until the next move
+        self.checked_once = False  # the practice position counted as tried
+        self.solved_once = False  # ... and as solved
         self.resize()
         self.time = 0.0
         self.pops: dict[int, float] = {}
@@ -269,6 +288,8 @@ class PlayScene(Scene):
             return
         if not isinstance(action, act.KEEP_NOTICE):
             self.notice = None
+            if not isinstance(action, act.CheckAnswer):
+                self.verdict = None
         match action:
             case act.Digit(digit, mode):
                 before = game.state
@@ -295,7 +316,12 @@ class PlayScene(Scene):
             case act.Move(d_row, d_col, extend):
                 game.move(d_row, d_col, extend=extend)
             case act.NewPuzzle():
-                self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
+                if self.practice is not None:
+                    self.app.goto(
+                        "practice", technique=self.practice.technique, seed=self.practice_seed + 1, start=True
+                    )
+                else:
+                    self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
             case act.UseTool(name):
                 result = game.use_tool(name)
                 self._tool_notice(name, result)
@@ -314,13 +340,34 @@ class PlayScene(Scene):
                 self._copy()
             case act.Paste():
                 self.paste(paste_text())
+            case act.CheckAnswer():
+                self._check_answer()
             case act.ToMenu():
-                if self.demo:
+                if self.practice is not None:
+                    self.app.goto("practice", technique=self.practice.technique, seed=self.practice_seed + 1)
+                elif self.demo:
                     self.app.end_demo()
                 else:
                     self.app.goto("menu")
             case _:
                 assert_never(action)
+
+    def _check_answer(self) -> None:
+        """Practice: judge the answer, say so, and draw the step it is judged against (as hint
+        stage 2 draws it). The first check of a position counts it as tried, a right answer as
+        solved (game.stats). Outside practice Enter does nothing."""
+        position = self.practice
+        if position is None:
+            return
+        verdict = judge(position, self.game.state)
+        self.verdict = verdict
+        self.game.hint = Hint("step", 2, verdict.step, candidates=position.candidates, values=position.values)
+        if verdict.kind == "nothing":
+            return
+        solved = verdict.kind == "right" and not self.solved_once
+        self.app.record_practice(position.technique, not self.checked_once, solved)
+        self.checked_once = True
+        self.solved_once = self.solved_once or solved
 
     def _copy(self) -> None:
         """Copy the givens as one line and say so (or that there is no clipboard)."""
@@ -430,7 +477,7 @@ class PlayScene(Scene):
                 if values[cell] and values[cell] != self._shown_values[cell]:
                     self.pops[cell] = self.time
             self._shown_values = values
-        if self.game.solved and self.time >= self.reveal_end:
+        if self.game.solved and self.time >= self.reveal_end and self.practice is None:
             if self.flourish is None:
                 self.flourish = 0.0
                 if not self.demo and not self.game.revealed:  # the Solve tool's finish is no win
@@ -520,6 +567,10 @@ class PlayScene(Scene):
         """What the panel shows, first that applies: the hint, a tool's message, the entropy
         detail of the cell under the mouse, the keys."""
         hint = self.game.hint
+        if self.verdict is not None:
+            colours: dict[str, th.Role] = {"right": "good", "partly": "accent_3"}
+            colour = colours.get(self.verdict.kind, "wrong_edge")
+            return PanelText(self.verdict.title, self.verdict.text, colour=colour, edge=colour, prompt=PRACTICE_KEYS)
         if hint is not None:
             return hint_text(hint, self.demo, self.time)
         if self.notice is not None:
@@ -528,6 +579,8 @@ class PlayScene(Scene):
             return entropy_text(tools.cell_detail(self.game.state, self.hover_cell))
         if self.demo:
             return PanelText("DEMO", DEMO_HELP)
+        if self.practice is not None:
+            return PanelText(f"PRACTICE: {self.practice.technique}", PRACTICE_HELP, prompt=PRACTICE_KEYS)
         return PanelText("KEYS", KEYS_HELP)
 
 

@@ -1,0 +1,170 @@
+"""Practice: choose a technique (grouped by level, as HoDoKu's practising mode offers them) and
+play a position where it is the solver's next step.
+
+The techniques listed are those of the shipped practice index (``game.practice.indexed``); the
+position itself is found in the worker (``game.jobs.practice_position``), then played on the
+ordinary play screen (``PlayScene`` with ``practice``), where Enter checks the answer.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import jobs
+from game.practice import PracticePosition, explanation, indexed, practice_game
+from game.scenes.base import ListScene
+from game.scenes.difficulty import LEVEL_COLOURS
+from game.theme import fit_text
+from game.widgets import Button, ButtonList
+from solver.levels import PLAYABLE_LEVELS, Level
+
+if TYPE_CHECKING:
+    from game.host import Host
+
+COLUMNS = 3
+GRID_TOP, GRID_BOTTOM = 236, 640  # design pixels: where the technique buttons may go
+GRID_W, GAP = 1000, 10
+
+
+class PracticeScene(ListScene):
+    """The technique chooser. ``technique``: the one to focus (coming back from a position);
+    with ``start``, a position of it (``seed``) is asked for at once (the play screen's "next")."""
+
+    name = "practice"
+
+    def __init__(self, app: Host, technique: str | None = None, seed: int = 0, start: bool = False) -> None:
+        super().__init__(app)
+        self.techniques = indexed()  # name -> (level, positions)
+        self.level = self.techniques[technique][0] if technique in self.techniques else Level.HARD
+        self.seed = seed
+        self.waiting: str | None = None  # the technique whose position the worker is finding
+        self.job = -1
+        self.message = "" if self.techniques else "No practice index was found: reinstall the game."
+        self.menu = ButtonList([])
+        self._lay_out(technique)
+        if start and technique in self.techniques:
+            self.choose(technique)
+
+    def names(self, level: Level) -> list[str]:
+        """The techniques of ``level``, in the solver's order (the cheapest first)."""
+        return [name for name, (lvl, _) in self.techniques.items() if lvl == level]
+
+    def _lay_out(self, focus: Any = None) -> None:
+        layout = self.layout
+        tabs = []
+        tab_w = (GRID_W - 4 * GAP) / len(PLAYABLE_LEVELS)
+        x0 = (1200 - GRID_W) / 2
+        for i, level in enumerate(PLAYABLE_LEVELS):
+            tab = Button(
+                layout.rect(x0 + i * (tab_w + GAP), 170, tab_w, 50),
+                level.label,
+                ("level", level),
+                size=layout.font(26),
+                scale=layout.scale,
+                colour=LEVEL_COLOURS.get(level, "accent_3"),
+                dim=level != self.level,
+            )
+            tabs.append(tab)
+        names = self.names(self.level)
+        rows = max(1, -(-len(names) // COLUMNS))
+        button_h = min(56, (GRID_BOTTOM - GRID_TOP - (rows - 1) * GAP) / rows)
+        button_w = (GRID_W - (COLUMNS - 1) * GAP) / COLUMNS
+        grid = [
+            Button(
+                layout.rect(
+                    x0 + (i % COLUMNS) * (button_w + GAP),
+                    GRID_TOP + (i // COLUMNS) * (button_h + GAP),
+                    button_w,
+                    button_h,
+                ),
+                name,
+                ("technique", name),
+                size=layout.font(22 if button_h >= 40 else 18),
+                scale=layout.scale,
+                colour=LEVEL_COLOURS.get(self.level, "accent_3"),
+            )
+            for i, name in enumerate(names)
+        ]
+        back = Button(layout.rect(500, 696, 200, 46), "Back", "back", size=layout.font(28), scale=layout.scale)
+        self.menu = ButtonList(grid + tabs + [back])
+        if focus is not None:
+            self.menu.focus_on(("technique", focus) if isinstance(focus, str) else focus)
+
+    def resize(self) -> None:
+        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        self._lay_out(focused)
+
+    def escape(self) -> None:
+        if self.waiting is not None:
+            self.app.jobs.cancel()
+            self.waiting = None
+            self.message = "Stopped."
+            return
+        self.app.goto("menu")
+
+    def activate(self, action: Any) -> None:
+        if action == "back":
+            if self.waiting is not None:
+                self.app.jobs.cancel()
+                self.waiting = None
+            self.app.goto("menu")
+            return
+        kind, value = action
+        if kind == "level":
+            self.level = value
+            self.message = ""
+            self._lay_out(("level", value))
+        else:
+            self.choose(value)
+
+    def choose(self, technique: str) -> None:
+        """Ask the worker for a position of ``technique``; the play screen opens when it comes."""
+        self.waiting = technique
+        self.message = f"Finding a position where {technique} is the next step..."
+        self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for message in self.app.jobs.poll():
+            if message.job_id != self.job or self.waiting is None:
+                continue
+            if message.kind == "done":
+                self._play(message.value)
+            elif message.kind == "error":
+                self.message = str(message.value)
+                self.waiting = None
+
+    def _play(self, position: PracticePosition) -> None:
+        self.waiting = None
+        game = practice_game(position, clock=self.app.clock)
+        self.app.goto("play", game=game, practice=position, practice_seed=self.seed)
+
+    def record(self, technique: str) -> str:
+        """`` (tried 3, solved 2)``: the player's practice of ``technique`` so far ("" if none)."""
+        tried, solved = self.app.profile.stats.practice.get(technique, (0, 0))
+        return f"  (tried {tried}, solved {solved})" if tried else ""
+
+    def animating(self) -> bool:
+        return self.waiting is not None  # the worker's answer is polled every frame
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_title(surface, "PRACTICE", 90, size=90, glow=self.theme.palette.accent_3)
+        self.menu.draw(surface, self.theme)
+        layout = self.layout
+        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        text = self.message
+        if not text and isinstance(focused, tuple) and focused[0] == "technique":
+            text = f"{focused[1]}: {explanation(focused[1])}{self.record(focused[1])}"
+        if not text:
+            count = len(self.names(self.level))
+            text = f"{count} techniques of {self.level.label} to practise: choose one."
+        lines = fit_text(self.theme, text, layout.px(GRID_W), (layout.font(22), layout.font(19)), max_lines=3)
+        y = layout.y(652)
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))
+            y += line.get_height()
+        self.draw_footer(surface, "Arrows and Enter, or click  -  a level's tab shows its techniques  -  Esc back")

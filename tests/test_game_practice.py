@@ -1,0 +1,181 @@
+"""Practice mode (issue 16 item 1): the position's game, the verdict on an answer, the per-technique
+statistics, and the screens: menu -> Practice -> a technique -> the position -> Enter checks,
+N the next position, Esc back to the list."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import input as act
+from game import practice
+from game.practice import PracticePosition, answer, judge, practice_game
+from game.profile import Profile
+from game.stats import Stats
+from solver.grid import BIT, PEERS, allowed_masks, parse_values
+from solver.levels import Level
+from solver.step import Step
+from tests.gameplay import FRAME, PUZZLE, R1C3, SOLUTION, FakeClock, key, run_until
+
+GIVENS = tuple(parse_values(PUZZLE))
+ANSWERS = tuple(parse_values(SOLUTION))
+R1C4, R4C3, R5C3 = 3, 29, 38
+
+
+def position(*steps: Step, technique: str = "X-Wing") -> PracticePosition:
+    """PUZZLE with r1c3 placed (4) as its position, the rules' candidates, and ``steps``."""
+    values = list(GIVENS)
+    values[R1C3] = 4
+    return PracticePosition(technique, Level.HARD, GIVENS, ANSWERS, tuple(values), tuple(allowed_masks(values)), steps)
+
+
+# candidates there: r4c3 1, 2, 5, 9 (its solution 9); r5c3 2, 5, 6, 9; r1c4 2, 6 (its solution 6)
+TWO = Step("X-Wing", eliminations=((R4C3, 1), (R4C3, 2)), text="Two go.")
+OTHER = Step("X-Wing", eliminations=((R1C4, 2),), text="Another X-Wing.")
+PLACE = Step("Hidden Single", placements=((R1C4, 6),), eliminations=((R1C4, 2),), text="6 fits only there.")
+
+
+def test_the_game_shows_the_position_s_candidates_as_centre_marks():
+    pos = position(TWO)
+    game = practice_game(pos, clock=FakeClock())
+    state = game.state
+    assert state.entries[R1C3] == 4 and not state.puzzle.givens[R1C3]  # placed, not a given
+    assert state.centre[R4C3] == pos.candidates[R4C3] and state.centre[R1C3] == 0
+    assert game.mode == "centre" and not game.puzzle.counted and game.puzzle.level == Level.HARD
+    cut = list(pos.candidates)
+    cut[R4C3] &= ~BIT[5]  # an earlier step removed 5 from r4c3: the hint remembers it
+    cut_pos = PracticePosition("X-Wing", Level.HARD, pos.givens, pos.solution, pos.values, tuple(cut), pos.steps)
+    game = practice_game(cut_pos, clock=FakeClock())
+    assert game.state.eliminated == {(R4C3, 5)} and not game.state.centre[R4C3] & BIT[5]
+
+
+def test_an_answer_is_judged_right_partly_wrong_or_not_yet():
+    pos = position(TWO, OTHER)
+    game = practice_game(pos, clock=FakeClock())
+    assert judge(pos, game.state).kind == "nothing"
+    game.toggle_mark(R4C3, 2, "centre")
+    verdict = judge(pos, game.state)
+    assert (verdict.kind, verdict.step, verdict.hits, verdict.needed) == ("partly", TWO, 1, 2)
+    game.toggle_mark(R4C3, 1, "centre")
+    assert judge(pos, game.state).kind == "right" and "Two go." in judge(pos, game.state).text
+    game.toggle_mark(R5C3, 6, "centre")  # no step removes 6 there
+    verdict = judge(pos, game.state)
+    assert verdict.kind == "wrong" and verdict.wrong == ((R5C3, 6, False),) and "r5c3<>6" in verdict.text
+
+
+def test_any_of_the_technique_s_steps_here_is_a_right_answer():
+    pos = position(TWO, OTHER)
+    game = practice_game(pos, clock=FakeClock())
+    game.toggle_mark(R1C4, 2, "centre")
+    verdict = judge(pos, game.state)
+    assert verdict.kind == "right" and verdict.step == OTHER
+
+
+def test_entering_the_placed_digit_is_the_whole_answer_and_its_clean_up_is_not_counted():
+    pos = position(PLACE, technique="Hidden Single")
+    game = practice_game(pos, clock=FakeClock())
+    game.select([R1C4])
+    game.input_digit(6, "normal")  # auto-clean takes 6 from the peers' centre marks
+    assert any(not game.state.centre[p] & BIT[6] and pos.candidates[p] & BIT[6] for p in PEERS[R1C4])
+    assert answer(pos, game.state) == {(R1C4, 6, True)}
+    assert judge(pos, game.state).kind == "right"
+    game.select([R1C4])
+    game.input_digit(6, "normal")  # cleared again
+    game.input_digit(2, "normal")
+    assert judge(pos, game.state).kind == "wrong"
+
+
+def test_practice_statistics_count_tried_and_solved_and_a_bad_entry_costs_only_itself(tmp_path):
+    stats = Stats()
+    stats.record_practice("X-Wing", solved=False)
+    stats.record_practice("X-Wing", solved=True)
+    assert stats.practice == {"X-Wing": [2, 1]}
+    data = stats.to_data()
+    data["practice"]["Skyscraper"] = [1, 3]  # more solved than tried
+    data["practice"]["XY-Wing"] = "two"
+    kept, lost = Stats.salvage(json.loads(json.dumps(data)))
+    assert kept.practice == {"X-Wing": [2, 1]} and sorted(lost) == ["practice: Skyscraper", "practice: XY-Wing"]
+    profile = Profile(tmp_path)
+    profile.record_practice("W-Wing", first=True, solved=False)
+    profile.record_practice("W-Wing", first=False, solved=True)  # right at the second check
+    profile.record_practice("W-Wing", first=False, solved=False)  # changes nothing
+    assert profile.stats.practice["W-Wing"] == [1, 1]
+
+
+def test_the_chooser_lists_the_index_s_techniques_by_level_in_the_solver_s_order(tmp_path):
+    listed = practice.indexed()
+    assert list(listed)[:3] == ["Full House", "Naked Single", "Hidden Single"]
+    assert [level for level, _ in listed.values()] == sorted(level for level, _ in listed.values())
+    assert listed["X-Wing"] == (Level.HARD, 24) and listed["Jellyfish"][1] >= 20
+    assert all(practice.explanation(name) for name in listed)  # each has its sentence
+    (tmp_path / "practice.json").write_text("{not json")
+    assert practice.indexed(tmp_path / "practice.json") == {} == practice.indexed(tmp_path / "missing.json")
+
+
+# --- the screens ----------------------------------------------------------------------------------
+
+
+def open_position(app, technique: str = "X-Wing"):
+    app.goto("menu")
+    app.frame([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)], FRAME)  # New, Daily, Practice
+    assert app.scene.name == "practice"
+    app.scene.choose(technique)
+    run_until(app, lambda: app.scene.name == "play", frames=3000)
+    return app.scene
+
+
+def test_menu_practice_plays_a_position_where_enter_checks_and_counts(app):
+    scene = open_position(app)
+    pos, game = scene.practice, scene.game
+    assert pos.technique == "X-Wing" and game is not app.game  # the player's own game is untouched
+    assert scene.panel_text[0] == "PRACTICE: X-Wing"
+    app.frame([key(pygame.K_RETURN)], FRAME)  # nothing done yet: the step is shown, nothing counted
+    assert scene.verdict.kind == "nothing" and game.hint.step == pos.steps[0]
+    assert app.profile.stats.practice == {}
+    for cell, digit in pos.steps[0].eliminations:
+        game.toggle_mark(cell, digit, "centre")
+    for cell, digit in pos.steps[0].placements:
+        game.select([cell])
+        game.input_digit(digit, "normal")
+    app.frame([key(pygame.K_RETURN)], FRAME)
+    assert scene.verdict.kind == "right" and scene.panel_text[0] == "RIGHT"
+    assert app.profile.stats.practice == {"X-Wing": [1, 1]}
+    app.frame([key(pygame.K_RETURN)], FRAME)  # checking again counts nothing more
+    assert app.profile.stats.practice == {"X-Wing": [1, 1]}
+    app.frame([key(pygame.K_ESCAPE)], FRAME)  # the list says how it went
+    assert app.scene.name == "practice" and app.scene.record("X-Wing") == "  (tried 1, solved 1)"
+
+
+def test_n_plays_the_next_position_and_esc_returns_to_the_list(app):
+    scene = open_position(app, "Skyscraper")
+    first = scene.practice
+    app.frame([key(pygame.K_n)], FRAME)
+    run_until(app, lambda: app.scene.name == "play" and app.scene is not scene, frames=3000)
+    assert app.scene.practice.technique == "Skyscraper" and app.scene.practice_seed == scene.practice_seed + 1
+    assert app.scene.practice.values != first.values  # another position
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    chooser = app.scene
+    assert chooser.name == "practice" and chooser.menu.buttons[chooser.menu.focus].action == ("technique", "Skyscraper")
+
+
+def test_enter_outside_practice_changes_nothing(app):
+    from tests.gameplay import play
+
+    scene = play(app)
+    before = scene.game.state
+    scene.perform(act.CheckAnswer())
+    assert scene.game.state is before and scene.game.hint is None and scene.verdict is None
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (800, 600)])
+def test_the_chooser_s_buttons_fit_the_window_without_overlap(screen, size):
+    from game.app import App
+
+    small = App(pygame.Surface(size), seed=11, clock=FakeClock())
+    for level in Level.HARD, Level.EXPERT:  # the two longest lists
+        chooser = small.goto("practice", technique="X-Wing" if level == Level.HARD else "XY-Chain")
+        rects = [button.rect for button in chooser.menu.buttons]
+        assert all(r.left >= 0 and r.right <= size[0] and r.top >= 0 and r.bottom <= size[1] for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
