@@ -568,7 +568,7 @@ class PlayScene(Scene):
         detail of the cell under the mouse, the keys."""
         hint = self.game.hint
         if self.verdict is not None:
-            colours: dict[str, th.Role] = {"right": "good", "partly": "accent_3"}
+            colours: dict[str, th.Role] = {"right": "good", "partly": "accent_3", "nothing": "hint_edge"}
             colour = colours.get(self.verdict.kind, "wrong_edge")
             return PanelText(self.verdict.title, self.verdict.text, colour=colour, edge=colour, prompt=PRACTICE_KEYS)
         if hint is not None:
