@@ -173,9 +173,9 @@ def wrap_chain(theme: th.Theme, chain: str, size: int, width: int) -> list[str]:
 
 
 KEYS_HELP = (
-    "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H asks for a hint: "
-    "once to name it, twice to see it, three times to apply it. F1-F9 filter one digit's marks. "
-    "T shows the tools, P pauses."
+    "Shift+digit corner mark, Ctrl+digit centre mark, Space changes mode. H a hint (again: see "
+    "it, again: apply it). S the solution path, A all steps here. F1-F9 filter a digit's marks. "
+    "T tools, P pause."
 )
 DEMO_HELP = "The hint engine is playing. Esc returns to the menu."
 

@@ -146,6 +146,14 @@ class Paste:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowSteps:
+    """Open (or close) the solution panel: ``mode`` "path" (the rest of the logical solution)
+    or "here" (every step that fires now); game.solution."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
 class CheckAnswer:
     """Practice mode: judge the player's answer (game.practice.judge) and show the step."""
 
@@ -175,6 +183,7 @@ Action = (
     | ToggleMark
     | Copy
     | Paste
+    | ShowSteps
     | CheckAnswer
     | ToMenu
 )
@@ -200,6 +209,8 @@ LETTER_ACTIONS: dict[int, Action] = {
     pygame.K_e: ToggleEntropy(),
     pygame.K_p: TogglePause(),
     pygame.K_t: FlipPage(),
+    pygame.K_s: ShowSteps("path"),
+    pygame.K_a: ShowSteps("here"),
 }
 CTRL_ACTIONS: dict[int, Action] = {pygame.K_y: Redo(), pygame.K_c: Copy(), pygame.K_v: Paste()}  # Ctrl+Z: below
 SCROLL_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}  # the info panel's text

@@ -36,6 +36,8 @@ TOOL_BUTTONS: tuple[tuple[str, str, Action], ...] = (  # label, key hint, action
     ("New puzzle", "N", act.NewPuzzle()),
     ("Copy puzzle", "^C", act.Copy()),
     ("Paste puzzle", "^V", act.Paste()),
+    ("Solution path", "S", act.ShowSteps("path")),
+    ("All steps here", "A", act.ShowSteps("here")),
 )
 PAGES = ("digits", "tools")
 

@@ -8,7 +8,7 @@ passed in so tests drive it (as in pyspacewar). This module never imports pygame
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from game import tools
@@ -226,6 +226,14 @@ class Game:
         self._stop_timer()
         self.state = state
         self._sync_timer()
+
+    def apply_steps(self, steps: Sequence[Step]) -> bool:
+        """Apply ``steps`` in turn (``PlayState.apply_step``: placements become entries,
+        eliminations leave the marks) as one undoable action; False when nothing changed."""
+        state = self.state
+        for step in steps:
+            state = state.apply_step(step)
+        return self._commit(state)
 
     def _commit(self, state: PlayState) -> bool:
         """Make ``state`` current as one undoable step; False (nothing pushed) if unchanged."""

@@ -257,6 +257,8 @@ TOOLS_BY_LABEL = {  # what each button of the tools page must do
     "New puzzle": act.NewPuzzle(),
     "Copy puzzle": act.Copy(),
     "Paste puzzle": act.Paste(),
+    "Solution path": act.ShowSteps("path"),
+    "All steps here": act.ShowSteps("here"),
 }
 
 
@@ -372,6 +374,8 @@ def check_tool(app: App, scene, action: tuple) -> None:
             app.frame([], FRAME)
             assert scene.notice.title == "PASTED" and game.puzzle.givens == tuple(parse_values(OTHER_PUZZLE))
             assert len(game.undo_stack) == 1
+    elif isinstance(action, act.ShowSteps):  # the panel opens on its search
+        assert scene.solution is not None and scene.solution.mode == action.mode
     else:
         pytest.fail(f"no check for the tools page's {action}")
 
@@ -380,9 +384,9 @@ def check_tool(app: App, scene, action: tuple) -> None:
 def test_every_button_of_the_tools_page_does_what_it_says(make_app, size, fake_generate, monkeypatch):
     """Clicking each button of the tools page (each on a fresh game; for Check and Restart one
     holding a wrong entry, r1c3=1) performs the action its label names: fill candidates, the
-    entropy overlay, solve singles and pairs, check, solve, restart, new puzzle, copy, and
-    paste (of another puzzle on the clipboard, which replaces the one in play as an undoable
-    step)."""
+    entropy overlay, solve singles and pairs, check, solve, restart, new puzzle, copy, paste
+    (of another puzzle on the clipboard, which replaces the one in play as an undoable step),
+    and the solution panel's two modes."""
     app = make_app(size)
     labels = [b.label for b in play_tools(app).keypad.page_buttons]
     assert sorted(labels) == sorted(TOOLS_BY_LABEL)

@@ -31,11 +31,13 @@ from game.hints import Hint, HintSearch
 from game.hud import draw_header
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, Action, play_action
+from game.jobs import JobRunner
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
 from game.practice import PracticePosition, Verdict, judge
 from game.scenes.base import Scene
 from game.session import Game
+from game.solution import MODES, PathSearch, SolutionPanel, preview_game, steps_up_to
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
@@ -87,6 +89,9 @@ class PlayScene(Scene):
         self.verdict: Verdict | None = None  # the last check of a practice answer, until the next move
         self.checked_once = False  # the practice position counted as tried
         self.solved_once = False  # ... and as solved
+        self.solution: SolutionPanel | None = None  # the solution path / all steps here panel
+        self.path_jobs = JobRunner()  # its search, on a thread of its own
+        self._path_job = -1
         self.resize()
         self.time = 0.0
         self.pops: dict[int, float] = {}
@@ -136,6 +141,7 @@ class PlayScene(Scene):
         self._sync_search()  # a hint that was thinking when the player left asks again
 
     def leave(self) -> None:
+        self.path_jobs.cancel()
         self.game.pause()
         self.dragging = False
         self.app.hint_jobs.cancel()
@@ -189,6 +195,14 @@ class PlayScene(Scene):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.solution is not None and not self.demo:
+            if event.type == pygame.KEYDOWN and self._steps_key(event):
+                return
+            if event.type == pygame.MOUSEWHEEL and self.solution is not None:
+                self.solution.move(-event.y)
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._close_steps()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.filter_digit and not self.demo:
             self.perform(act.FilterDigit(0))  # Esc turns the digit filter off first
             return
@@ -340,6 +354,8 @@ class PlayScene(Scene):
                 self._copy()
             case act.Paste():
                 self.paste(paste_text())
+            case act.ShowSteps(mode):
+                self._show_steps(mode)
             case act.CheckAnswer():
                 self._check_answer()
             case act.ToMenu():
@@ -351,6 +367,72 @@ class PlayScene(Scene):
                     self.app.goto("menu")
             case _:
                 assert_never(action)
+
+    def _show_steps(self, mode: str) -> None:
+        """Open the solution panel in ``mode`` ("path" or "here") and start its search on the
+        position the hint would use; the same mode again closes it. Wrong entries are named
+        first (a path from them would mislead)."""
+        if self.solution is not None and self.solution.mode == mode:
+            self._close_steps()
+            return
+        state = self.game.state
+        if state.wrong or state.marks_missing:
+            self.notice = PanelText(
+                MODES[mode],
+                "Some entries are wrong or some centre marks leave out a digit that can still go "
+                "there: ask for a hint (H) to see where, then try again.",
+                colour="wrong_edge",
+                edge="wrong_edge",
+            )
+            return
+        grid, _ = state.marks_grid()
+        search = PathSearch(mode, grid)
+        self.solution = SolutionPanel(mode, search=search)
+        self.game.dismiss_hint()
+        self._path_job = self.path_jobs.submit(lambda progress, cancel: search.run(cancel), name="steps")
+
+    def _close_steps(self) -> None:
+        self.path_jobs.cancel()
+        self.solution = None
+
+    def _steps_key(self, event: pygame.event.Event) -> bool:
+        """A key while the solution panel is open: choose a line, apply, close. True when the
+        panel took it; any other key closes the panel and plays on."""
+        panel = self.solution
+        assert panel is not None
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+        if event.key in moves:
+            panel.move(moves[event.key])
+        elif event.key == pygame.K_HOME:
+            panel.move(-len(panel.lines))
+        elif event.key == pygame.K_END:
+            panel.move(len(panel.lines))
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            steps = steps_up_to(panel)
+            self._close_steps()
+            if steps and self.game.apply_steps(steps):
+                self._shown_values = self.game.state.values  # no pop for each digit at once
+        elif event.key == pygame.K_ESCAPE:
+            self._close_steps()
+        elif event.key in (pygame.K_s, pygame.K_a):
+            return False  # its own key closes it, the other one switches (``_show_steps``)
+        else:
+            self._close_steps()
+            return False
+        return True
+
+    def _poll_steps(self) -> None:
+        """Hand the solution panel its search's lines when they come."""
+        for message in self.path_jobs.poll():
+            panel = self.solution
+            if panel is None or message.job_id != self._path_job or message.kind not in ("done", "error"):
+                continue
+            panel.search = None
+            if message.kind == "done":
+                panel.lines, panel.solved = message.value
+            else:
+                self.app.log(f"solution path search failed: {message.value}")
+                panel.note = SEARCH_FAILED
 
     def _check_answer(self) -> None:
         """Practice: judge the answer, say so, and draw the step it is judged against (as hint
@@ -439,6 +521,8 @@ class PlayScene(Scene):
         if any(-POP_SECONDS < self.time - t < POP_SECONDS for t in self.pops.values()):
             return True
         hint = self.game.hint
+        if self.solution is not None and self.solution.search is not None:
+            return True  # its lines are polled every frame
         return hint is not None and (hint.kind == "thinking" or self.time - self._hint_since < HINT_PULSE_SECONDS)
 
     def stale(self) -> bool:
@@ -460,6 +544,7 @@ class PlayScene(Scene):
             self.filter_digit,
             self.hover_cell,
             self.keypad.page,
+            self.solution and (self.solution.search is None, self.solution.selected, len(self.solution.lines)),
         )
 
     def update(self, dt: float) -> None:
@@ -469,6 +554,7 @@ class PlayScene(Scene):
         self.keypad.update(dt)
         self._sync_search()
         self._poll_search()
+        self._poll_steps()
         self._poll_paste()
         self.grading.tick(self.game, dt)
         values = self.game.state.values
@@ -527,9 +613,10 @@ class PlayScene(Scene):
             settings = self.app.settings
             state = self.game.state
             mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
+            line = self.solution.current if self.solution is not None else None
             self.board.draw(
                 surface,
-                self.game,
+                self.game if line is None else preview_game(self.game, line),
                 now=self.time,
                 pops=self.pops,
                 flourish=None if self.game.revealed else self.flourish,  # no winning sweep for Solve
@@ -567,6 +654,11 @@ class PlayScene(Scene):
         """What the panel shows, first that applies: the hint, a tool's message, the entropy
         detail of the cell under the mouse, the keys."""
         hint = self.game.hint
+        if self.solution is not None:
+            panel = self.solution
+            return PanelText(
+                panel.title(), panel.body(), prompt=panel.prompt(), colour="accent_3", edge="accent_3", grow=True
+            )
         if self.verdict is not None:
             colours: dict[str, th.Role] = {"right": "good", "partly": "accent_3", "nothing": "hint_edge"}
             colour = colours.get(self.verdict.kind, "wrong_edge")
