@@ -227,6 +227,11 @@ class Game:
         self.state = state
         self._sync_timer()
 
+    def count_hint(self) -> None:
+        """Count one hint on the current puzzle: help that is not a staged hint (the solution
+        panel showing the steps, game.solution)."""
+        self._current_stats().hints_used += 1
+
     def apply_steps(self, steps: Sequence[Step]) -> bool:
         """Apply ``steps`` in turn (``PlayState.apply_step``: placements become entries,
         eliminations leave the marks) as one undoable action; False when nothing changed."""

@@ -430,6 +430,8 @@ class PlayScene(Scene):
             panel.search = None
             if message.kind == "done":
                 panel.lines, panel.solved = message.value
+                if panel.lines and self.practice is None:
+                    self.game.count_hint()  # the steps are shown: help, as a hint is
             else:
                 self.app.log(f"solution path search failed: {message.value}")
                 panel.note = SEARCH_FAILED
