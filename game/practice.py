@@ -95,7 +95,8 @@ def moves_of(step: Step) -> frozenset[Move]:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The verdict on an answer: ``kind`` ("right", "partly", "wrong" or "nothing"), the ``step``
+    """The verdict on an answer: ``kind`` ("right", "partly", "wrong" or "nothing"; "example"
+    shows the step before any answer), the ``step``
     it is judged against (the closest of the technique's steps), the moves of the answer that
     step makes (``hits``) and does not (``wrong``), and how many it makes in all (``needed``)."""
 
@@ -107,11 +108,14 @@ class Verdict:
 
     @property
     def title(self) -> str:
-        return {"right": "RIGHT", "partly": "PARTLY RIGHT", "wrong": "NOT QUITE", "nothing": "YOUR ANSWER"}[self.kind]
+        titles = {"right": "RIGHT", "partly": "PARTLY RIGHT", "wrong": "NOT QUITE", "nothing": "YOUR ANSWER"}
+        return titles.get(self.kind, "EXAMPLE")
 
     @property
     def text(self) -> str:
         """A sentence for the player; the board then shows the step."""
+        if self.kind == "example":
+            return f"{self.step.text} Press N for a position to try yourself, Esc for the list."
         if self.kind == "right":
             return f"That is the {self.step.technique}. {self.step.text}"
         if self.kind == "partly":
@@ -273,3 +277,9 @@ def indexed(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[Level
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
     return dict(sorted(found.items(), key=lambda item: item[1][0]))  # stable: the solver's order within a level
+
+
+def example(position: PracticePosition) -> Verdict:
+    """The "verdict" that shows ``position``'s first step as an example, before any answer."""
+    step = position.steps[0]
+    return Verdict("example", step, 0, len(moves_of(step)), ())

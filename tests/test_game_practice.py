@@ -179,3 +179,15 @@ def test_the_chooser_s_buttons_fit_the_window_without_overlap(screen, size):
         rects = [button.rect for button in chooser.menu.buttons]
         assert all(r.left >= 0 and r.right <= size[0] and r.top >= 0 and r.bottom <= size[1] for r in rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_e_on_the_list_shows_an_example_of_the_focused_technique_drawn_on_the_board(app):
+    chooser = app.goto("practice", technique="W-Wing")
+    app.frame([key(pygame.K_e)], FRAME)
+    run_until(app, lambda: app.scene.name == "play", frames=3000)
+    scene = app.scene
+    assert scene.practice.technique == "W-Wing" and scene.verdict.kind == "example"
+    assert scene.game.hint.step == scene.practice.steps[0] and scene.game.hint.stage == 2
+    app.frame([], FRAME)
+    assert scene.panel_text[0] == "EXAMPLE" and app.profile.stats.practice == {}  # nothing tried yet
+    assert chooser.last == "W-Wing"

@@ -35,6 +35,7 @@ from game.jobs import JobRunner
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
 from game.practice import PracticePosition, Verdict, judge
+from game.practice import example as practice_example
 from game.scenes.base import Scene
 from game.session import Game
 from game.solution import MODES, PathSearch, SolutionPanel, preview_game, steps_up_to
@@ -69,7 +70,8 @@ PRACTICE_KEYS = "Enter checks  -  N next  -  H shows it  -  Esc list"
 class PlayScene(Scene):
     """Plays ``game``; ``demo`` lets the hint engine play it; ``practice`` is the practice
     position ``game`` plays (game.practice: Enter checks the answer, N asks for the next
-    position, ``practice_seed`` the one after it, Esc goes back to the technique list)."""
+    position, ``practice_seed`` the one after it, Esc goes back to the technique list;
+    ``example`` draws its step at once, as the list's Example asks)."""
 
     name = "play"
 
@@ -80,6 +82,7 @@ class PlayScene(Scene):
         demo: bool = False,
         practice: PracticePosition | None = None,
         practice_seed: int = 0,
+        example: bool = False,
     ) -> None:
         super().__init__(app)
         self.game = game
@@ -113,6 +116,9 @@ class PlayScene(Scene):
         self._hint_seen: Hint | None = None  # the hint on show, and since when (its outline pulses a while)
         self._hint_since = -HINT_PULSE_SECONDS
         self._drawn: tuple[object, ...] = ()  # what the last frame showed (``_looks``)
+        if example and practice is not None:  # the technique's step drawn before any answer
+            self.verdict = practice_example(practice)
+            game.hint = Hint("step", 2, self.verdict.step, candidates=practice.candidates, values=practice.values)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -662,7 +668,12 @@ class PlayScene(Scene):
                 panel.title(), panel.body(), prompt=panel.prompt(), colour="accent_3", edge="accent_3", grow=True
             )
         if self.verdict is not None:
-            colours: dict[str, th.Role] = {"right": "good", "partly": "accent_3", "nothing": "hint_edge"}
+            colours: dict[str, th.Role] = {
+                "right": "good",
+                "partly": "accent_3",
+                "nothing": "hint_edge",
+                "example": "hint_edge",
+            }
             colour = colours.get(self.verdict.kind, "wrong_edge")
             return PanelText(self.verdict.title, self.verdict.text, colour=colour, edge=colour, prompt=PRACTICE_KEYS)
         if hint is not None:

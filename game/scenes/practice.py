@@ -41,6 +41,8 @@ class PracticeScene(ListScene):
         self.level = self.techniques[technique][0] if technique in self.techniques else Level.HARD
         self.seed = seed
         self.waiting: str | None = None  # the technique whose position the worker is finding
+        self.show = False  # ... to show its step as an example
+        self.last: str | None = technique if technique in self.techniques else None  # the last focused
         self.job = -1
         self.message = "" if self.techniques else "No practice index was found: reinstall the game."
         self.menu = ButtonList([])
@@ -88,8 +90,11 @@ class PracticeScene(ListScene):
             )
             for i, name in enumerate(names)
         ]
-        back = Button(layout.rect(500, 696, 200, 46), "Back", "back", size=layout.font(28), scale=layout.scale)
-        self.menu = ButtonList(grid + tabs + [back])
+        back = Button(layout.rect(610, 696, 200, 46), "Back", "back", size=layout.font(28), scale=layout.scale)
+        shown = Button(
+            layout.rect(390, 696, 200, 46), "Example", "example", size=layout.font(28), scale=layout.scale, hint="E"
+        )
+        self.menu = ButtonList(grid + tabs + [shown, back])
         if focus is not None:
             self.menu.focus_on(("technique", focus) if isinstance(focus, str) else focus)
 
@@ -112,6 +117,10 @@ class PracticeScene(ListScene):
                 self.waiting = None
             self.app.goto("menu")
             return
+        if action == "example":
+            if self.last is not None:
+                self.choose(self.last, show=True)
+            return
         kind, value = action
         if kind == "level":
             self.level = value
@@ -120,9 +129,20 @@ class PracticeScene(ListScene):
         else:
             self.choose(value)
 
-    def choose(self, technique: str) -> None:
-        """Ask the worker for a position of ``technique``; the play screen opens when it comes."""
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_e:
+            self.activate("example")
+            return
+        super().handle(event)
+        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        if isinstance(focused, tuple) and focused[0] == "technique":
+            self.last = focused[1]
+
+    def choose(self, technique: str, show: bool = False) -> None:
+        """Ask the worker for a position of ``technique``; the play screen opens when it comes,
+        with the step already drawn as an example when ``show``."""
         self.waiting = technique
+        self.show = show
         self.message = f"Finding a position where {technique} is the next step..."
         self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
 
@@ -140,7 +160,7 @@ class PracticeScene(ListScene):
     def _play(self, position: PracticePosition) -> None:
         self.waiting = None
         game = practice_game(position, clock=self.app.clock)
-        self.app.goto("play", game=game, practice=position, practice_seed=self.seed)
+        self.app.goto("play", game=game, practice=position, practice_seed=self.seed, example=self.show)
 
     def record(self, technique: str) -> str:
         """`` (tried 3, solved 2)``: the player's practice of ``technique`` so far ("" if none)."""
@@ -159,6 +179,8 @@ class PracticeScene(ListScene):
         text = self.message
         if not text and isinstance(focused, tuple) and focused[0] == "technique":
             text = f"{focused[1]}: {explanation(focused[1])}{self.record(focused[1])}"
+        elif not text and focused == "example" and self.last is not None:
+            text = f"An example of {self.last}, its step drawn on the board."
         if not text:
             count = len(self.names(self.level))
             text = f"{count} techniques of {self.level.label} to practise: choose one."
@@ -167,4 +189,4 @@ class PracticeScene(ListScene):
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))
             y += line.get_height()
-        self.draw_footer(surface, "Arrows and Enter, or click  -  a level's tab shows its techniques  -  Esc back")
+        self.draw_footer(surface, "Arrows and Enter, or click  -  E an example  -  a tab shows a level  -  Esc back")
