@@ -31,14 +31,14 @@ from game.hints import Hint, HintSearch
 from game.hud import draw_header
 from game.info_panel import DEMO_HELP, KEYS_HELP, InfoPanel, PanelText, entropy_text, hint_text
 from game.input import CTRL, Action, play_action
-from game.jobs import JobRunner
 from game.keypad import Keypad
 from game.paste import Grading, PasteJob
 from game.practice import PracticePosition, Verdict, judge
 from game.practice import example as practice_example
 from game.scenes.base import Scene
+from game.scenes.steps_view import StepsView
 from game.session import Game
-from game.solution import MODES, PathSearch, SolutionPanel, preview_game, steps_up_to
+from game.solution import SolutionPanel
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
 
@@ -92,9 +92,7 @@ class PlayScene(Scene):
         self.verdict: Verdict | None = None  # the last check of a practice answer, until the next move
         self.checked_once = False  # the practice position counted as tried
         self.solved_once = False  # ... and as solved
-        self.solution: SolutionPanel | None = None  # the solution path / all steps here panel
-        self.path_jobs = JobRunner()  # its search, on a thread of its own
-        self._path_job = -1
+        self.steps = StepsView(app.log, SEARCH_FAILED)  # the solution path / all steps here panel
         self.resize()
         self.time = 0.0
         self.pops: dict[int, float] = {}
@@ -147,7 +145,7 @@ class PlayScene(Scene):
         self._sync_search()  # a hint that was thinking when the player left asks again
 
     def leave(self) -> None:
-        self.path_jobs.cancel()
+        self.steps.close()
         self.game.pause()
         self.dragging = False
         self.app.hint_jobs.cancel()
@@ -201,14 +199,16 @@ class PlayScene(Scene):
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.solution is not None and not self.demo:
-            if event.type == pygame.KEYDOWN and self._steps_key(event):
+        panel = self.steps.panel
+        if panel is not None and not self.demo:
+            if event.type == pygame.KEYDOWN and self.steps.key(event, self.game):
+                self._shown_values = self.game.state.values  # steps applied at once: no pops
                 return
-            if event.type == pygame.MOUSEWHEEL and self.solution is not None:
-                self.solution.move(-event.y)
+            if event.type == pygame.MOUSEWHEEL:
+                panel.move(-event.y)
                 return
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self._close_steps()
+                self.steps.close()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.filter_digit and not self.demo:
             self.perform(act.FilterDigit(0))  # Esc turns the digit filter off first
             return
@@ -361,7 +361,7 @@ class PlayScene(Scene):
             case act.Paste():
                 self.paste(paste_text())
             case act.ShowSteps(mode):
-                self._show_steps(mode)
+                self.notice = self.steps.toggle(mode, game)
             case act.CheckAnswer():
                 self._check_answer()
             case act.ToMenu():
@@ -374,73 +374,10 @@ class PlayScene(Scene):
             case _:
                 assert_never(action)
 
-    def _show_steps(self, mode: str) -> None:
-        """Open the solution panel in ``mode`` ("path" or "here") and start its search on the
-        position the hint would use; the same mode again closes it. Wrong entries are named
-        first (a path from them would mislead)."""
-        if self.solution is not None and self.solution.mode == mode:
-            self._close_steps()
-            return
-        state = self.game.state
-        if state.wrong or state.marks_missing:
-            self.notice = PanelText(
-                MODES[mode],
-                "Some entries are wrong or some centre marks leave out a digit that can still go "
-                "there: ask for a hint (H) to see where, then try again.",
-                colour="wrong_edge",
-                edge="wrong_edge",
-            )
-            return
-        grid, _ = state.marks_grid()
-        search = PathSearch(mode, grid)
-        self.solution = SolutionPanel(mode, search=search)
-        self.game.dismiss_hint()
-        self._path_job = self.path_jobs.submit(lambda progress, cancel: search.run(cancel), name="steps")
-
-    def _close_steps(self) -> None:
-        self.path_jobs.cancel()
-        self.solution = None
-
-    def _steps_key(self, event: pygame.event.Event) -> bool:
-        """A key while the solution panel is open: choose a line, apply, close. True when the
-        panel took it; any other key closes the panel and plays on."""
-        panel = self.solution
-        assert panel is not None
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-        if event.key in moves:
-            panel.move(moves[event.key])
-        elif event.key == pygame.K_HOME:
-            panel.move(-len(panel.lines))
-        elif event.key == pygame.K_END:
-            panel.move(len(panel.lines))
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            steps = steps_up_to(panel)
-            self._close_steps()
-            if steps and self.game.apply_steps(steps):
-                self._shown_values = self.game.state.values  # no pop for each digit at once
-        elif event.key == pygame.K_ESCAPE:
-            self._close_steps()
-        elif event.key in (pygame.K_s, pygame.K_a):
-            return False  # its own key closes it, the other one switches (``_show_steps``)
-        else:
-            self._close_steps()
-            return False
-        return True
-
-    def _poll_steps(self) -> None:
-        """Hand the solution panel its search's lines when they come."""
-        for message in self.path_jobs.poll():
-            panel = self.solution
-            if panel is None or message.job_id != self._path_job or message.kind not in ("done", "error"):
-                continue
-            panel.search = None
-            if message.kind == "done":
-                panel.lines, panel.solved = message.value
-                if panel.lines and self.practice is None:
-                    self.game.count_hint()  # the steps are shown: help, as a hint is
-            else:
-                self.app.log(f"solution path search failed: {message.value}")
-                panel.note = SEARCH_FAILED
+    @property
+    def solution(self) -> SolutionPanel | None:
+        """The solution panel's state while it is open (``StepsView.panel``), else None."""
+        return self.steps.panel
 
     def _check_answer(self) -> None:
         """Practice: judge the answer, say so, and draw the step it is judged against (as hint
@@ -529,7 +466,7 @@ class PlayScene(Scene):
         if any(-POP_SECONDS < self.time - t < POP_SECONDS for t in self.pops.values()):
             return True
         hint = self.game.hint
-        if self.solution is not None and self.solution.search is not None:
+        if self.steps.busy:
             return True  # its lines are polled every frame
         return hint is not None and (hint.kind == "thinking" or self.time - self._hint_since < HINT_PULSE_SECONDS)
 
@@ -552,7 +489,7 @@ class PlayScene(Scene):
             self.filter_digit,
             self.hover_cell,
             self.keypad.page,
-            self.solution and (self.solution.search is None, self.solution.selected, len(self.solution.lines)),
+            self.steps.looks(),
         )
 
     def update(self, dt: float) -> None:
@@ -562,7 +499,7 @@ class PlayScene(Scene):
         self.keypad.update(dt)
         self._sync_search()
         self._poll_search()
-        self._poll_steps()
+        self.steps.poll(self.game, counted=self.practice is None)
         self._poll_paste()
         self.grading.tick(self.game, dt)
         values = self.game.state.values
@@ -621,10 +558,9 @@ class PlayScene(Scene):
             settings = self.app.settings
             state = self.game.state
             mistakes = state.conflicts | state.wrong if settings.show_mistakes == "solution" else state.conflicts
-            line = self.solution.current if self.solution is not None else None
             self.board.draw(
                 surface,
-                self.game if line is None else preview_game(self.game, line),
+                self.steps.board_game(self.game),
                 now=self.time,
                 pops=self.pops,
                 flourish=None if self.game.revealed else self.flourish,  # no winning sweep for Solve
@@ -662,11 +598,9 @@ class PlayScene(Scene):
         """What the panel shows, first that applies: the hint, a tool's message, the entropy
         detail of the cell under the mouse, the keys."""
         hint = self.game.hint
-        if self.solution is not None:
-            panel = self.solution
-            return PanelText(
-                panel.title(), panel.body(), prompt=panel.prompt(), colour="accent_3", edge="accent_3", grow=True
-            )
+        steps = self.steps.content()
+        if steps is not None:
+            return steps
         if self.verdict is not None:
             colours: dict[str, th.Role] = {
                 "right": "good",
