@@ -133,6 +133,11 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
     return code
 
 
+GIVENS_MATTER = ("Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2")
+"""Techniques whose pattern must be made of placed digits that are not givens: a pencil-mark
+grid, which does not say which digits are givens, cannot show them."""
+
+
 def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     """Print ``-n`` positions where the technique is the solver's next step (generator.practice):
     HoDoKu pencil-mark grids separated by blank lines, or JSON lines."""
@@ -145,6 +150,12 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
         names = ", ".join(t.name for t in TECHNIQUES)
         report(out, f"{program_name()} practice: error: no technique is called {args.technique!r}; one of: {names}")
         return EXIT_USAGE
+    if name in GIVENS_MATTER and not args.json:
+        report(
+            out,
+            f"{program_name()} practice: note: {name} rests on which digits are givens, which a "
+            "pencil-mark grid does not say; --json gives each position's puzzle too",
+        )
     found = 0
     for position in practice_positions(name, seed=args.seed):
         if found == args.n:

@@ -49,3 +49,12 @@ def test_an_unknown_technique_exits_2_naming_the_known_ones(capsys):
     code, text = run(["practice", "--technique", "Quantum Wing"])
     err = capsys.readouterr().err
     assert code == 2 and not text and "Quantum Wing" in err and "X-Wing" in err and "Forcing Net" in err
+
+
+def test_a_technique_that_rests_on_givens_is_noted_on_stderr(capsys):
+    """An Avoidable Rectangle needs placed digits that are not givens; a pencil-mark grid cannot
+    say which are, so the command says so (and --json, which carries the puzzle, does not)."""
+    code, text = run(["practice", "--technique", "Avoidable Rectangle Type 1", "-n", "1", "--seed", "2"])
+    assert code == 0 and text and "rests on which digits are givens" in capsys.readouterr().err
+    code, text = run(["practice", "--technique", "Avoidable Rectangle Type 1", "-n", "1", "--json"])
+    assert code == 0 and json.loads(text)["puzzle"] and not capsys.readouterr().err
