@@ -191,3 +191,17 @@ def test_e_on_the_list_shows_an_example_of_the_focused_technique_drawn_on_the_bo
     app.frame([], FRAME)
     assert scene.panel_text[0] == "EXAMPLE" and app.profile.stats.practice == {}  # nothing tried yet
     assert chooser.last == "W-Wing"
+
+
+def test_a_new_visit_goes_on_to_a_position_not_tried_yet(app):
+    first = open_position(app).practice
+    app.frame([key(pygame.K_RETURN)], FRAME)  # shown, not tried
+    again = open_position(app).practice
+    assert again.values == first.values  # nothing was tried: the same position
+    game = app.scene.game
+    game.toggle_mark(
+        *next((c, d) for c in range(81) for d in range(1, 10) if game.state.centre[c] >> (d - 1) & 1), "centre"
+    )
+    app.frame([key(pygame.K_RETURN)], FRAME)  # tried (whatever the verdict)
+    assert app.profile.stats.practice["X-Wing"][0] == 1
+    assert open_position(app).practice.values != first.values

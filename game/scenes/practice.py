@@ -31,11 +31,13 @@ GRID_W, GAP = 1000, 10
 
 class PracticeScene(ListScene):
     """The technique chooser. ``technique``: the one to focus (coming back from a position);
-    with ``start``, a position of it (``seed``) is asked for at once (the play screen's "next")."""
+    with ``start``, a position of it is asked for at once (the play screen's "next"). ``seed``
+    picks the position (the practice index's order); None: the player's count of positions
+    tried for the technique, so each visit goes on to a position not tried yet."""
 
     name = "practice"
 
-    def __init__(self, app: Host, technique: str | None = None, seed: int = 0, start: bool = False) -> None:
+    def __init__(self, app: Host, technique: str | None = None, seed: int | None = None, start: bool = False) -> None:
         super().__init__(app)
         self.techniques = indexed()  # name -> (level, positions)
         self.level = self.techniques[technique][0] if technique in self.techniques else Level.HARD
@@ -143,6 +145,8 @@ class PracticeScene(ListScene):
         with the step already drawn as an example when ``show``."""
         self.waiting = technique
         self.show = show
+        if self.seed is None or technique != self.last:
+            self.seed = self.app.profile.stats.practice.get(technique, [0, 0])[0]
         self.message = f"Finding a position where {technique} is the next step..."
         self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
 
@@ -160,7 +164,7 @@ class PracticeScene(ListScene):
     def _play(self, position: PracticePosition) -> None:
         self.waiting = None
         game = practice_game(position, clock=self.app.clock)
-        self.app.goto("play", game=game, practice=position, practice_seed=self.seed, example=self.show)
+        self.app.goto("play", game=game, practice=position, practice_seed=self.seed or 0, example=self.show)
 
     def record(self, technique: str) -> str:
         """`` (tried 3, solved 2)``: the player's practice of ``technique`` so far ("" if none)."""
