@@ -258,9 +258,6 @@ def explanation(name: str) -> str:
     return NOTES.get(name, "")
 
 
-LEVEL_NAMES = {level.name: level for level in Level}
-
-
 def indexed(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[Level, int]]:
     """The techniques the practice index at ``path`` (default: the shipped one) has positions
     of: name -> (its level, positions), cheapest level first; {} when the file is missing or
@@ -270,7 +267,7 @@ def indexed(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[Level
         data = json.loads(path.read_text(encoding="utf-8"))
         techniques, levels = data["techniques"], data["levels"]  # levels: in the solver's order
         found = {
-            name: (LEVEL_NAMES[level], len(techniques[name]))
+            name: (Level[level], len(techniques[name]))
             for name, level in levels.items()
             if isinstance(techniques.get(name), list) and techniques[name]
         }

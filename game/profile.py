@@ -257,17 +257,12 @@ class Profile:
         self._save_stats()
 
     def record_practice(self, technique: str, first: bool, solved: bool) -> None:
-        """A practice position of ``technique`` was checked: ``first`` time for it (it counts
-        as tried, and as solved when ``solved``), or later and ``solved`` now after a first
-        answer that was not (it counts as solved then). Anything else changes nothing."""
-        if first:
-            self.stats.record_practice(technique, solved)
-        elif solved:
-            tried, done = self.stats.practice.get(technique, [1, 0])
-            self.stats.practice[technique] = [max(tried, 1), min(done + 1, max(tried, 1))]
-        else:
-            return
-        self._save_stats()
+        """A practice position of ``technique`` was checked: the ``first`` time for it (it
+        counts as tried), ``solved`` when the answer was right the first time it was (the play
+        screen says so once); anything else changes nothing (``Stats.record_practice``)."""
+        if first or solved:
+            self.stats.record_practice(technique, first, solved)
+            self._save_stats()
 
     def record_abandon(self, level: Level | None, hints: int = 0) -> None:
         """An unsolved puzzle of ``level`` was given up for another one (or finished by the

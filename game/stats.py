@@ -107,12 +107,13 @@ class Stats:
     daily: list[str] = field(default_factory=list)  # dates (YYYY-MM-DD) a daily puzzle was solved, sorted
     practice: dict[str, list[int]] = field(default_factory=dict)  # technique -> [tried, solved]
 
-    def record_practice(self, technique: str, solved: bool) -> None:
-        """A practice position of ``technique`` was checked for the first time (``solved``: its
-        answer was right), or (``solved`` with a position already counted) solved later: see
-        ``game.profile.Profile.record_practice``."""
-        tried, done = self.practice.get(technique, [0, 0])
-        self.practice[technique] = [tried + 1, done + int(solved)]
+    def record_practice(self, technique: str, tried: bool, solved: bool) -> None:
+        """Count a practice position of ``technique``: as tried (its first check) and/or as
+        solved (an answer judged right, at its first check or a later one); solved never passes
+        tried."""
+        count, done = self.practice.get(technique, [0, 0])
+        count += int(tried)
+        self.practice[technique] = [count, min(count, done + int(solved))]
 
     def record_daily(self, day: datetime.date) -> None:
         """A daily puzzle of ``day`` was solved (a second one the same day adds nothing)."""

@@ -89,9 +89,13 @@ def test_entering_the_placed_digit_is_the_whole_answer_and_its_clean_up_is_not_c
 
 def test_practice_statistics_count_tried_and_solved_and_a_bad_entry_costs_only_itself(tmp_path):
     stats = Stats()
-    stats.record_practice("X-Wing", solved=False)
-    stats.record_practice("X-Wing", solved=True)
+    stats.record_practice("X-Wing", tried=True, solved=False)
+    stats.record_practice("X-Wing", tried=True, solved=True)
     assert stats.practice == {"X-Wing": [2, 1]}
+    stats.record_practice("X-Wing", tried=False, solved=True)  # right at a later check
+    stats.record_practice("Skyscraper", tried=False, solved=True)  # never more solved than tried
+    assert stats.practice == {"X-Wing": [2, 2], "Skyscraper": [0, 0]}
+    del stats.practice["Skyscraper"]
     data = stats.to_data()
     data["practice"]["Skyscraper"] = [1, 3]  # more solved than tried
     data["practice"]["XY-Wing"] = "two"

@@ -104,19 +104,24 @@ class PracticeScene(ListScene):
         focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
         self._lay_out(focused)
 
+    def _stop(self) -> bool:
+        """Cancel the search for a position, if one runs; True when one did."""
+        if self.waiting is None:
+            return False
+        self.app.jobs.cancel()
+        self.waiting = None
+        return True
+
     def escape(self) -> None:
-        if self.waiting is not None:
-            self.app.jobs.cancel()
-            self.waiting = None
+        """Esc stops a search for a position first, then leaves for the menu."""
+        if self._stop():
             self.message = "Stopped."
-            return
-        self.app.goto("menu")
+        else:
+            self.app.goto("menu")
 
     def activate(self, action: Any) -> None:
         if action == "back":
-            if self.waiting is not None:
-                self.app.jobs.cancel()
-                self.waiting = None
+            self._stop()
             self.app.goto("menu")
             return
         if action == "example":
