@@ -100,7 +100,7 @@ def test_practice_statistics_count_tried_and_solved_and_a_bad_entry_costs_only_i
     data["practice"]["Skyscraper"] = [1, 3]  # more solved than tried
     data["practice"]["XY-Wing"] = "two"
     kept, lost = Stats.salvage(json.loads(json.dumps(data)))
-    assert kept.practice == {"X-Wing": [2, 1]} and sorted(lost) == ["practice: Skyscraper", "practice: XY-Wing"]
+    assert kept.practice == {"X-Wing": [2, 2]} and sorted(lost) == ["practice: Skyscraper", "practice: XY-Wing"]
     profile = Profile(tmp_path)
     profile.record_practice("W-Wing", first=True, solved=False)
     profile.record_practice("W-Wing", first=False, solved=True)  # right at the second check
