@@ -21,20 +21,8 @@ Methods (``METHODS``):
         cells, the one whose placements clear the most candidates takes a quarter fewer
         nodes, but scoring the cells costs more than that saves (0.9x on forum-hardest).
 
-Representation: Sudoku as an exact-cover problem (Knuth, "Dancing Links", 2000), packed into
-one Python int so that a whole-grid sweep is a handful of big-int operations (SWAR):
-  constraint  324 of them: each cell needs a digit (81); each row, column and box needs each
-              digit (3 x 81).
-  option      a way to meet a constraint: a digit of the cell, or a place for the digit in
-              the house (column of a row, row of a column, position 0..8 in a box).
-  field       one constraint: 9 option bits, a guard bit (bit 9) and a carry bit (bit 10), 11
-              bits from bit 11 * f.
-              Field ``cell`` (0..80) is that cell's candidate mask, bit d-1 = digit d; then
-              81 + 9*row + d-1, 162 + 9*column + d-1 and 243 + 9*box + d-1 list the places
-              left for digit d in that house.
-  candidate   (cell, digit), index ``9 * cell + digit - 1``; it is an option of 4 fields.
-  state       the int holding all 324 fields; a field's guard bit is set while the constraint
-              is open (not met yet), and a met field holds just the candidate placed there.
+Representation: the exact-cover fields of ``solver.cover`` (324 constraints, 11 bits each,
+packed into one int); a met field holds just the candidate placed there.
 Placing a candidate is one AND with a precomputed mask that clears every candidate sharing a
 constraint with it and the guards of its 4 constraints. In a sweep, ``state - LOWS`` borrows
 the guard of every open empty field (a contradiction: ``(state ^ that) & GUARDS``) and clears
@@ -60,104 +48,39 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.errors import MultipleSolutionsError, NoSolutionError
-from solver.grid import (
-    ALL_DIGITS,
-    BOX_OF,
-    BOXES,
-    CELLS,
-    COL_OF,
-    ROW_OF,
-    Grid,
-    check_houses,
+from solver.cover import (
+    BITS,
+    CELL_GUARDS,
+    CELL_LOWS,
+    CELL_OPTIONS,
+    CELL_SHIFTS,
+    DROP,
+    DROP_AT,
+    GUARDS,
+    KEEP_OTHERS_AT,
+    LOWS,
+    OPTIONS,
+    PLACE,
+    PLACE_AT,
+    WIDTH,
 )
+from solver.errors import MultipleSolutionsError, NoSolutionError
+from solver.grid import ALL_DIGITS, Grid, check_houses
 
 METHODS = ("wave", "wfc")
 
-_WIDTH = 11  # bits per field: 9 options, a guard and a carry bit
-_LOWS = sum(1 << (_WIDTH * field) for field in range(324))  # bit 0 of every field
-_GUARDS = _LOWS << 9
-_OPTIONS = _LOWS * ALL_DIGITS  # every option bit: the state before any placement
-_CELL_LOWS = sum(1 << (_WIDTH * cell) for cell in CELLS)
-_CELL_GUARDS = _CELL_LOWS << 9
-_CELL_OPTIONS = _CELL_LOWS * ALL_DIGITS
-_CELL_SHIFTS = tuple(_WIDTH * cell for cell in CELLS)
-
 # Per method: (guards, lows, options) of the fields a sweep looks at.
 _SCOPES = {
-    "wave": (_GUARDS, _LOWS, _OPTIONS),
-    "wfc": (_CELL_GUARDS, _CELL_LOWS, _CELL_OPTIONS),
+    "wave": (GUARDS, LOWS, OPTIONS),
+    "wfc": (CELL_GUARDS, CELL_LOWS, CELL_OPTIONS),
 }
 
 _VALUES = frozenset(range(10))
 
 
-def _options_of(cell: int, digit: int) -> tuple[tuple[int, int], ...]:
-    """The 4 (field, option) pairs of candidate (cell, digit); digit 1..9."""
-    d = digit - 1
-    box = BOX_OF[cell]
-    return (
-        (cell, d),
-        (81 + 9 * ROW_OF[cell] + d, COL_OF[cell]),
-        (162 + 9 * COL_OF[cell] + d, ROW_OF[cell]),
-        (243 + 9 * box + d, BOXES[box].index(cell)),
-    )
-
-
-def _build_tables() -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per candidate: its option bits, the state mask that places it and the one that places
-    it and drops its own bits; per option bit position: its candidate."""
-    bits: list[int] = []
-    closes: list[int] = []
-    fields: list[list[int]] = []  # per candidate: its 4 fields
-    candidate_at = [-1] * (_WIDTH * 324)
-    for cell in CELLS:
-        for digit in range(1, 10):
-            own = guard = 0
-            pairs = _options_of(cell, digit)
-            for field, option in pairs:
-                own |= 1 << (_WIDTH * field + option)
-                guard |= 1 << (_WIDTH * field + 9)
-                candidate_at[_WIDTH * field + option] = len(bits)
-            bits.append(own)
-            closes.append(guard)
-            fields.append([field for field, _ in pairs])
-    # The candidates that clash with one are those sharing one of its 4 fields (itself too).
-    members = [0] * 324  # per field: the bits of every candidate with an option there
-    for candidate, own in enumerate(bits):
-        for field in fields[candidate]:
-            members[field] |= own
-    place, keep_others = [], []
-    for candidate, own in enumerate(bits):
-        a, b, c, d = fields[candidate]
-        clash = members[a] | members[b] | members[c] | members[d]
-        keep_others.append(_OPTIONS ^ clash)
-        place.append(_OPTIONS ^ clash ^ own | _GUARDS ^ closes[candidate])
-    return bits, place, keep_others, candidate_at
-
-
-_BITS, _PLACE, _KEEP_OTHERS, _CANDIDATE_AT = _build_tables()
-_DROP = [_GUARDS | _OPTIONS ^ own for own in _BITS]  # per candidate: the state mask that removes it
-
-
-def _by_bit_length(per_candidate: list[int]) -> list[int]:
-    """``per_candidate`` indexed by ``bit.bit_length()`` for each of the candidate's 4 option
-    bits, so a loop over the set bits of an int looks an entry up with no arithmetic."""
-    table = [0] * (_WIDTH * 324 + 1)
-    for position, candidate in enumerate(_CANDIDATE_AT):
-        if candidate >= 0:
-            table[position + 1] = per_candidate[candidate]
-    return table
-
-
-_PLACE_AT = _by_bit_length(_PLACE)
-_KEEP_OTHERS_AT = _by_bit_length(_KEEP_OTHERS)
-_DROP_AT = _by_bit_length(_DROP)
-
-
 def _cells_mask(keep: Callable[[int, int], bool]) -> int:
     """The option bits of the cell fields (r, c) for which ``keep(r, c)`` is true."""
-    return sum(ALL_DIGITS << (_WIDTH * (9 * r + c)) for r in range(9) for c in range(9) if keep(r, c))
+    return sum(ALL_DIGITS << (WIDTH * (9 * r + c)) for r in range(9) for c in range(9) if keep(r, c))
 
 
 def _rotations(step: int, position: Callable[[int, int], int]) -> tuple[int, int, int, int, int]:
@@ -177,10 +100,10 @@ def _rotations(step: int, position: Callable[[int, int], int]) -> tuple[int, int
 # (or of a box), the mini-columns of a column (or of a box).
 _MINI_ROWS = _cells_mask(lambda r, c: c % 3 == 0)
 _MINI_COLUMNS = _cells_mask(lambda r, c: r % 3 == 0)
-_ROW_GROUP = _rotations(3 * _WIDTH, lambda r, c: c // 3)  # the mini-rows of a row
-_ROW_BOX_GROUP = _rotations(9 * _WIDTH, lambda r, c: r % 3)  # the mini-rows of a box
-_COLUMN_GROUP = _rotations(27 * _WIDTH, lambda r, c: r // 3)  # the mini-columns of a column
-_COLUMN_BOX_GROUP = _rotations(_WIDTH, lambda r, c: c % 3)  # the mini-columns of a box
+_ROW_GROUP = _rotations(3 * WIDTH, lambda r, c: c // 3)  # the mini-rows of a row
+_ROW_BOX_GROUP = _rotations(9 * WIDTH, lambda r, c: r % 3)  # the mini-rows of a box
+_COLUMN_GROUP = _rotations(27 * WIDTH, lambda r, c: r // 3)  # the mini-columns of a column
+_COLUMN_BOX_GROUP = _rotations(WIDTH, lambda r, c: c % 3)  # the mini-columns of a box
 
 
 def _others(x: int, group: tuple[int, int, int, int, int]) -> int:
@@ -196,15 +119,15 @@ def _locked(x: int) -> int:
     claiming: a digit that in a row is confined to one mini-row leaves the rest of the box;
     the same for columns.
     """
-    rows = (x | x >> _WIDTH | x >> 2 * _WIDTH) & _MINI_ROWS
+    rows = (x | x >> WIDTH | x >> 2 * WIDTH) & _MINI_ROWS
     gone = _others(rows & ~_others(rows, _ROW_BOX_GROUP), _ROW_GROUP)
     gone |= _others(rows & ~_others(rows, _ROW_GROUP), _ROW_BOX_GROUP)
     gone &= rows
-    columns = (x | x >> 9 * _WIDTH | x >> 18 * _WIDTH) & _MINI_COLUMNS
+    columns = (x | x >> 9 * WIDTH | x >> 18 * WIDTH) & _MINI_COLUMNS
     lost = _others(columns & ~_others(columns, _COLUMN_BOX_GROUP), _COLUMN_GROUP)
     lost |= _others(columns & ~_others(columns, _COLUMN_GROUP), _COLUMN_BOX_GROUP)
     lost &= columns
-    return x & (gone | gone << _WIDTH | gone << 2 * _WIDTH | lost | lost << 9 * _WIDTH | lost << 18 * _WIDTH)
+    return x & (gone | gone << WIDTH | gone << 2 * WIDTH | lost | lost << 9 * WIDTH | lost << 18 * WIDTH)
 
 
 @dataclass
@@ -270,16 +193,16 @@ def search(
     wave = method == "wave"
     scope = guards | options
     values = _values_of(puzzle)
-    bits, place_at, keep_others_at = _BITS, _PLACE_AT, _KEEP_OTHERS_AT
-    state = _GUARDS | _OPTIONS  # every field open, every option left
+    bits, place_at, keep_others_at = BITS, PLACE_AT, KEEP_OTHERS_AT
+    state = GUARDS | OPTIONS  # every field open, every option left
     for cell, value in enumerate(values):
         if value:
             i = 9 * cell + value - 1
             if not state & bits[i]:
                 check_houses(values)  # an earlier given cleared this one: it raises
-            state &= _PLACE[i]
+            state &= PLACE[i]
     for cell, digit in excluded:
-        state &= _DROP[9 * cell + digit - 1]
+        state &= DROP[9 * cell + digit - 1]
     solutions: list[list[int]] = []
     stack: list[int] = []  # the states of the trial placements still to try, last first
     nodes = branches = dead_ends = 0
@@ -309,18 +232,18 @@ def search(
                 continue
             if stack or not wave:
                 break  # deeper down a sweep costs more than the nodes it saves
-            gone = _locked(x & _CELL_OPTIONS)
+            gone = _locked(x & CELL_OPTIONS)
             if not gone:
                 break
             while gone:
-                drop = _DROP_AT[gone.bit_length()]
+                drop = DROP_AT[gone.bit_length()]
                 state &= drop
                 gone &= drop
         if dead:
             dead_ends += 1
-        elif not state & _CELL_GUARDS:
-            cells = state & _CELL_OPTIONS
-            solutions.append([((cells >> shift) & ALL_DIGITS).bit_length() for shift in _CELL_SHIFTS])
+        elif not state & CELL_GUARDS:
+            cells = state & CELL_OPTIONS
+            solutions.append([((cells >> shift) & ALL_DIGITS).bit_length() for shift in CELL_SHIFTS])
             if len(solutions) >= limit:
                 break
         else:

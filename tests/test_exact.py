@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solver import exact
+from solver import cover, exact
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import HOUSES, Grid, check_houses, parse_values, values_to_string
 from tests.conftest import data_puzzles
@@ -232,13 +232,13 @@ def cell_fields(candidates: dict[str, str]) -> int:
     for cell in range(81):
         digits = candidates.get(f"r{cell // 9 + 1}c{cell % 9 + 1}", "123456789")
         for digit in digits:
-            x |= 1 << (exact._WIDTH * cell + int(digit) - 1)
+            x |= 1 << (cover.WIDTH * cell + int(digit) - 1)
     return x
 
 
 def eliminations(bits: int) -> set[str]:
     """Cell-field bits as eliminations in HoDoKu's notation: {"r1c4<>1", ...}."""
-    width = exact._WIDTH  # bits per field
+    width = cover.WIDTH  # bits per field
     return {f"r{p // width // 9 + 1}c{p // width % 9 + 1}<>{p % width + 1}" for p in range(81 * width) if bits >> p & 1}
 
 

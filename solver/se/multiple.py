@@ -15,13 +15,62 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
+from solver.implication import Consequence, ImplicationEngine, StaticImplications, field_bits
 from solver.se.chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
 from solver.step import Candidate
 
 # offer(kind, target, target_on, complexity, sort_key): propose the hint concluding potential
 # (target, target_on); True when the search should stop
 Offer = Callable[[str, int, bool, int, int], bool]
-OnOf = Callable[[int], Propagation]  # candidate index (cell * 9 + digit - 1) -> its "on" propagation
+
+
+class Premise:
+    """One premise's propagation, searched only when something needs it.
+
+    ``consequence``, from the implication engine (``solver.implication``), answers at a tenth
+    of the cost whether the premise leads to a contradiction and which potentials it implies:
+    exactly what the chain search finds, but without the ancestors a rating needs. ``prop``
+    runs that search (``search()``) on first use, which the rules ask for only where the
+    premise leads to a hint (a contradiction, or a potential every branch implies). Without a
+    consequence (Nishio and nested rules), ``prop`` is searched on first use of anything; after
+    a contradiction, on first use of anything but ``dead``.
+    """
+
+    __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search")
+
+    def __init__(self, search: Callable[[], Propagation], consequence: Consequence | None = None):
+        self._search = search
+        self._dead = consequence.contradiction if consequence is not None else None
+        self._consequence = consequence if not self._dead else None
+        self._prop: Propagation | None = None
+        self._bits: tuple[int, int] | None = None
+
+    @property
+    def prop(self) -> Propagation:
+        """The chain search's result (ancestors included)."""
+        if self._prop is None:
+            self._prop = self._search()
+        return self._prop
+
+    @property
+    def dead(self) -> bool:
+        """True when the premise leads to a contradiction."""
+        if self._dead is None:
+            self._dead = self.prop.contradiction is not None
+        return self._dead
+
+    def bits(self) -> tuple[int, int]:
+        """The field bits (``solver.implication``) of the potentials implied "on" and "off"
+        (after a contradiction, those found before it)."""
+        if self._consequence is not None:
+            return self._consequence.on, self._consequence.off
+        if self._bits is None:
+            prop = self.prop
+            self._bits = (field_bits(prop.on), field_bits(prop.off))
+        return self._bits
+
+
+OnOf = Callable[[int], Premise]  # candidate index (cell * 9 + digit - 1) -> its "on" premise
 
 
 def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
@@ -70,6 +119,7 @@ def multiple_chains(
     level: int = 0,
     nested: NestedRule | None = None,
     cap: float = 0.0,
+    screen: bool = True,
 ) -> list[ChainHint]:
     """One of Sudoku Explainer's multiple-chain rules on ``pos``: Nishio (``nishio``; X links
     only, contradictions only), Multiple Forcing Chains (static: cell and region forcing chains
@@ -78,7 +128,10 @@ def multiple_chains(
 
     ``nested``: the rule that nesting ``level`` (1 and up) adds to propagation, from
     ``solver.se.nested.nested_rule(level)``. Returns a list holding the best hint found, or an
-    empty list; with ``cap``, the first hint rated ``cap`` or less.
+    empty list; with ``cap``, the first hint rated ``cap`` or less. ``screen`` (default): the
+    implication engine tells which premises of static and dynamic chains lead anywhere and
+    only those are searched for their ancestors; False searches every premise (the same hint,
+    slower: for tests and measurements).
 
     Raises:
         ValueError: ``level`` is 1 or more and no ``nested`` rule is given.
@@ -89,8 +142,12 @@ def multiple_chains(
     y_links = not nishio
     multiple = not nishio
     best: ChainHint | None = None
-    on_cache: dict[int, Propagation] = {}
+    premises: dict[tuple[int, bool], Premise] = {}
     carry = _carry(pos) if dynamic and not nishio else None
+    # the implication engine screens the premises of plain dynamic and static chains (Premise)
+    plain = screen and not nishio and nested is None
+    engine = ImplicationEngine(pos.cells) if plain and dynamic else None
+    static = StaticImplications(pos.cells) if plain and not dynamic else None
 
     def run(cand: int, on: bool) -> Propagation:
         """The propagation of "cand is on" (or off), going on from a shallower nesting
@@ -113,11 +170,19 @@ def multiple_chains(
             carry[(cand, on)] = (level, prop)
         return prop
 
-    def on_of(cand: int) -> Propagation:
-        prop = on_cache.get(cand)
-        if prop is None:
-            prop = on_cache[cand] = run(cand, True)
-        return prop
+    def premise(cand: int, on: bool) -> Premise:
+        found = premises.get((cand, on))
+        if found is None:
+            consequence = None
+            if engine is not None:
+                consequence = engine.assume(cand, on)
+            elif static is not None and on:
+                consequence = static.assume(cand)
+            found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence)
+        return found
+
+    def on_of(cand: int) -> Premise:
+        return premise(cand, True)
 
     def offer(kind: str, target: int, target_on: bool, complexity: int, sort_key: int) -> bool:
         nonlocal best
@@ -141,14 +206,15 @@ def multiple_chains(
         assert best is not None
         return [best]
 
-    def contradiction(prop: Propagation, cand: int, digit: int, target_on: bool) -> bool:
+    def contradiction(premise: Premise, cand: int, digit: int, target_on: bool) -> bool:
         """Offer the premise's contradiction, if it has one (cand is then ``target_on``);
         True when ``offer`` asks to stop."""
-        if prop.contradiction is None:
+        if not premise.dead:
             return False
         if nishio:
             loud.add(digit)
-        a, b = prop.contradiction
+        assert premise.prop.contradiction is not None  # dead
+        a, b = premise.prop.contradiction
         return offer("Contradiction", cand, target_on, a.bit_count() + b.bit_count(), 7)
 
     cells = pos.cells
@@ -170,7 +236,7 @@ def multiple_chains(
             if dynamic or nishio:
                 if contradiction(prop_on, cand, digit, False):
                     return stop()
-                prop_off = run(cand, False)
+                prop_off = premise(cand, False)
                 if contradiction(prop_off, cand, digit, True):
                     return stop()
                 if count >= 3 and not nishio and _double_chains(prop_on, prop_off, offer):
@@ -239,10 +305,15 @@ def _several(cells: list[int]) -> int:
     return mask
 
 
-def _double_chains(prop_on: Propagation, prop_off: Propagation, offer: Offer) -> bool:
+def _double_chains(premise_on: Premise, premise_off: Premise, offer: Offer) -> bool:
     """Double forcing chains: offer every potential that both a candidate's "on" propagation
-    (``prop_on``) and its "off" one (``prop_off``) imply, the "ons" first; True when ``offer``
-    asks to stop."""
+    (``premise_on``) and its "off" one (``premise_off``) imply, the "ons" first; True when
+    ``offer`` asks to stop."""
+    on_a, off_a = premise_on.bits()
+    on_b, off_b = premise_off.bits()
+    if not (on_a & on_b or off_a & off_b):
+        return False
+    prop_on, prop_off = premise_on.prop, premise_off.prop
     for target in prop_on.on.keys() & prop_off.on.keys():
         if offer("Double", target, True, prop_on.on[target].bit_count() + prop_off.on[target].bit_count(), 1):
             return True
@@ -252,8 +323,16 @@ def _double_chains(prop_on: Propagation, prop_off: Propagation, offer: Offer) ->
     return False
 
 
-def _reductions(kind: str, branches: list[Propagation], offer: Offer, sort_key: int) -> bool:
-    """Offer every potential that all ``branches`` imply; True when ``offer`` asks to stop."""
+def _reductions(kind: str, premises: list[Premise], offer: Offer, sort_key: int) -> bool:
+    """Offer every potential that all ``premises`` imply; True when ``offer`` asks to stop."""
+    on_bits, off_bits = premises[0].bits()
+    for premise in premises[1:]:
+        on, off = premise.bits()
+        on_bits &= on
+        off_bits &= off
+    if not (on_bits or off_bits):
+        return False
+    branches = [premise.prop for premise in premises]
     common_on = set(branches[0].on)
     common_off = set(branches[0].off)
     for branch in branches[1:]:
@@ -281,7 +360,7 @@ def _region_chains(pos: Position, cell: int, digit: int, on_of: OnOf, offer: Off
         if (places & -places) != CELL_BIT[cell]:
             continue
         branches = [on_of(other * 9 + d) for other in cells_of(places)]
-        if any(b.contradiction is not None for b in branches):
+        if any(b.dead for b in branches):
             continue
         if _reductions("Region", branches, offer, 3):
             return True

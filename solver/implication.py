@@ -1,0 +1,187 @@
+"""The implication engine: what follows from assuming a candidate true or false, as whole-board
+sweeps on the exact-cover fields of ``solver.cover`` (the way ``solver.exact`` finds singles).
+
+``ImplicationEngine(cells)`` takes a position (81 candidate masks) once; ``assume(cand, on)``
+then places (``on``) or removes a candidate and propagates singles until nothing changes or a
+constraint is left with no option. What it deduces is exactly the closure of Sudoku Explainer's
+*dynamic* chains (``solver.se.chains.propagate`` with ``dynamic=True``, Y and X links, no
+nested rule) from the same premise:
+
+  on  -> off  a placed candidate clears every candidate sharing a cell or a house-digit with it;
+  off -> on   a cell or a house-digit left with one place places it: in a dynamic chain that is
+              the other candidate of a field that had two when an "off" was processed.
+
+Only the fields (cells and house-digits) holding two or more candidates in the position are
+watched: a chain derives an "on" from a field only when one of two places goes off, and finds a
+contradiction only where a field that had two runs out (or two of its candidates are placed),
+so a field that starts with one option or none is left alone here too. Under that rule the two
+agree, premise by premise: a contradiction is found exactly when the chain finds one, and
+otherwise the candidates placed and removed are exactly the chain's "on" and "off" potentials
+(both are the least fixpoint of the same rules from the same start, whatever the order). A
+chain's *ancestors* (what Sudoku Explainer rates) depend on the order, so the chain search runs
+only where the engine shows that a premise leads somewhere: measured on SE 8.1+ puzzles, about a
+fifth of the dynamic premises do.
+
+Sets of candidates come back as *field bits*: bit ``WIDTH * cell + digit - 1`` (the candidate's
+bit in its cell field), so intersections are single ANDs; ``candidates`` turns them into
+candidate indices (``9 * cell + digit - 1``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from solver.cover import BITS, CELL_OPTIONS, DROP, GUARDS, KEEP_OTHERS_AT, PLACE, PLACE_AT, WIDTH, by_bit_length
+from solver.grid import HOUSES, POPCOUNT
+
+_FIELD_MASK = (1 << 9) - 1
+FIELD_BIT = [1 << (WIDTH * (cand // 9) + cand % 9) for cand in range(729)]
+"""Per candidate index: its field bit."""
+_FIELD_BIT_AT = by_bit_length(FIELD_BIT)
+
+
+def candidates(bits: int) -> list[int]:
+    """The candidate indices (``9 * cell + digit - 1``, ascending) of a set of field bits."""
+    found = []
+    while bits:
+        low = bits & -bits
+        position = low.bit_length() - 1
+        found.append(position // WIDTH * 9 + position % WIDTH)
+        bits ^= low
+    return found
+
+
+def field_bits(cands: Iterable[int]) -> int:
+    """The field bits of candidate indices ``cands``."""
+    bits = 0
+    for cand in cands:
+        bits |= FIELD_BIT[cand]
+    return bits
+
+
+class Consequence:
+    """What follows from one premise: ``contradiction`` (True when some cell or house-digit
+    that had two or more options runs out), else ``on`` and ``off``: the field bits of the
+    candidates placed (the premise too, when it is an "on") and removed (the premise too, when
+    it is an "off"). Both are 0 after a contradiction."""
+
+    __slots__ = ("contradiction", "off", "on")
+
+    def __init__(self, contradiction: bool, on: int, off: int):
+        self.contradiction, self.on, self.off = contradiction, on, off
+
+
+class ImplicationEngine:
+    """Singles propagation from a fixed position, premise by premise (see the module docstring).
+
+    ``cells``: 81 candidate masks (bit d-1 = digit d; 0 = a solved cell). The position is read
+    once; ``assume`` never changes it.
+    """
+
+    __slots__ = ("_guards", "_lows", "_options", "_scope", "_start", "present")
+
+    def __init__(self, cells: Sequence[int]):
+        state = 0
+        for cell, mask in enumerate(cells):
+            base = cell * 9
+            while mask:
+                low = mask & -mask
+                state |= BITS[base + low.bit_length() - 1]
+                mask ^= low
+        lows = 0
+        rest = state
+        for field in range(324):
+            options = rest & _FIELD_MASK
+            rest >>= WIDTH
+            if options & (options - 1):  # two or more: watched
+                lows |= 1 << (WIDTH * field)
+        self._lows = lows
+        self._guards = lows << 9
+        self._options = lows * _FIELD_MASK
+        self._scope = self._guards | self._options
+        self._start = state | self._guards
+        self.present = state & CELL_OPTIONS
+        """The field bits of the position's candidates."""
+
+    def assume(self, cand: int, on: bool) -> Consequence:
+        """Place (``on``) or remove candidate ``cand`` (``9 * cell + digit - 1``, present in the
+        position) and propagate singles in the watched fields until nothing changes."""
+        state = self._start & (PLACE[cand] if on else DROP[cand])
+        lows, guards, options, scope = self._lows, self._guards, self._options, self._scope
+        place_at, keep_others_at, field_bit_at = PLACE_AT, KEEP_OTHERS_AT, _FIELD_BIT_AT
+        placed = FIELD_BIT[cand] if on else 0
+        while True:
+            x = state & scope
+            y = x - lows
+            if (x ^ y) & guards:  # a watched field emptied: its guard was borrowed
+                return Consequence(True, 0, 0)
+            single = ((x & y) + options) & guards  # the open watched fields with one option
+            if not single:
+                return Consequence(False, placed, self.present & ~state)
+            chosen = x & (single - (single >> 9))
+            while chosen:
+                b = chosen.bit_length()
+                state &= place_at[b]
+                chosen &= keep_others_at[b]
+                placed |= field_bit_at[b]
+
+
+class StaticImplications:
+    """What a premise implies along the position's fixed links, as Sudoku Explainer's *static*
+    chains find it (``solver.se.chains.propagate`` with ``dynamic=False``, Y and X links): an
+    "on" clears every candidate sharing a cell or a house-digit with it; an "off" turns on the
+    other candidate of a cell that holds two in the position, and the other place of a digit
+    that has two places in a house of the position. Nothing is ever removed from the position,
+    so what is implied does not depend on the order either, and a contradiction (a candidate
+    both on and off) is found exactly when the chain finds one.
+
+    ``cells``: 81 candidate masks (bit d-1 = digit d; 0 = a solved cell).
+    """
+
+    __slots__ = ("_partners", "_start", "present")
+
+    def __init__(self, cells: Sequence[int]):
+        engine = ImplicationEngine(cells)
+        self.present = engine.present
+        """The field bits of the position's candidates."""
+        self._start = engine._start & ~GUARDS
+        partners = [0] * len(_FIELD_BIT_AT)  # by bit_length of a candidate's field bit
+        for cell, mask in enumerate(cells):
+            if POPCOUNT[mask] == 2:
+                low, high = mask & -mask, mask & (mask - 1)
+                a, b = cell * 9 + low.bit_length() - 1, cell * 9 + high.bit_length() - 1
+                partners[FIELD_BIT[a].bit_length()] |= FIELD_BIT[b]
+                partners[FIELD_BIT[b].bit_length()] |= FIELD_BIT[a]
+        for d in range(9):
+            for house in HOUSES:
+                places = [cell * 9 + d for cell in house if cells[cell] >> d & 1]
+                if len(places) == 2:
+                    a, b = places
+                    partners[FIELD_BIT[a].bit_length()] |= FIELD_BIT[b]
+                    partners[FIELD_BIT[b].bit_length()] |= FIELD_BIT[a]
+        self._partners = partners
+
+    def assume(self, cand: int) -> Consequence:
+        """Candidate ``cand`` (``9 * cell + digit - 1``, present in the position) assumed on:
+        everything the static links imply, or a contradiction."""
+        place_at, partners, present = PLACE_AT, self._partners, self.present
+        on = fresh = FIELD_BIT[cand]
+        off = 0
+        state = self._start
+        while True:
+            while fresh:
+                b = fresh.bit_length()
+                state &= place_at[b]
+                fresh ^= 1 << (b - 1)
+            new_off = present & ~state & ~off
+            if not new_off:
+                return Consequence(False, on, off)
+            off |= new_off
+            while new_off:
+                b = new_off.bit_length()
+                fresh |= partners[b]
+                new_off ^= 1 << (b - 1)
+            fresh &= ~on
+            on |= fresh
+            if on & off:
+                return Consequence(True, 0, 0)
