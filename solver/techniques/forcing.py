@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
+from solver.implication import Consequence, ImplicationEngine, candidates, field_bits
 from solver.se.chains import Position, Propagation, propagate
 from solver.se.nested import nested_rule
 from solver.se.static import static_reach
@@ -72,6 +73,13 @@ class _Search:
         self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], Branch] = {}
         self.carry: Carry = carry if carry is not None else {}
+        # plain nets ask the implication engine which premises lead anywhere (it finds what
+        # the net search finds, without the chains): only those are searched
+        self.engine = ImplicationEngine(grid.candidates) if dynamic and not level else None
+
+    def leads(self, cand: int, on: bool) -> Consequence | None:
+        """The engine's answer for the premise (None without an engine: search it)."""
+        return self.engine.assume(cand, on) if self.engine is not None else None
 
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
@@ -111,22 +119,27 @@ def _phases(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -
             count = POPCOUNT[cands[cell]]
             if count < 2 or (count == 2) != (phase == 0):
                 continue
-            branches = []
-            for digit in DIGITS_OF[cands[cell]]:
-                cand = cell * 9 + digit - 1
+            premises = [cell * 9 + d - 1 for d in DIGITS_OF[cands[cell]]]
+            leads = []
+            for cand in premises:
                 for on in (True, False):
+                    consequence = search.leads(cand, on)
+                    if on:
+                        leads.append(consequence)
+                    if consequence is not None and not consequence.contradiction:
+                        continue
                     prop, parents = search.run(cand, on)
                     if prop.contradiction is not None:
                         found.append(_contradiction(kind, level, cand, on, prop, parents))
-                branches.append(search.run(cand, True))
-            found += _verities(
-                kind,
-                level,
-                f"{cell_name(cell)} must hold one of its candidates",
-                [(cell * 9 + d - 1) for d in DIGITS_OF[cands[cell]]],
-                branches,
-                grid,
-            )
+            if _may_agree(leads, premises, cands):
+                found += _verities(
+                    kind,
+                    level,
+                    f"{cell_name(cell)} must hold one of its candidates",
+                    premises,
+                    [search.run(cand, True) for cand in premises],
+                    grid,
+                )
         if phase == 1:
             for house, cells in enumerate(HOUSES):
                 for digit in range(1, 10):
@@ -134,6 +147,8 @@ def _phases(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -
                     if len(places) < 2:
                         continue
                     premises = [c * 9 + digit - 1 for c in places]
+                    if not _may_agree([search.leads(p, True) for p in premises], premises, cands):
+                        continue
                     branches = [search.run(p, True) for p in premises]
                     if any(b[0].contradiction is not None for b in branches):
                         continue
@@ -142,6 +157,26 @@ def _phases(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -
                     )
         found.sort(key=lambda item: item[0])
         yield found
+
+
+def _may_agree(leads: list[Consequence | None], premises: list[int], cands: list[int]) -> bool:
+    """False when the engine shows that the branches ``leads`` (each premise assumed true; None
+    where the engine was not asked) share no conclusion a verity could state: one of them is
+    a contradiction, or all of them together imply nothing new on the board. True otherwise
+    (then the branches are searched)."""
+    if any(lead is None for lead in leads):
+        return True
+    on = off = -1
+    for lead in leads:
+        assert lead is not None
+        if lead.contradiction:
+            return False
+        on &= lead.on
+        off &= lead.off
+    on &= ~field_bits(premises)
+    if off:
+        return True  # every "off" is a candidate of the board
+    return any(POPCOUNT[cands[cand // 9]] >= 2 for cand in candidates(on))
 
 
 def _steps(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -> Iterator[Step]:
