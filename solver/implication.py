@@ -38,6 +38,8 @@ _FIELD_MASK = (1 << 9) - 1
 FIELD_BIT = [1 << (WIDTH * (cand // 9) + cand % 9) for cand in range(729)]
 """Per candidate index: its field bit."""
 _FIELD_BIT_AT = by_bit_length(FIELD_BIT)
+# per digit - 1: bit 0 of each of its 27 house fields (81 + 9 * house + digit - 1)
+_DIGIT_LOWS = [sum(1 << (WIDTH * (81 + 9 * house + d)) for house in range(27)) for d in range(9)]
 
 
 def candidates(bits: int) -> list[int]:
@@ -102,6 +104,31 @@ class ImplicationEngine:
         self._start = state | self._guards
         self.present = state & CELL_OPTIONS
         """The field bits of the position's candidates."""
+
+    def x_contradiction(self, cand: int, on: bool) -> bool:
+        """True when placing (``on``) or removing candidate ``cand`` and following its digit's
+        places alone (X links, as a Nishio chain does: a house with one place left places it)
+        empties a watched house of that digit: exactly when Sudoku Explainer's Nishio chain
+        (``propagate`` with ``y_links=False``) finds a contradiction."""
+        lows = self._lows & _DIGIT_LOWS[cand % 9]
+        guards = lows << 9
+        options = lows * _FIELD_MASK
+        scope = guards | options
+        place_at, keep_others_at = PLACE_AT, KEEP_OTHERS_AT
+        state = self._start & (PLACE[cand] if on else DROP[cand])
+        while True:
+            x = state & scope
+            y = x - lows
+            if (x ^ y) & guards:
+                return True
+            single = ((x & y) + options) & guards
+            if not single:
+                return False
+            chosen = x & (single - (single >> 9))
+            while chosen:
+                b = chosen.bit_length()
+                state &= place_at[b]
+                chosen &= keep_others_at[b]
 
     def assume(self, cand: int, on: bool) -> Consequence:
         """Place (``on``) or remove candidate ``cand`` (``9 * cell + digit - 1``, present in the

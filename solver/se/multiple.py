@@ -32,15 +32,18 @@ class Premise:
     exactly what the chain search finds, but without the ancestors a rating needs. ``prop``
     runs that search (``search()``) on first use, which the rules ask for only where the
     premise leads to a hint (a contradiction, or a potential every branch implies). Without a
-    consequence (Nishio and nested rules), ``prop`` is searched on first use of anything; after
-    a contradiction, on first use of anything but ``dead``.
+    consequence (Nishio and nested rules), ``prop`` is searched on first use of anything but
+    ``dead`` when that is known (``dead``: Nishio's premises are screened for contradictions
+    alone); after a contradiction, on first use of anything but ``dead``.
     """
 
     __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search")
 
-    def __init__(self, search: Callable[[], Propagation], consequence: Consequence | None = None):
+    def __init__(
+        self, search: Callable[[], Propagation], consequence: Consequence | None = None, dead: bool | None = None
+    ):
         self._search = search
-        self._dead = consequence.contradiction if consequence is not None else None
+        self._dead = consequence.contradiction if consequence is not None else dead
         self._consequence = consequence if not self._dead else None
         self._prop: Propagation | None = None
         self._bits: tuple[int, int] | None = None
@@ -129,8 +132,8 @@ def multiple_chains(
     ``nested``: the rule that nesting ``level`` (1 and up) adds to propagation, from
     ``solver.se.nested.nested_rule(level)``. Returns a list holding the best hint found, or an
     empty list; with ``cap``, the first hint rated ``cap`` or less. ``screen`` (default): the
-    implication engine tells which premises of static and dynamic chains lead anywhere and
-    only those are searched for their ancestors; False searches every premise (the same hint,
+    implication engine tells which premises of static, dynamic and Nishio chains lead anywhere
+    and only those are searched for their ancestors; False searches every premise (the same hint,
     slower: for tests and measurements).
 
     Raises:
@@ -147,6 +150,7 @@ def multiple_chains(
     # the implication engine screens the premises of plain dynamic and static chains (Premise)
     plain = screen and not nishio and nested is None
     engine = ImplicationEngine(pos.cells) if plain and dynamic else None
+    x_engine = ImplicationEngine(pos.cells) if screen and nishio and nested is None else None
     static = StaticImplications(pos.cells) if plain and not dynamic else None
 
     def run(cand: int, on: bool) -> Propagation:
@@ -173,12 +177,14 @@ def multiple_chains(
     def premise(cand: int, on: bool) -> Premise:
         found = premises.get((cand, on))
         if found is None:
-            consequence = None
+            consequence, dead = None, None
             if engine is not None:
                 consequence = engine.assume(cand, on)
             elif static is not None and on:
                 consequence = static.assume(cand)
-            found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence)
+            elif x_engine is not None:
+                dead = x_engine.x_contradiction(cand, on)
+            found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence, dead)
         return found
 
     def on_of(cand: int) -> Premise:
