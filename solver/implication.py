@@ -65,12 +65,34 @@ class Consequence:
     """What follows from one premise: ``contradiction`` (True when some cell or house-digit
     that had two or more options runs out), else ``on`` and ``off``: the field bits of the
     candidates placed (the premise too, when it is an "on") and removed (the premise too, when
-    it is an "off"). Both are 0 after a contradiction."""
+    it is an "off"). Both are 0 after a contradiction. ``depth``: how many rounds of singles
+    were placed before the sweep that found the contradiction (or that found nothing more);
+    0 where not counted (``StaticImplications``).
 
-    __slots__ = ("contradiction", "off", "on")
+    A dynamic chain's contradiction needs at least that many rounds on its longer side, so its
+    *complexity* (the ancestors of the two potentials that clash, counted as Sudoku Explainer
+    rates them) is at least ``2 * depth + 3`` from an "on" premise and ``2 * depth + 1`` from
+    an "off" (``complexity_floor``)."""
 
-    def __init__(self, contradiction: bool, on: int, off: int):
-        self.contradiction, self.on, self.off = contradiction, on, off
+    __slots__ = ("contradiction", "depth", "off", "on")
+
+    def __init__(self, contradiction: bool, on: int, off: int, depth: int = 0):
+        self.contradiction, self.on, self.off, self.depth = contradiction, on, off, depth
+
+    def complexity_floor(self, on: bool) -> int:
+        """A lower bound of the complexity of any contradiction the dynamic chain search finds
+        from this premise (``on``: the premise is an "on"), 0 when there is none.
+
+        Why: the chain search derives the same potentials as the sweeps, so a potential it
+        derives after ``j`` rounds has, among its ancestors, an alternating chain back to the
+        premise with an "on" and an "off" per round (2j + 1 potentials from an "on" premise,
+        2j from an "off"; an "off" one more). A candidate found both on and off must have one
+        side derived after ``depth`` rounds at least, or the sweeps would have emptied its
+        field sooner; the other side holds the premise at least (an "off" side two
+        potentials)."""
+        if not self.contradiction:
+            return 0
+        return 2 * self.depth + (3 if on else 1)
 
 
 class ImplicationEngine:
@@ -137,14 +159,16 @@ class ImplicationEngine:
         lows, guards, options, scope = self._lows, self._guards, self._options, self._scope
         place_at, keep_others_at, field_bit_at = PLACE_AT, KEEP_OTHERS_AT, _FIELD_BIT_AT
         placed = FIELD_BIT[cand] if on else 0
+        depth = 0
         while True:
             x = state & scope
             y = x - lows
             if (x ^ y) & guards:  # a watched field emptied: its guard was borrowed
-                return Consequence(True, 0, 0)
+                return Consequence(True, 0, 0, depth)
             single = ((x & y) + options) & guards  # the open watched fields with one option
             if not single:
-                return Consequence(False, placed, self.present & ~state)
+                return Consequence(False, placed, self.present & ~state, depth)
+            depth += 1
             chosen = x & (single - (single >> 9))
             while chosen:
                 b = chosen.bit_length()

@@ -108,6 +108,25 @@ def test_dynamic_consequences_are_the_chain_searchs_premise_by_premise(seed):
     assert checked > 1000 and contradictions > 100  # both kinds were compared
 
 
+def test_a_contradictions_complexity_is_at_least_its_floor():
+    # the floor lets a rule skip the chain search of contradictions that cannot be its best hint
+    tight = 0
+    for cells in positions(7, 6):
+        pos, engine = Position(cells), ImplicationEngine(cells)
+        for cand in premises(cells):
+            for on in (True, False):
+                found = engine.assume(cand, on)
+                if not found.contradiction:
+                    assert found.complexity_floor(on) == 0
+                    continue
+                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=True)
+                assert chain.contradiction is not None
+                complexity = sum(side.bit_count() for side in chain.contradiction)
+                assert complexity >= found.complexity_floor(on) >= 1, (cells, cand, on)
+                tight += complexity - found.complexity_floor(on) <= 2
+    assert tight > 100  # the floor is close for many of them, so it can prune
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_static_consequences_are_the_chain_searchs_premise_by_premise(seed):
     checked = contradictions = 0

@@ -37,13 +37,15 @@ class Premise:
     alone); after a contradiction, on first use of anything but ``dead``.
     """
 
-    __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search")
+    __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search", "floor")
 
     def __init__(
         self, search: Callable[[], Propagation], consequence: Consequence | None = None, dead: bool | None = None
     ):
         self._search = search
         self._dead = consequence.contradiction if consequence is not None else dead
+        self.floor = 0
+        """A lower bound of the complexity of its contradiction (0: none known)."""
         self._consequence = consequence if not self._dead else None
         self._prop: Propagation | None = None
         self._bits: tuple[int, int] | None = None
@@ -185,6 +187,8 @@ def multiple_chains(
             elif x_engine is not None:
                 dead = x_engine.x_contradiction(cand, on)
             found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence, dead)
+            if engine is not None and consequence is not None:
+                found.floor = consequence.complexity_floor(on)
         return found
 
     def on_of(cand: int) -> Premise:
@@ -219,6 +223,9 @@ def multiple_chains(
             return False
         if nishio:
             loud.add(digit)
+        floor = premise.floor
+        if floor and best is not None and (round(base + length_bonus(floor), 1), floor, 7) >= best.key():
+            return False  # it cannot rate below the best hint so far: no need to search it
         assert premise.prop.contradiction is not None  # dead
         a, b = premise.prop.contradiction
         return offer("Contradiction", cand, target_on, a.bit_count() + b.bit_count(), 7)
