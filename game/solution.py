@@ -10,8 +10,10 @@ Glossary:
              stand for a cell's candidates); each line keeps the position before its step, so
              selecting it draws the step where it happens.
 
-The search runs on a thread of the play screen (``PathSearch.run``); selecting a line shows it
-on a preview of the board (``preview_game``) without changing the game.
+The search runs on a thread of the play screen (``PathSearch.run``), handing over the path's
+lines as they are found, so the first screenful shows at once while the rest is worked out (a
+Master path takes one to two seconds in all); selecting a line shows it on a preview of the
+board (``preview_game``) without changing the game.
 """
 
 from __future__ import annotations
@@ -54,8 +56,13 @@ class PathSearch:
     mode: str
     grid: Grid
 
-    def run(self, cancel: Callable[[], bool] | None = None) -> tuple[tuple[PathStep, ...], bool]:
+    def run(
+        self,
+        cancel: Callable[[], bool] | None = None,
+        partial: Callable[[tuple[PathStep, ...]], None] | None = None,
+    ) -> tuple[tuple[PathStep, ...], bool]:
         """(the lines, whether the path solves the grid; for "here", whether any step fires).
+        In "path" mode ``partial``, if given, gets the lines so far after each step.
 
         Raises:
             InterruptedError: ``cancel()`` turned true (polled before each technique).
@@ -65,11 +72,15 @@ class PathSearch:
 
         grid = self.grid.copy()
         if self.mode == "path":
-            path = solve_path(grid, Level.MASTER, cancel=cancel)
-            lines = []
-            for step in path.steps:
+            lines: list[PathStep] = []
+
+            def taken(step: Step) -> None:
                 lines.append(PathStep(step, tuple(grid.values), tuple(grid.candidates)))
                 step.apply(grid)
+                if partial is not None:
+                    partial(tuple(lines))
+
+            path = solve_path(grid.copy(), Level.MASTER, cancel=cancel, on_step=taken)
             return tuple(lines), path.solved
         found: list[PathStep] = []
         position = (tuple(grid.values), tuple(grid.candidates))
@@ -100,7 +111,8 @@ class SolutionPanel:
 
     @property
     def ready(self) -> bool:
-        return self.search is None and bool(self.lines)
+        """True when there are lines to choose (the path's first ones while it is worked out)."""
+        return bool(self.lines)
 
     def move(self, delta: int) -> None:
         """Select ``delta`` lines further (clamped)."""
@@ -112,12 +124,14 @@ class SolutionPanel:
         return self.lines[self.selected] if self.ready else None
 
     def title(self) -> str:
-        count = f" ({len(self.lines)})" if self.ready else ""
+        count = ""
+        if self.lines:
+            count = f" ({len(self.lines)} so far)" if self.search is not None else f" ({len(self.lines)})"
         return MODES[self.mode] + count
 
     def body(self) -> str:
         """The lines around the selected one, the selected marked with ``>``."""
-        if self.search is not None:
+        if self.search is not None and not self.lines:
             return "Working it out..."
         if not self.lines:
             return self.note or ("No technique I know finds a step here." if self.mode == "here" else "Nothing left.")
@@ -126,8 +140,11 @@ class SolutionPanel:
         for index in range(start, min(len(self.lines), start + self.window)):
             mark = "> " if index == self.selected else "   "
             shown.append(mark + self.lines[index].line(index + 1))
-        if self.mode == "path" and not self.solved and start + self.window >= len(self.lines):
-            shown.append("   ... no technique I know goes on from here.")
+        if start + self.window >= len(self.lines):
+            if self.search is not None:
+                shown.append("   ... working out the rest.")
+            elif self.mode == "path" and not self.solved:
+                shown.append("   ... no technique I know goes on from here.")
         return "\n".join(shown)
 
     def prompt(self) -> str:

@@ -8,6 +8,7 @@ Only the UI thread uses this module (pygame's font functions are not thread-safe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -366,20 +367,47 @@ def draw_panel(
 
 
 def wrap_text(theme: Theme, text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
+    """Split ``text`` into lines that fit ``width`` pixels at ``size``, between words; a word
+    too wide for a line of its own (a chain in Eureka notation) is cut after its links (``=``,
+    ``-``), or between characters where that is not enough."""
     font = theme.font(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
+            pieces = [word] if font.size(word)[0] <= width else _cut(font, word, width)
+            for index, piece in enumerate(pieces):
+                trial = (f"{line} {piece}" if index == 0 else line + piece) if line else piece
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = piece
         lines.append(line)
     return lines
+
+
+def _cut(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """``word`` cut into pieces of at most ``width`` pixels: after ``=`` and ``-`` where it can
+    be, else between characters."""
+    pieces, piece = [], ""
+    for token in re.findall(r"[^=-]*[=-]|[^=-]+$", word):
+        if piece and font.size(piece + token)[0] > width:
+            pieces.append(piece)
+            piece = token
+        else:
+            piece += token
+    pieces.append(piece)
+    fitted = []
+    for piece in pieces:
+        while len(piece) > 1 and font.size(piece)[0] > width:
+            cut = len(piece) - 1
+            while cut > 1 and font.size(piece[:cut])[0] > width:
+                cut -= 1
+            fitted.append(piece[:cut])
+            piece = piece[cut:]
+        fitted.append(piece)
+    return fitted
 
 
 def fit_text(

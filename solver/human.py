@@ -130,11 +130,17 @@ def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | 
     return None
 
 
-def _solve(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> SolvePath:
+def _solve(
+    grid: Grid,
+    techniques: Sequence[Technique],
+    cancel: CancelFn | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> SolvePath:
     """Solve a copy of ``grid``, always taking the first step of the first technique that fires.
 
     Where several singles fire, the one HoDoKu takes (``SinglesQueue``: the one that appeared
-    first); every other technique's first step is its finder's first.
+    first); every other technique's first step is its finder's first. ``on_step`` is handed
+    each step as it is taken.
     """
     work = grid.copy()
     queue = SinglesQueue(work)
@@ -156,6 +162,8 @@ def _solve(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None 
             break
         queue.apply(step, work)
         steps.append(step)
+        if on_step is not None:
+            on_step(step)
     return SolvePath(tuple(steps), work, work.is_solved())
 
 
@@ -175,17 +183,24 @@ def next_step(
 
 
 def solve_path(
-    grid: Grid, max_level: Level = Level.MASTER, *, uniqueness: bool = True, cancel: CancelFn | None = None
+    grid: Grid,
+    max_level: Level = Level.MASTER,
+    *,
+    uniqueness: bool = True,
+    cancel: CancelFn | None = None,
+    on_step: Callable[[Step], None] | None = None,
 ) -> SolvePath:
     """Solve a copy of ``grid`` step by step, cheapest technique first (Solo's method).
 
     After every step the search restarts from the cheapest technique. Stops when the grid is
     solved or no technique up to ``max_level`` fires. The input grid is not changed.
+    ``on_step``, if given, is called with each step as soon as it is taken (so a caller can show
+    the path while the rest is worked out), on the thread that solves.
 
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each technique.
     """
-    return _solve(grid, techniques_up_to(max_level, uniqueness), cancel)
+    return _solve(grid, techniques_up_to(max_level, uniqueness), cancel, on_step)
 
 
 def _apply_fresh(step: Step, grid: Grid) -> bool:

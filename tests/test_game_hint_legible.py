@@ -210,6 +210,31 @@ def test_hint_text_is_readable_and_stays_in_its_panel(app, screen, size, least):
     assert panel.scroll == 0 and panel.drawn[1] == first
 
 
+NICE_LOOP = "(9)r3c8=(9)r3c7-(8)r3c7=(8)r2c9-(8=7)r2c5-(7=2)r2c1-(2=1)r2c8-(1)r3c8=(1)r3c7"
+
+
+@pytest.mark.parametrize("width", [120, 260, 400])
+def test_a_chain_too_wide_for_a_line_is_cut_after_its_links(app, width):
+    # the solution path lists Nice Loops in Eureka notation, one word with no space in it
+    text = f"9. Discontinuous Nice Loop: {NICE_LOOP} => r3c8<>1"
+    lines = th.wrap_text(app.theme, text, 14, width)
+    font = app.theme.font(14)
+    assert all(font.size(line)[0] <= width for line in lines), lines
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost or doubled
+    chain_lines = [line for line in lines if "r" in line and "=>" not in line][1:-1]
+    assert all(line[-1] in "=-" for line in chain_lines), lines  # cut after a link
+
+
+def test_a_long_path_line_stays_in_its_panel(app):
+    screen = pygame.Surface((800, 600))
+    app.resize(screen)
+    scene = play(app)
+    panel = scene.panel
+    panel.draw(screen, PanelText("SOLUTION PATH (92)", f"> 9. Discontinuous Nice Loop: {NICE_LOOP}\n" * 4, grow=True))
+    assert panel.drawn[1:]
+    assert all(panel.current.contains(rect) for rect in panel.drawn[1:])
+
+
 def test_page_down_scrolls_a_long_hint(app, screen):
     scene = show(app, X_CHAIN)
     scene.panel.hidden = 5

@@ -4,6 +4,7 @@ the chosen line as one undoable move, and the panel closes on Esc, on its key, o
 
 from __future__ import annotations
 
+import threading
 import time
 from itertools import islice
 
@@ -19,7 +20,8 @@ from tests.gameplay import FRAME, R1C3, R5C5, key, play
 
 
 def open_panel(app, scene, code=pygame.K_s):
-    app.frame([key(code)], FRAME)
+    """Press ``code`` (None: nothing, the panel is open) and wait for the search to end."""
+    app.frame([key(code)] if code is not None else [], FRAME)
     for _ in range(2000):
         if scene.solution is None or scene.solution.search is None:
             break
@@ -42,6 +44,51 @@ def test_s_lists_the_rest_of_the_solver_s_path_and_draws_each_line_where_it_happ
     assert all(shown.state.values[c] for c in placed) and shown.hint.step is line.step
     assert not any(scene.game.state.entries)  # the game is untouched
     assert "> 4. " in panel.body() and scene.game.hints_used == 1  # showing the steps is help
+
+
+def test_the_path_s_lines_come_one_by_one_each_list_a_prefix_of_the_whole():
+    from game.playstate import PlayState
+    from tests.gameplay import make_puzzle
+
+    grid = PlayState.start(make_puzzle()).marks_grid()[0]
+    seen: list[tuple] = []
+    lines, solved = PathSearch("path", grid).run(None, seen.append)
+    assert solved and [len(partial) for partial in seen] == list(range(1, len(lines) + 1))
+    assert all(partial == lines[: len(partial)] for partial in seen)
+
+
+def test_the_first_lines_show_while_the_rest_is_worked_out(app, monkeypatch):
+    # a Master path takes a second or two: what is found is shown and can be chosen at once
+    release = threading.Event()
+    real_run = PathSearch.run
+
+    def held_at_three(self, cancel=None, partial=None):
+        def hand_over(lines):
+            partial(lines)
+            if len(lines) == 3:
+                release.wait(10)
+
+        return real_run(self, cancel, hand_over)
+
+    monkeypatch.setattr(PathSearch, "run", held_at_three)
+    scene = play(app)
+    app.frame([key(pygame.K_s)], FRAME)
+    for _ in range(2000):
+        app.frame([], FRAME)
+        if len(scene.solution.lines) == 3:
+            break
+        time.sleep(0.002)
+    panel = scene.solution
+    try:
+        assert panel.search is not None and len(panel.lines) == 3
+        assert panel.title() == "SOLUTION PATH (3 so far)"
+        assert panel.body().endswith("... working out the rest.") and scene.game.hints_used == 1
+        app.frame([key(pygame.K_DOWN)], FRAME)
+        assert panel.current is panel.lines[1]  # already a line to choose and draw
+    finally:
+        release.set()
+    panel = open_panel(app, scene, None)
+    assert panel.search is None and len(panel.lines) > 3 and scene.game.hints_used == 1  # counted once
 
 
 def test_enter_applies_the_path_up_to_the_chosen_line_as_one_undoable_move(app):

@@ -49,7 +49,7 @@ class StepsView:
         search = PathSearch(mode, grid)
         self.panel = SolutionPanel(mode, search=search)
         game.dismiss_hint()
-        self.job = self.jobs.submit(lambda progress, cancel: search.run(cancel), name="steps")
+        self.job = self.jobs.submit(lambda progress, cancel: search.run(cancel, progress), name="steps")
         return None
 
     def close(self) -> None:
@@ -81,20 +81,24 @@ class StepsView:
         return True
 
     def poll(self, game: Game, counted: bool) -> None:
-        """Hand the panel its search's lines when they come; showing them counts as a hint on
-        ``game`` when ``counted``."""
+        """Hand the panel its search's lines when they come (the path's first ones while the
+        rest is worked out); showing them counts as one hint on ``game`` when ``counted``."""
         for message in self.jobs.poll():
             panel = self.panel
-            if panel is None or message.job_id != self.job or message.kind not in ("done", "error"):
+            if panel is None or message.job_id != self.job or message.kind not in ("status", "done", "error"):
                 continue
-            panel.search = None
-            if message.kind == "done":
+            shown = bool(panel.lines)
+            if message.kind == "status":
+                panel.lines = message.value
+            elif message.kind == "done":
+                panel.search = None
                 panel.lines, panel.solved = message.value
-                if panel.lines and counted:
-                    game.count_hint()  # the steps are shown: help, as a hint is
             else:
+                panel.search = None
                 self.log(f"solution path search failed: {message.value}")
                 panel.note = self.failed
+            if panel.lines and not shown and counted:
+                game.count_hint()  # the steps are shown: help, as a hint is
 
     def board_game(self, game: Game) -> Game:
         """What the board draws: a preview of the chosen line's position, else ``game``."""
