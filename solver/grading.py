@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from solver import exact
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
-from solver.grid import Grid, cell_name
-from solver.human import ALL_LEVELS, CancelFn, solve_layers, solve_path
+from solver.grid import POPCOUNT, Grid, cell_name
+from solver.human import ALL_LEVELS, CancelFn, PathWalk, solve_layers
 from solver.interest import Interest, measure
 from solver.levels import Level
 from solver.se import rating as se_rating
-from solver.techniques import TECHNIQUES, technique
+from solver.techniques import TECHNIQUES, technique, techniques_up_to
 
 _RANK = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
 _ORDER = {name: i for i, t in enumerate(TECHNIQUES) for name in t.names}
@@ -135,6 +136,25 @@ def with_marks(grid: Grid, marks: Sequence[int], solution: Sequence[int]) -> Gri
     return marked
 
 
+class _Walk(Protocol):
+    work: Grid
+
+    def advance(self) -> bool: ...
+
+
+def _together(*walks: _Walk) -> None:
+    """Walk the Solo path and the Sudoku Explainer path side by side to their ends, the one
+    with more candidates left (further behind) first. Both fall back on the same forcing chains
+    at the hard end, mostly in the same positions, and a premise's search is kept for the last
+    few positions (``solver.se.chains.searches_of``): walked side by side, whichever path comes
+    to a hard position second finds the searches there done. Each path is what it is alone."""
+    going = list(walks)
+    while going:
+        walk = max(going, key=lambda w: sum(POPCOUNT[m] for m in w.work.candidates))
+        if not walk.advance():
+            going.remove(walk)
+
+
 def grade(
     puzzle: Grid | str | Sequence[int],
     *,
@@ -172,7 +192,10 @@ def grade(
         raise MultipleSolutionsError("the puzzle has multiple solutions")
     if marks is not None:
         grid = with_marks(grid, marks, solutions[0])
-    path = solve_path(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel)
+    walk = PathWalk(grid, techniques_up_to(ALL_LEVELS, uniqueness), cancel)
+    se_walk = se_rating.RatingWalk(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
+    _together(walk, se_walk)
+    path = walk.result()
     counts: dict[str, int] = {}
     for step in path.steps:
         counts[step.technique] = counts.get(step.technique, 0) + 1
@@ -180,7 +203,7 @@ def grade(
     hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
-    rating = se_rating.rate(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
+    rating = se_walk.result()
     layered = solve_layers(grid, ALL_LEVELS, uniqueness=uniqueness, cancel=cancel).layers
     return Grade(
         level=level,

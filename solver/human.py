@@ -130,28 +130,50 @@ def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | 
     return None
 
 
-def _solve(
-    grid: Grid,
-    techniques: Sequence[Technique],
-    cancel: CancelFn | None = None,
-    on_step: Callable[[Step], None] | None = None,
-) -> SolvePath:
-    """Solve a copy of ``grid``, always taking the first step of the first technique that fires.
+class PathWalk:
+    """The Solo-style path one step at a time, always taking the first step of the first
+    technique in ``techniques`` that fires (``solve_path``): ``advance()`` takes the next step;
+    ``work`` is the position so far (a copy of ``grid``), ``result()`` the path.
 
     Where several singles fire, the one HoDoKu takes (``SinglesQueue``: the one that appeared
     first); every other technique's first step is its finder's first. ``on_step`` is handed
-    each step as it is taken.
+    each step as it is taken; ``cancel`` is polled before each technique.
     """
-    work = grid.copy()
-    queue = SinglesQueue(work)
-    take = {full_house: queue.full_house, naked_single: queue.naked_single, hidden_single: queue.hidden_single}
-    steps = []
-    while not work.is_solved():
+
+    def __init__(
+        self,
+        grid: Grid,
+        techniques: Sequence[Technique],
+        cancel: CancelFn | None = None,
+        on_step: Callable[[Step], None] | None = None,
+    ):
+        self.work = grid.copy()
+        self.techniques, self.cancel, self.on_step = techniques, cancel, on_step
+        self.queue = SinglesQueue(self.work)
+        self.take = {
+            full_house: self.queue.full_house,
+            naked_single: self.queue.naked_single,
+            hidden_single: self.queue.hidden_single,
+        }
+        self.steps: list[Step] = []
+        self.done = False
+
+    def advance(self) -> bool:
+        """Take the next step; False (and nothing changes) when the grid is solved or no
+        technique fires.
+
+        Raises:
+            InterruptedError: ``cancel()`` returned True.
+        """
+        work = self.work
+        if self.done or work.is_solved():
+            self.done = True
+            return False
         step = None
-        for tech in techniques:
-            poll_cancel(cancel)
-            if tech.finder in take:
-                step = take[tech.finder](work)
+        for tech in self.techniques:
+            poll_cancel(self.cancel)
+            if tech.finder in self.take:
+                step = self.take[tech.finder](work)
             elif tech.level in DEEP_LEVELS:
                 step = deep_first(tech, work)
             else:
@@ -159,12 +181,30 @@ def _solve(
             if step is not None:
                 break
         if step is None:
-            break
-        queue.apply(step, work)
-        steps.append(step)
-        if on_step is not None:
-            on_step(step)
-    return SolvePath(tuple(steps), work, work.is_solved())
+            self.done = True
+            return False
+        self.queue.apply(step, work)
+        self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(step)
+        return True
+
+    def result(self) -> SolvePath:
+        """The path so far (the whole path once ``advance`` has returned False)."""
+        return SolvePath(tuple(self.steps), self.work, self.work.is_solved())
+
+
+def _solve(
+    grid: Grid,
+    techniques: Sequence[Technique],
+    cancel: CancelFn | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> SolvePath:
+    """Solve a copy of ``grid`` with a ``PathWalk`` to its end."""
+    walk = PathWalk(grid, techniques, cancel, on_step)
+    while walk.advance():
+        pass
+    return walk.result()
 
 
 def next_step(

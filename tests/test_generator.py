@@ -237,7 +237,7 @@ def test_steered_generation_polls_cancel_in_its_level_checks_and_stops_at_the_fi
     last = len(stacks)
     grading = [call for call, names in enumerate(stacks, 1) if "grade" in names]
     assert grading and grading[-1] == last  # the accepted puzzle's grade polls to the end
-    rating = next(call for call, names in enumerate(stacks, 1) if "rate" in names)  # its SE path
+    rating = next(call for call, names in enumerate(stacks, 1) if "next_hint" in names)  # its SE path
     firsts = [checks[0], checks[-1], grading[0], rating, last]
     if level == Level.EXPERT:  # and the binary search along the dig's removals
         firsts.append(next(call for call, names in enumerate(stacks, 1) if "last_within" in names))

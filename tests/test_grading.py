@@ -54,8 +54,10 @@ def test_a_puzzle_the_techniques_cannot_finish_is_graded_beyond(monkeypatch):
     that needs more), the grade is BEYOND, unsolved, and says which technique went furthest."""
     import solver.grading as grading
     from solver import human
+    from solver.techniques import techniques_up_to
 
-    monkeypatch.setattr(grading, "solve_path", lambda grid, level, **kw: human.solve_path(grid, Level.EASY, **kw))
+    easy = techniques_up_to(Level.EASY, True)
+    monkeypatch.setattr(grading, "PathWalk", lambda grid, techniques, cancel=None: human.PathWalk(grid, easy, cancel))
     needs_more = ".3.5..2......7..46.9.....3..76..95.......53...1.......9..2........14.82.2.7.....4"  # Hard
     result = grade(needs_more)
     assert not result.solved and result.level is Level.BEYOND and result.hodoku_level is Level.BEYOND
@@ -169,3 +171,31 @@ def test_the_forums_hardest_finish_by_nested_forcing_nets():
         assert result.solved and result.level == Level.MASTER
         assert result.se_solved and result.se >= 10.5
         assert result.se_hardest.endswith("(+ Multiple Forcing Chains)")
+
+
+def test_the_two_paths_walk_side_by_side_the_one_further_behind_first():
+    # grade() walks the Solo path and the SE path together so that both reach a hard position
+    # while the searches there are still kept (solver.se.chains.searches_of)
+    from solver.grading import _together
+
+    order = []
+
+    class Walk:
+        def __init__(self, name, counts):
+            self.name, self.counts = name, list(counts)
+            self.work = Grid.parse("." * 81)
+            self.work.candidates[:] = [0] * 81
+
+        def advance(self):
+            if not self.counts:
+                return False
+            order.append(self.name)
+            left = self.counts.pop(0)
+            self.work.candidates[:] = [0b111111111] * (left // 9) + [0] * (81 - left // 9)
+            return True
+
+    path, se = Walk("path", [700, 500, 300]), Walk("se", [600, 250])
+    path.work.candidates[:] = [0b111111111] * 81
+    se.work.candidates[:] = [0b111111111] * 80 + [0]
+    _together(path, se)
+    assert order == ["path", "se", "path", "se", "path"]  # 729, 720, 693, 594, 495 candidates left

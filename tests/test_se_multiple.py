@@ -8,6 +8,7 @@ chain (from the Sudoku Exchange bank) must come out the same with the memo empty
 from __future__ import annotations
 
 from solver.grid import Grid
+from solver.se import chains as se_chains
 from solver.se import multiple as se_multiple
 from solver.se.rating import rate
 from tests.conftest import data_file
@@ -32,17 +33,17 @@ def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
     from solver.se.nested import nested_rule
 
     pos = Position(Grid.parse(INKALA).candidates)
-    monkeypatch.setattr(se_multiple, "_CARRIED", {})
+    monkeypatch.setattr(se_chains, "CARRIED", {})
     in_turn = [
         se_multiple.multiple_chains(
             pos, dynamic=True, level=level, nested=nested_rule(level) if level else None, cap=99.0
         )
         for level in (0, 1, 2)
     ]
-    assert se_multiple._CARRIED, "nothing was kept for the next level"
+    assert se_chains.CARRIED, "nothing was kept for the next level"
     alone = []
     for level in (0, 1, 2):
-        se_multiple._CARRIED.clear()
+        se_chains.CARRIED.clear()
         alone.append(
             se_multiple.multiple_chains(
                 pos, dynamic=True, level=level, nested=nested_rule(level) if level else None, cap=99.0
@@ -53,3 +54,20 @@ def test_nesting_levels_tried_in_turn_give_what_each_gives_alone(monkeypatch):
 
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def test_hodoku_s_nets_reuse_the_searches_sudoku_explainer_s_chains_kept(monkeypatch):
+    # both paths of grade() fall back on the same nested searches in the same positions
+    from solver.se.chains import Position
+    from solver.se.nested import nested_rule
+    from solver.techniques.forcing import _Search
+
+    grid = Grid.parse(INKALA)
+    monkeypatch.setattr(se_chains, "CARRIED", {})
+    se_multiple.multiple_chains(Position(grid.candidates), dynamic=True, level=1, nested=nested_rule(1), cap=99.0)
+    kept = se_chains.searches_of(grid.candidates)
+    at_level_1 = [(key, prop) for key, (level, prop, parents) in kept.items() if level == 1 and parents is not None]
+    assert at_level_1, "Sudoku Explainer's chains kept no level-1 search with its chains"
+    search = _Search(grid, dynamic=True, level=1)
+    for (cand, on), prop in at_level_1[:20]:
+        assert search.run(cand, on)[0] is prop  # the same search, not done again

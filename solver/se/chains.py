@@ -335,3 +335,28 @@ def _add_nested(
             if parents is not None:
                 parents[2 * target] = -1  # deduced by a nested rule
     return added
+
+
+Searched = tuple[int, Propagation, dict[int, int] | None]
+"""A premise's dynamic search kept for reuse: (nesting level, Propagation, its parents or None)."""
+
+CARRIED: dict[tuple[int, ...], dict[tuple[int, bool], Searched]] = {}
+"""Per position (its 81 cell masks): each premise's dynamic search (Y and X links), (cand, on) ->
+(nesting level, Propagation, parents), at the deepest level done so far. Shared by Sudoku
+Explainer's dynamic chains (``solver.se.multiple``) and HoDoKu's forcing nets
+(``solver.techniques.forcing``), which search the same premises with the same rules: the two
+paths of ``solver.grading.grade`` pass through most of the same hard positions, and a deeper
+level goes on from a shallower one's search (``propagate(resume=...)``). Bounded (emptied when
+full); a lost race between threads only repeats a search."""
+CARRIED_SIZE = 4  # each holds a position's searches (tens of MB at most, measured on Inkala)
+
+
+def searches_of(cells: Sequence[int]) -> dict[tuple[int, bool], Searched]:
+    """The premises' dynamic searches kept for the position ``cells`` (see ``CARRIED``)."""
+    key = tuple(cells)
+    carry = CARRIED.get(key)
+    if carry is None:
+        if len(CARRIED) >= CARRIED_SIZE:
+            CARRIED.clear()
+        carry = CARRIED[key] = {}
+    return carry

@@ -16,7 +16,16 @@ from collections.abc import Callable
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
 from solver.implication import Consequence, ImplicationEngine, StaticImplications, field_bits
-from solver.se.chains import OFF_ON_HOUSES, ChainHint, NestedRule, Position, Propagation, length_bonus, propagate
+from solver.se.chains import (
+    OFF_ON_HOUSES,
+    ChainHint,
+    NestedRule,
+    Position,
+    Propagation,
+    length_bonus,
+    propagate,
+    searches_of,
+)
 from solver.step import Candidate
 
 # offer(kind, target, target_on, complexity, sort_key): propose the hint concluding potential
@@ -148,7 +157,7 @@ def multiple_chains(
     multiple = not nishio
     best: ChainHint | None = None
     premises: dict[tuple[int, bool], Premise] = {}
-    carry = _carry(pos) if dynamic and not nishio else None
+    carry = searches_of(pos.cells) if dynamic and not nishio else None
     # the implication engine screens the premises of plain dynamic and static chains (Premise)
     plain = screen and not nishio and nested is None
     engine = ImplicationEngine(pos.cells) if plain and dynamic else None
@@ -157,12 +166,17 @@ def multiple_chains(
 
     def run(cand: int, on: bool) -> Propagation:
         """The propagation of "cand is on" (or off), going on from a shallower nesting
-        level's search of the same premise on this position when there is one."""
+        level's search of the same premise on this position when there is one (kept with
+        its parents, so HoDoKu's forcing nets can use it too: ``searches_of``)."""
         earlier = carry.get((cand, on)) if carry is not None else None
         if earlier is not None and earlier[0] == level:
             return earlier[1]
+        parents: dict[int, int] | None = {} if carry is not None else None
         if earlier is not None and earlier[0] < level:
-            prop = propagate(pos, (), (), y_links=y_links, dynamic=True, nested=nested, resume=earlier[1])
+            parents = dict(earlier[2]) if earlier[2] is not None else None
+            prop = propagate(
+                pos, (), (), y_links=y_links, dynamic=True, nested=nested, parents=parents, resume=earlier[1]
+            )
         else:
             prop = propagate(
                 pos,
@@ -171,9 +185,10 @@ def multiple_chains(
                 y_links=y_links,
                 dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
                 nested=nested,
+                parents=parents,
             )
         if carry is not None and (earlier is None or earlier[0] < level):
-            carry[(cand, on)] = (level, prop)
+            carry[(cand, on)] = (level, prop, parents)
         return prop
 
     def premise(cand: int, on: bool) -> Premise:
@@ -262,26 +277,6 @@ def multiple_chains(
     if memo:
         _remember_quiet(places, loud)
     return [best] if best is not None else []
-
-
-_CARRIED: dict[tuple[int, ...], dict[tuple[int, bool], tuple[int, Propagation]]] = {}
-"""Per position (its 81 cell masks): each premise's dynamic search, (cand, on) -> (nesting level,
-Propagation), at the deepest level done so far. Sudoku Explainer's rater tries the nesting
-levels one after another on the same position, and a deeper level goes on from the shallower
-one's search (``propagate(resume=...)``). Bounded (emptied when full); a lost race between
-threads only repeats a search."""
-_CARRIED_SIZE = 4  # each holds a position's searches (tens of MB at most, measured on Inkala)
-
-
-def _carry(pos: Position) -> dict[tuple[int, bool], tuple[int, Propagation]]:
-    """The premises' searches kept for ``pos`` (see ``_CARRIED``)."""
-    key = tuple(pos.cells)
-    carry = _CARRIED.get(key)
-    if carry is None:
-        if len(_CARRIED) >= _CARRIED_SIZE:
-            _CARRIED.clear()
-        carry = _CARRIED[key] = {}
-    return carry
 
 
 _NISHIO_QUIET: set[tuple[int, int]] = set()

@@ -316,6 +316,57 @@ def _apply(grid: Grid, hint: SEHint) -> None:
         grid.eliminate(cell, digit)
 
 
+class RatingWalk:
+    """Sudoku Explainer's path one hint at a time (``rate``): ``advance()`` applies the next
+    hint; ``work`` is the position so far (a copy of ``grid``), ``result()`` the rating.
+
+    Raises (on construction) ValueError when ``config`` is not one of ``SE_CONFIGS``.
+    """
+
+    def __init__(self, grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank"):
+        _check_config(config)
+        self.work = grid.copy()
+        self.uniqueness, self.cancel, self.config = uniqueness, cancel, config
+        self.hardest, self.steps = 0.0, 0
+        self.name: str | None = None
+        self.solved: bool | None = None  # set when the walk ends
+
+    def advance(self) -> bool:
+        """Apply the next hint; False when the walk has ended (solved, or no rule has a hint).
+
+        Raises:
+            InterruptedError: ``cancel()`` returned True; it is polled before each step and
+                each chaining rule.
+        """
+        if self.solved is not None:
+            return False
+        work = self.work
+        if work.is_solved():
+            self.solved = True
+            return False
+        if self.hardest >= 2.3:
+            before = sum(1 for v in work.values if v)
+            left = propagate_singles(work.values, work.candidates)
+            self.steps += sum(1 for v in work.values if v) - before
+            if left <= 0:
+                self.solved = work.is_solved()
+                return False
+        poll_cancel(self.cancel)
+        hint = next_hint(work, self.hardest, uniqueness=self.uniqueness, cancel=self.cancel, config=self.config)
+        if hint is None:
+            self.solved = False
+            return False
+        if hint.rating > self.hardest:
+            self.hardest, self.name = hint.rating, hint.name
+        _apply(work, hint)
+        self.steps += 1
+        return True
+
+    def result(self) -> SERating:
+        """The rating (once ``advance`` has returned False; before, the rating so far)."""
+        return SERating(self.hardest, self.name, self.steps, bool(self.solved))
+
+
 def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None, config: str = "bank") -> SERating:
     """Sudoku Explainer's rating of ``grid`` (a copy is solved; ``grid`` is not changed).
 
@@ -328,22 +379,7 @@ def rate(grid: Grid, *, uniqueness: bool = True, cancel: CancelFn | None = None,
         InterruptedError: ``cancel()`` returned True; it is polled before each step and each
             chaining rule.
     """
-    _check_config(config)
-    work = grid.copy()
-    hardest, name, steps = 0.0, None, 0
-    while not work.is_solved():
-        if hardest >= 2.3:
-            before = sum(1 for v in work.values if v)
-            left = propagate_singles(work.values, work.candidates)
-            steps += sum(1 for v in work.values if v) - before
-            if left <= 0:
-                break
-        poll_cancel(cancel)
-        hint = next_hint(work, hardest, uniqueness=uniqueness, cancel=cancel, config=config)
-        if hint is None:
-            return SERating(hardest, name, steps, False)
-        if hint.rating > hardest:
-            hardest, name = hint.rating, hint.name
-        _apply(work, hint)
-        steps += 1
-    return SERating(hardest, name, steps, work.is_solved())
+    walk = RatingWalk(grid, uniqueness=uniqueness, cancel=cancel, config=config)
+    while walk.advance():
+        pass
+    return walk.result()

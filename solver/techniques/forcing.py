@@ -30,7 +30,7 @@ from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
 from solver.implication import Consequence, ImplicationEngine, candidates, field_bits
-from solver.se.chains import Position, Propagation, propagate
+from solver.se.chains import Position, Propagation, Searched, propagate, searches_of
 from solver.se.nested import nested_rule
 from solver.se.static import static_reach
 from solver.step import Candidate, Link, Step
@@ -38,7 +38,7 @@ from solver.techniques.wording import or_list
 
 MAX_NET_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
 Branch = tuple[Propagation, dict[int, int]]  # a premise's propagation and its parents (first causes)
-Carry = dict[tuple[int, bool], tuple[int, Propagation, dict[int, int]]]  # (cand, on) -> (level, propagation, parents)
+Carry = dict[tuple[int, bool], Searched]  # (cand, on) -> (level, propagation, parents)
 
 
 def _text(cand: int, on: bool) -> str:
@@ -62,31 +62,34 @@ def _chain(parents: dict[int, int], potential: int) -> list[Link]:
 class _Search:
     """Premise propagations of one position, computed once and shared by every kind of step.
 
-    ``carry`` holds each premise's search at the deepest nesting level done so far (a dict
-    shared by the levels of one ``forcing_net`` call): a deeper level goes on from where that
-    one stopped (``propagate(resume=...)``) rather than starting again."""
+    ``carry`` holds each premise's search at the deepest nesting level done so far: for nets
+    (``dynamic``), the searches kept for the position (``solver.se.chains.searches_of``, shared
+    with Sudoku Explainer's dynamic chains, which search the same premises with the same rules),
+    else a dict of its own. A search already done at this level is reused, and a deeper level
+    goes on from where a shallower one stopped (``propagate(resume=...)``)."""
 
-    def __init__(self, grid: Grid, dynamic: bool, level: int, carry: Carry | None = None):
+    def __init__(self, grid: Grid, dynamic: bool, level: int):
         self.pos = Position(grid.candidates)
         self.dynamic = dynamic
         self.level = level
         self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], Branch] = {}
-        self.carry: Carry = carry if carry is not None else {}
+        self.carry: Carry = searches_of(grid.candidates) if dynamic else {}
         # plain nets ask the implication engine which premises lead anywhere (it finds what
         # the net search finds, without the chains): only those are searched
         self.engine = ImplicationEngine(grid.candidates) if dynamic and not level else None
-
-    def leads(self, cand: int, on: bool) -> Consequence | None:
-        """The engine's answer for the premise (None without an engine: search it)."""
-        return self.engine.assume(cand, on) if self.engine is not None else None
 
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
         if key not in self.cache:
             earlier = self.carry.get(key)
-            if earlier is not None and earlier[0] < self.level:
-                parents = dict(earlier[2])
+            if earlier is not None and earlier[2] is None:
+                earlier = None  # kept without its chains: search again
+            if earlier is not None and earlier[0] == self.level:
+                prop, parents = earlier[1], earlier[2]
+                assert parents is not None
+            elif earlier is not None and earlier[0] < self.level:
+                parents = dict(earlier[2] or {})
                 prop = propagate(
                     self.pos, (), (), dynamic=self.dynamic, nested=self.nested, parents=parents, resume=earlier[1]
                 )
@@ -101,16 +104,21 @@ class _Search:
                     parents=parents,
                 )
             self.cache[key] = (prop, parents)
-            self.carry[key] = (self.level, prop, parents)
+            if earlier is None or earlier[0] < self.level:
+                self.carry[key] = (self.level, prop, parents)
         return self.cache[key]
 
+    def leads(self, cand: int, on: bool) -> Consequence | None:
+        """The engine's answer for the premise (None without an engine: search it)."""
+        return self.engine.assume(cand, on) if self.engine is not None else None
 
-def _phases(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -> Iterator[list[tuple[int, Step]]]:
+
+def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
     everything else (other cells, and each digit's places in each house). Finding the first
-    step usually needs only the first, cheaper phase. ``carry``: see ``_Search``."""
-    search = _Search(grid, dynamic, level, carry)
+    step usually needs only the first, cheaper phase."""
+    search = _Search(grid, dynamic, level)
     kind = "Forcing Net" if dynamic else "Forcing Chain"
     cands = grid.candidates
     for phase in (0, 1):
@@ -179,10 +187,10 @@ def _may_agree(leads: list[Consequence | None], premises: list[int], cands: list
     return any(POPCOUNT[cands[cand // 9]] >= 2 for cand in candidates(on))
 
 
-def _steps(grid: Grid, dynamic: bool, level: int, carry: Carry | None = None) -> Iterator[Step]:
+def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
     """Every step of both phases, each phase shortest first, each elimination set once."""
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()  # (placements, eliminations)
-    for found in _phases(grid, dynamic, level, carry):
+    for found in _phases(grid, dynamic, level):
         for _, step in found:
             key = (step.placements, step.eliminations)
             if key not in seen:
@@ -319,10 +327,9 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
     """Every Forcing Net Contradiction and Verity step, bivalue cells first, each group
     shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
     (and then forcing chains) are tried."""
-    carry: Carry = {}  # each premise's deepest search so far, for the next level to go on from
     for level in range(MAX_NET_NESTING + 1):
         found = False
-        for step in _steps(grid, dynamic=True, level=level, carry=carry):
+        for step in _steps(grid, dynamic=True, level=level):
             found = True
             yield step
         if found:
