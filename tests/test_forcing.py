@@ -136,3 +136,38 @@ def test_a_deeper_nesting_level_goes_on_from_the_shallower_search():
             ), (cand, on)
             compared += 1
     assert compared >= 25 and resumed >= 12 and nested_added >= 5, (compared, resumed, nested_added)
+
+
+def test_pending_contradictions_come_out_in_the_order_a_sort_gives_searched_only_when_due():
+    from solver.step import Step
+    from solver.techniques.forcing import _shortest_first
+
+    steps = [Step("Forcing Net Contradiction", eliminations=((c, 1),)) for c in range(6)]
+    searched = []
+
+    def later(index, complexity):
+        def search():
+            searched.append(index)
+            return complexity, steps[index]
+
+        return search
+
+    # (complexity or floor, order found, step or search): pending ones at floors 3, 4 and 9
+    found = [(7, 0, steps[0]), (3, 1, later(1, 7)), (5, 2, steps[2]), (4, 3, later(3, 4)), (9, 4, later(4, 9))]
+    found.append((7, 5, steps[5]))
+    walk = _shortest_first(found)
+    assert next(walk) == (4, steps[3]) and searched == [1, 3]  # the floor-9 one waits
+    assert list(walk) == [(5, steps[2]), (7, steps[0]), (7, steps[1]), (7, steps[5]), (9, steps[4])]
+    assert searched == [1, 3, 4]
+
+
+def test_nets_searched_when_due_give_the_steps_of_nets_searched_at_once(monkeypatch):
+    # without the engine's answers every contradiction is searched at once and sorted
+    from solver.techniques import forcing
+
+    for grid, _ in stuck_positions(2):
+        lazily = [str(step) for step in forcing._steps(grid, dynamic=True, level=0)]
+        with monkeypatch.context() as patch:
+            patch.setattr(forcing._Search, "leads", lambda self, cand, on: None)
+            at_once = [str(step) for step in forcing._steps(grid, dynamic=True, level=0)]
+        assert lazily == at_once and lazily

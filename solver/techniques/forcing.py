@@ -24,8 +24,10 @@ then the others; each group shortest first.
 
 from __future__ import annotations
 
+import heapq
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
@@ -113,16 +115,23 @@ class _Search:
         return self.engine.assume(cand, on) if self.engine is not None else None
 
 
-def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, Step]]]:
+Found = tuple[int, int, "Step | Callable[[], tuple[int, Step] | None]"]
+"""(complexity, order found, step); or, for a contradiction not searched yet, (a floor of its
+complexity, order found, the search that gives (complexity, step))."""
+
+
+def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[Iterator[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
-    everything else (other cells, and each digit's places in each house). Finding the first
-    step usually needs only the first, cheaper phase."""
+    everything else (other cells, and each digit's places in each house); each phase shortest
+    first, ties in the order found. Finding the first step usually needs only the first,
+    cheaper phase, and of a plain net's contradictions only those whose complexity floor
+    (``Consequence.complexity_floor``) comes up before the first step are searched."""
     search = _Search(grid, dynamic, level)
     kind = "Forcing Net" if dynamic else "Forcing Chain"
     cands = grid.candidates
     for phase in (0, 1):
-        found: list[tuple[int, Step]] = []
+        found: list[Found] = []
         for cell in range(81):
             count = POPCOUNT[cands[cell]]
             if count < 2 or (count == 2) != (phase == 0):
@@ -134,13 +143,17 @@ def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, S
                     consequence = search.leads(cand, on)
                     if on:
                         leads.append(consequence)
-                    if consequence is not None and not consequence.contradiction:
+                    if consequence is not None:
+                        if consequence.contradiction:  # searched when its floor comes up
+                            later = partial(_searched_contradiction, search, kind, level, cand, on)
+                            found.append((consequence.complexity_floor(on), len(found), later))
                         continue
                     prop, parents = search.run(cand, on)
                     if prop.contradiction is not None:
-                        found.append(_contradiction(kind, level, cand, on, prop, parents))
+                        complexity, step = _contradiction(kind, level, cand, on, prop, parents)
+                        found.append((complexity, len(found), step))
             if _may_agree(leads, premises, cands):
-                found += _verities(
+                verities = _verities(
                     kind,
                     level,
                     f"{cell_name(cell)} must hold one of its candidates",
@@ -148,6 +161,7 @@ def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, S
                     [search.run(cand, True) for cand in premises],
                     grid,
                 )
+                found += [(complexity, len(found) + i, step) for i, (complexity, step) in enumerate(verities)]
         if phase == 1:
             for house, cells in enumerate(HOUSES):
                 for digit in range(1, 10):
@@ -160,11 +174,39 @@ def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[list[tuple[int, S
                     branches = [search.run(p, True) for p in premises]
                     if any(b[0].contradiction is not None for b in branches):
                         continue
-                    found += _verities(
+                    verities = _verities(
                         kind, level, f"{digit} must go somewhere in {house_name(house)}", premises, branches, grid
                     )
-        found.sort(key=lambda item: item[0])
-        yield found
+                    found += [(complexity, len(found) + i, step) for i, (complexity, step) in enumerate(verities)]
+        yield _shortest_first(found)
+
+
+def _searched_contradiction(search: _Search, kind: str, level: int, cand: int, on: bool) -> tuple[int, Step] | None:
+    """The contradiction step of a premise the engine found contradictory, searched now."""
+    prop, parents = search.run(cand, on)
+    if prop.contradiction is None:  # never: the engine and the search agree
+        return None
+    return _contradiction(kind, level, cand, on, prop, parents)
+
+
+def _shortest_first(found: list[Found]) -> Iterator[tuple[int, Step]]:
+    """The steps of ``found`` by complexity, ties in the order found (what a stable sort gives),
+    searching a pending contradiction only when its floor is the least left: a step comes out
+    once no entry left could come before it, since a pending one's complexity is at least its
+    floor."""
+    heap = [(bound, order) for bound, order, _ in found]
+    heapq.heapify(heap)
+    payload = {order: item for _, order, item in found}
+    while heap:
+        bound, order = heapq.heappop(heap)
+        item = payload[order]
+        if isinstance(item, Step):
+            yield bound, item
+            continue
+        searched = item()
+        if searched is not None:
+            payload[order] = searched[1]
+            heapq.heappush(heap, (searched[0], order))
 
 
 def _may_agree(leads: list[Consequence | None], premises: list[int], cands: list[int]) -> bool:
