@@ -67,7 +67,7 @@ class Consequence:
     candidates placed (the premise too, when it is an "on") and removed (the premise too, when
     it is an "off"). Both are 0 after a contradiction. ``depth``: how many rounds of singles
     were placed before the sweep that found the contradiction (or that found nothing more);
-    0 where not counted (``StaticImplications``).
+    for ``StaticImplications``, how many rounds along the links.
 
     A dynamic chain's contradiction needs at least that many rounds on its longer side, so its
     *complexity* (the ancestors of the two potentials that clash, counted as Sudoku Explainer
@@ -212,13 +212,23 @@ class StaticImplications:
                     partners[FIELD_BIT[b].bit_length()] |= FIELD_BIT[a]
         self._partners = partners
 
-    def assume(self, cand: int) -> Consequence:
-        """Candidate ``cand`` (``9 * cell + digit - 1``, present in the position) assumed on:
-        everything the static links imply, or a contradiction."""
+    def assume(self, cand: int, on: bool = True) -> Consequence:
+        """Candidate ``cand`` (``9 * cell + digit - 1``, present in the position) assumed on
+        (or off, ``on`` False): everything the static links imply, or a contradiction.
+
+        ``depth`` counts the rounds (the "ons" placed, their "offs" and the partners those turn
+        on) before the one that found the contradiction; the argument of
+        ``Consequence.complexity_floor`` holds round by round here too (a round adds an "on"
+        and an "off" to the longer side's ancestors)."""
         place_at, partners, present = PLACE_AT, self._partners, self.present
-        on = fresh = FIELD_BIT[cand]
-        off = 0
+        if on:
+            implied_on = fresh = FIELD_BIT[cand]
+            off = 0
+        else:
+            off = FIELD_BIT[cand]
+            implied_on = fresh = partners[off.bit_length()]
         state = self._start
+        depth = 0
         while True:
             while fresh:
                 b = fresh.bit_length()
@@ -226,13 +236,14 @@ class StaticImplications:
                 fresh ^= 1 << (b - 1)
             new_off = present & ~state & ~off
             if not new_off:
-                return Consequence(False, on, off)
+                return Consequence(False, implied_on, off, depth)
             off |= new_off
             while new_off:
                 b = new_off.bit_length()
                 fresh |= partners[b]
                 new_off ^= 1 << (b - 1)
-            fresh &= ~on
-            on |= fresh
-            if on & off:
-                return Consequence(True, 0, 0)
+            fresh &= ~implied_on
+            implied_on |= fresh
+            if implied_on & off:
+                return Consequence(True, 0, 0, depth)
+            depth += 1

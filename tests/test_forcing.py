@@ -161,13 +161,14 @@ def test_pending_contradictions_come_out_in_the_order_a_sort_gives_searched_only
     assert searched == [1, 3, 4]
 
 
-def test_nets_searched_when_due_give_the_steps_of_nets_searched_at_once(monkeypatch):
-    # without the engine's answers every contradiction is searched at once and sorted
+@pytest.mark.parametrize("dynamic", [True, False], ids=["nets", "chains"])
+def test_steps_searched_when_due_are_the_steps_searched_at_once(monkeypatch, dynamic):
+    # without the engine's answers every premise is searched at once and the steps sorted
     from solver.techniques import forcing
 
     for grid, _ in stuck_positions(2):
-        lazily = [str(step) for step in forcing._steps(grid, dynamic=True, level=0)]
+        lazily = [str(step) for step in forcing._steps(grid, dynamic=dynamic, level=0)]
         with monkeypatch.context() as patch:
             patch.setattr(forcing._Search, "leads", lambda self, cand, on: None)
-            at_once = [str(step) for step in forcing._steps(grid, dynamic=True, level=0)]
+            at_once = [str(step) for step in forcing._steps(grid, dynamic=dynamic, level=0)]
         assert lazily == at_once and lazily

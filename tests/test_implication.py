@@ -135,14 +135,17 @@ def test_static_consequences_are_the_chain_searchs_premise_by_premise(seed):
         for cand in range(729):
             if not cells[cand // 9] >> (cand % 9) & 1:
                 continue
-            chain = propagate(pos, (cand,), (), dynamic=False)
-            found = static.assume(cand)
-            assert found.contradiction == (chain.contradiction is not None), (cells, cand)
-            if found.contradiction:
-                contradictions += 1
-                continue
-            assert (found.on, found.off) == (field_bits(chain.on), field_bits(chain.off)), (cells, cand)
-            checked += 1
+            for on in (True, False):
+                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=False)
+                found = static.assume(cand, on)
+                assert found.contradiction == (chain.contradiction is not None), (cells, cand, on)
+                if found.contradiction:
+                    contradictions += 1
+                    complexity = sum(side.bit_count() for side in chain.contradiction)
+                    assert complexity >= found.complexity_floor(on), (cells, cand, on)
+                    continue
+                assert (found.on, found.off) == (field_bits(chain.on), field_bits(chain.off)), (cells, cand, on)
+                checked += 1
     assert checked > 500 and contradictions > 50
 
 

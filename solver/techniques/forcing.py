@@ -31,7 +31,7 @@ from functools import partial
 from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
-from solver.implication import Consequence, ImplicationEngine, candidates, field_bits
+from solver.implication import Consequence, ImplicationEngine, StaticImplications, candidates, field_bits
 from solver.se.chains import Position, Propagation, Searched, propagate, searches_of
 from solver.se.nested import nested_rule
 from solver.se.static import static_reach
@@ -77,9 +77,11 @@ class _Search:
         self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], Branch] = {}
         self.carry: Carry = searches_of(grid.candidates) if dynamic else {}
-        # plain nets ask the implication engine which premises lead anywhere (it finds what
-        # the net search finds, without the chains): only those are searched
+        # plain nets and chains ask the implication engine (dynamic or static) which premises
+        # lead anywhere (it finds what the search finds, without the chains): only those and
+        # their contradictions, when due, are searched
         self.engine = ImplicationEngine(grid.candidates) if dynamic and not level else None
+        self.static = StaticImplications(grid.candidates) if not dynamic and not level else None
 
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
@@ -112,7 +114,9 @@ class _Search:
 
     def leads(self, cand: int, on: bool) -> Consequence | None:
         """The engine's answer for the premise (None without an engine: search it)."""
-        return self.engine.assume(cand, on) if self.engine is not None else None
+        if self.engine is not None:
+            return self.engine.assume(cand, on)
+        return self.static.assume(cand, on) if self.static is not None else None
 
 
 Found = tuple[int, int, "Step | Callable[[], tuple[int, Step] | None]"]
