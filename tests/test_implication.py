@@ -47,6 +47,23 @@ def premises(cells: list[int]) -> list[int]:
     return [c for c in range(729) if POPCOUNT[cells[c // 9]] >= 2 and cells[c // 9] >> (c % 9) & 1]
 
 
+def search(pos: Position, cand: int, on: bool, dynamic: bool):
+    """Sudoku Explainer's chain search from premise ``cand`` on (or off)."""
+    return propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=dynamic)
+
+
+def agrees(found, chain, on: bool, where) -> bool:
+    """Assert that the engine's ``found`` is what the chain search found (``chain``) from a
+    premise (``on``): a contradiction or none, the floor under its complexity, else the same
+    potentials on and off. True for a contradiction."""
+    assert found.contradiction == (chain.contradiction is not None), where
+    if found.contradiction:
+        assert sum(side.bit_count() for side in chain.contradiction) >= found.complexity_floor(on) >= 1, where
+        return True
+    assert (found.on, found.off) == (field_bits(chain.on), field_bits(chain.off)), where
+    return False
+
+
 def test_candidates_and_field_bits_are_inverse():
     cands = [0, 8, 9, 364, 728]
     assert candidates(field_bits(cands)) == cands
@@ -97,14 +114,9 @@ def test_dynamic_consequences_are_the_chain_searchs_premise_by_premise(seed):
         pos, engine = Position(cells), ImplicationEngine(cells)
         for cand in premises(cells):
             for on in (True, False):
-                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=True)
-                found = engine.assume(cand, on)
-                assert found.contradiction == (chain.contradiction is not None), (cells, cand, on)
-                if found.contradiction:
-                    contradictions += 1
-                    continue
-                assert (found.on, found.off) == (field_bits(chain.on), field_bits(chain.off)), (cells, cand, on)
-                checked += 1
+                dead = agrees(engine.assume(cand, on), search(pos, cand, on, True), on, (cells, cand, on))
+                contradictions += dead
+                checked += not dead
     assert checked > 1000 and contradictions > 100  # both kinds were compared
 
 
@@ -136,16 +148,9 @@ def test_static_consequences_are_the_chain_searchs_premise_by_premise(seed):
             if not cells[cand // 9] >> (cand % 9) & 1:
                 continue
             for on in (True, False):
-                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=False)
-                found = static.assume(cand, on)
-                assert found.contradiction == (chain.contradiction is not None), (cells, cand, on)
-                if found.contradiction:
-                    contradictions += 1
-                    complexity = sum(side.bit_count() for side in chain.contradiction)
-                    assert complexity >= found.complexity_floor(on), (cells, cand, on)
-                    continue
-                assert (found.on, found.off) == (field_bits(chain.on), field_bits(chain.off)), (cells, cand, on)
-                checked += 1
+                dead = agrees(static.assume(cand, on), search(pos, cand, on, False), on, (cells, cand, on))
+                contradictions += dead
+                checked += not dead
     assert checked > 500 and contradictions > 50
 
 
