@@ -131,7 +131,7 @@ def test_a_contradictions_complexity_is_at_least_its_floor():
                 if not found.contradiction:
                     assert found.complexity_floor(on) == 0
                     continue
-                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=True)
+                chain = search(pos, cand, on, True)
                 assert chain.contradiction is not None
                 complexity = sum(side.bit_count() for side in chain.contradiction)
                 assert complexity >= found.complexity_floor(on) >= 1, (cells, cand, on)

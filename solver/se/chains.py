@@ -337,8 +337,8 @@ def _add_nested(
     return added
 
 
-Searched = tuple[int, Propagation, dict[int, int] | None]
-"""A premise's dynamic search kept for reuse: (nesting level, Propagation, its parents or None)."""
+Searched = tuple[int, Propagation, dict[int, int]]
+"""A premise's search kept for reuse: (nesting level, Propagation, its parents)."""
 
 CARRIED: dict[tuple[int, ...], dict[tuple[int, bool], Searched]] = {}
 """Per position (its 81 cell masks): each premise's dynamic search (Y and X links), (cand, on) ->
@@ -360,3 +360,37 @@ def searches_of(cells: Sequence[int]) -> dict[tuple[int, bool], Searched]:
             CARRIED.clear()
         carry = CARRIED[key] = {}
     return carry
+
+
+def kept_search(
+    pos: Position,
+    cand: int,
+    on: bool,
+    level: int,
+    nested: NestedRule | None,
+    carry: dict[tuple[int, bool], Searched],
+    *,
+    dynamic: bool = True,
+    y_links: bool = True,
+) -> tuple[Propagation, dict[int, int]]:
+    """(propagation, parents) of premise ``cand`` on (or off) at nesting ``level`` (its rule
+    ``nested``), reusing ``carry`` (``searches_of`` for dynamic searches): a search kept at this
+    level is returned as it is, one kept at a shallower level is gone on from
+    (``propagate(resume=...)``), else the premise is searched afresh; the result is kept unless
+    a deeper search of it already is."""
+    key = (cand, on)
+    earlier = carry.get(key)
+    if earlier is not None and earlier[0] == level:
+        return earlier[1], earlier[2]
+    if earlier is not None and earlier[0] < level:
+        parents = dict(earlier[2])
+        prop = propagate(
+            pos, (), (), y_links=y_links, dynamic=dynamic, nested=nested, parents=parents, resume=earlier[1]
+        )
+    else:
+        parents = {}
+        ons, offs = ((cand,), ()) if on else ((), (cand,))
+        prop = propagate(pos, ons, offs, y_links=y_links, dynamic=dynamic, nested=nested, parents=parents)
+    if earlier is None or earlier[0] < level:
+        carry[key] = (level, prop, parents)
+    return prop, parents

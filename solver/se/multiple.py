@@ -22,6 +22,7 @@ from solver.se.chains import (
     NestedRule,
     Position,
     Propagation,
+    kept_search,
     length_bonus,
     propagate,
     searches_of,
@@ -165,31 +166,19 @@ def multiple_chains(
     static = StaticImplications(pos.cells) if plain and not dynamic else None
 
     def run(cand: int, on: bool) -> Propagation:
-        """The propagation of "cand is on" (or off), going on from a shallower nesting
-        level's search of the same premise on this position when there is one (kept with
-        its parents, so HoDoKu's forcing nets can use it too: ``searches_of``)."""
-        earlier = carry.get((cand, on)) if carry is not None else None
-        if earlier is not None and earlier[0] == level:
-            return earlier[1]
-        parents: dict[int, int] | None = {} if carry is not None else None
-        if earlier is not None and earlier[0] < level:
-            parents = dict(earlier[2]) if earlier[2] is not None else None
-            prop = propagate(
-                pos, (), (), y_links=y_links, dynamic=True, nested=nested, parents=parents, resume=earlier[1]
-            )
-        else:
-            prop = propagate(
-                pos,
-                (cand,) if on else (),
-                () if on else (cand,),
-                y_links=y_links,
-                dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
-                nested=nested,
-                parents=parents,
-            )
-        if carry is not None and (earlier is None or earlier[0] < level):
-            carry[(cand, on)] = (level, prop, parents)
-        return prop
+        """The propagation of "cand is on" (or off); dynamic ones kept per position, with their
+        parents, for a deeper level to go on from and for HoDoKu's forcing nets
+        (``kept_search``)."""
+        if carry is not None:
+            return kept_search(pos, cand, on, level, nested, carry, y_links=y_links)[0]
+        return propagate(
+            pos,
+            (cand,) if on else (),
+            () if on else (cand,),
+            y_links=y_links,
+            dynamic=dynamic or nishio or not on,  # "off" premises: always dynamic
+            nested=nested,
+        )
 
     def premise(cand: int, on: bool) -> Premise:
         found = premises.get((cand, on))

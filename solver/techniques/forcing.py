@@ -32,7 +32,7 @@ from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
 from solver.implication import Consequence, ImplicationEngine, StaticImplications, candidates, field_bits
-from solver.se.chains import Position, Propagation, Searched, propagate, searches_of
+from solver.se.chains import Position, Propagation, Searched, kept_search, searches_of
 from solver.se.nested import nested_rule
 from solver.se.static import static_reach
 from solver.step import Candidate, Link, Step
@@ -86,30 +86,7 @@ class _Search:
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
         if key not in self.cache:
-            earlier = self.carry.get(key)
-            if earlier is not None and earlier[2] is None:
-                earlier = None  # kept without its chains: search again
-            if earlier is not None and earlier[0] == self.level:
-                prop, parents = earlier[1], earlier[2]
-                assert parents is not None
-            elif earlier is not None and earlier[0] < self.level:
-                parents = dict(earlier[2] or {})
-                prop = propagate(
-                    self.pos, (), (), dynamic=self.dynamic, nested=self.nested, parents=parents, resume=earlier[1]
-                )
-            else:
-                parents = {}
-                prop = propagate(
-                    self.pos,
-                    (cand,) if on else (),
-                    () if on else (cand,),
-                    dynamic=self.dynamic,
-                    nested=self.nested,
-                    parents=parents,
-                )
-            self.cache[key] = (prop, parents)
-            if earlier is None or earlier[0] < self.level:
-                self.carry[key] = (self.level, prop, parents)
+            self.cache[key] = kept_search(self.pos, cand, on, self.level, self.nested, self.carry, dynamic=self.dynamic)
         return self.cache[key]
 
     def leads(self, cand: int, on: bool) -> Consequence | None:
