@@ -71,3 +71,27 @@ def reachable(succ: dict[int, list[int]]) -> dict[int, int]:
         for node in component:
             after[node] = reach
     return after
+
+
+def reachable_with_union(succ: dict[int, list[int]], weight: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+    """``reachable(succ)`` and, per node, the union of ``weight`` (an int bit set per node) over
+    the node itself and every node it reaches: (node -> reach, node -> union), in the same one
+    pass over the components. ``weight`` has every node of ``succ``."""
+    after: dict[int, int] = {}
+    unions: dict[int, int] = {}
+    for component in components(succ):
+        members = set(component)
+        reach = union = 0
+        for node in component:
+            union |= weight[node]
+            for target in succ[node]:
+                if target not in members:
+                    reach |= (1 << target) | after[target]
+                    union |= unions[target]
+        if len(component) > 1:
+            for node in component:
+                reach |= 1 << node
+        for node in component:
+            after[node] = reach
+            unions[node] = union
+    return after, unions

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.closure import components, reachable
+from solver.closure import components, reachable, reachable_with_union
 
 # 0 -> 1 -> 2 -> 1 (a cycle of two), 2 -> 3; 4 alone; 5 -> 0
 GRAPH = {0: [1], 1: [2], 2: [1, 3], 3: [], 4: [], 5: [0]}
@@ -27,3 +27,17 @@ def test_reach_by_one_or_more_links():
         4: 0,
         5: bits(0, 1, 2, 3),
     }
+
+
+def test_union_over_the_node_and_all_it_reaches():
+    weight = {node: 1 << (10 + node) for node in GRAPH}  # each node its own bit, apart from reach's
+    reach, union = reachable_with_union(GRAPH, weight)
+    assert reach == reachable(GRAPH)
+    for node in GRAPH:
+        expected = weight[node]
+        for other in GRAPH:
+            if reach[node] >> other & 1:
+                expected |= weight[other]
+        assert union[node] == expected, node
+    assert union[4] == 1 << 14  # alone: its own weight only
+    assert union[5] == sum(1 << (10 + n) for n in (0, 1, 2, 3, 5))

@@ -20,6 +20,7 @@ hint rather than all of them (fewer deductions, never wrong ones).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, POPCOUNT, cells_of
 from solver.se.chains import ChainHint, NestedRule, Position
@@ -41,52 +42,64 @@ _ROW_OF = tuple(cell // 9 for cell in range(81))
 _LOCKING_PASSES = ((_BOX_HOUSES, _COLUMN_OF), (_BOX_HOUSES, _ROW_OF), (_COLUMN_HOUSES, _BOX_OF), (_ROW_HOUSES, _BOX_OF))
 
 
-def _removed_parents(source: Position, work: Position, off: dict[int, int], cells_mask: int, d: int) -> int:
-    """The ancestors of every candidate of digit ``d`` (0-based) in ``cells_mask`` that the chain
-    removed; 0 when it removed none."""
-    anc = 0
-    for cell in cells_of(source.digits[d + 1] & ~work.digits[d + 1] & cells_mask):
-        anc |= off[cell * 9 + d]
-    return anc
+Deduction = tuple[tuple[int, ...], list[int]]
+"""What a nested rule deduces on a working grid: (its parents: the candidates of the pattern the
+chain removed, whose ancestors the deduction takes; the candidates it removes), candidate index
+cell*9 + digit-1. It depends on the source and working grids alone, not on the chain's
+ancestors, so it can be remembered by the two grids (``_basic_deductions``)."""
 
 
-def _locking(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+def _removed(source: Position, work: Position, cells_mask: int, d: int) -> tuple[int, ...]:
+    """The candidates of digit ``d`` (0-based) in ``cells_mask`` that the chain removed."""
+    return tuple(cell * 9 + d for cell in cells_of(source.digits[d + 1] & ~work.digits[d + 1] & cells_mask))
+
+
+def _locking(source: Position, work: Position) -> list[Deduction]:
     """Pointing and claiming, in Sudoku Explainer's order (``POINTING`` then ``CLAIMING``, digit
-    by digit). A base house's places fit in at most one cover, the one holding its first place,
-    so each base is looked at once; claiming's matches are then put in (box, line) order."""
-    found = []
-    digits = work.digits
-    for d in range(9):
-        dmask = digits[d + 1]
-        lost = source.digits[d + 1] & ~dmask
-        if not lost:
-            continue  # a deduction counts only if the chain removed some of its candidates
-        for bases, cover_of in _LOCKING_PASSES:
-            matches = []
-            for base in bases:
-                base_mask = HOUSE_MASK[base]
-                if not lost & base_mask:
-                    continue
-                places = dmask & base_mask
-                if not places & (places - 1):
-                    continue
-                cover = cover_of[(places & -places).bit_length() - 1]
-                cover_mask = HOUSE_MASK[cover]
-                if places & ~cover_mask:
-                    continue
-                removed = dmask & cover_mask & ~base_mask
-                if removed:
-                    matches.append((cover if base < 18 else base, base, removed))
-            if matches and bases[0] < 18:
-                matches.sort()  # claiming: Sudoku Explainer goes box by box
-            for _, base, removed in matches:
-                anc = _removed_parents(source, work, off, HOUSE_MASK[base], d)
-                if anc:
-                    found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
+    by digit)."""
+    found: list[Deduction] = []
+    before, after = source.digits, work.digits
+    for digit in range(1, 10):
+        if before[digit] != after[digit]:  # the chain removed some: a deduction may count
+            found += _locking_of(digit - 1, before[digit], after[digit])
     return found
 
 
-def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1 << 15)
+def _locking_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
+    """``_locking``'s deductions for digit ``d`` (0-based) whose places were ``before`` in the
+    source and are ``after`` on the working grid (81-bit cell masks): they depend on those
+    alone, and the same pairs come back all the time (97% of them on Inkala's puzzle), so they
+    are remembered. A base house's places fit in at most one cover, the one holding its first
+    place, so each base is looked at once; claiming's matches are put in (box, line) order."""
+    found = []
+    lost = before & ~after
+    for bases, cover_of in _LOCKING_PASSES:
+        matches = []
+        for base in bases:
+            base_mask = HOUSE_MASK[base]
+            if not lost & base_mask:
+                continue  # a deduction counts only if the chain removed some of its candidates
+            places = after & base_mask
+            if not places & (places - 1):
+                continue
+            cover = cover_of[(places & -places).bit_length() - 1]
+            cover_mask = HOUSE_MASK[cover]
+            if places & ~cover_mask:
+                continue
+            removed = after & cover_mask & ~base_mask
+            if removed:
+                matches.append((cover if base < 18 else base, base, removed))
+        if matches and bases[0] < 18:
+            matches.sort()  # claiming: Sudoku Explainer goes box by box
+        for _, base, removed in matches:
+            parents = tuple(cell * 9 + d for cell in cells_of(lost & HOUSE_MASK[base]))
+            if parents:
+                found.append((parents, [cell * 9 + d for cell in cells_of(removed)]))
+    return tuple(found)
+
+
+def _hidden_pairs(source: Position, work: Position) -> list[Deduction]:
     found = []
     cells, digits = work.cells, work.digits
     lost = [(source.digits[d + 1] & ~digits[d + 1]) for d in range(9)]
@@ -116,16 +129,16 @@ def _hidden_pairs(source: Position, work: Position, off: dict[int, int]) -> list
                 if both.bit_count() != 2:
                     continue
                 keep = (1 << a) | (1 << b)
-                removed = [(c * 9 + e) for c in cells_of(both) for e in DIGITS_OF[cells[c] & ~keep]]
+                removed = [(c * 9 + e - 1) for c in cells_of(both) for e in DIGITS_OF[cells[c] & ~keep]]
                 if not removed:
                     continue
-                anc = _removed_parents(source, work, off, hmask, a) | _removed_parents(source, work, off, hmask, b)
-                if anc:
-                    found += [(cand - 1, anc) for cand in removed]
+                parents = _removed(source, work, hmask, a) + _removed(source, work, hmask, b)
+                if parents:
+                    found.append((parents, removed))
     return found
 
 
-def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+def _naked_pairs(source: Position, work: Position) -> list[Deduction]:
     found = []
     cells = work.cells
     bivalue = 0  # the cells with two candidates
@@ -150,56 +163,93 @@ def _naked_pairs(source: Position, work: Position, off: dict[int, int]) -> list[
                 ]
                 if not removed:
                     continue
-                anc = 0
-                for c in (first, second):
-                    for e in DIGITS_OF[source.cells[c] & ~cells[c]]:
-                        anc |= off[c * 9 + e - 1]
-                if anc:
-                    found += [(cand, anc) for cand in removed]
+                parents = tuple(c * 9 + e - 1 for c in (first, second) for e in DIGITS_OF[source.cells[c] & ~cells[c]])
+                found.append((parents, removed))
     return found
 
 
-def _x_wings(source: Position, work: Position, off: dict[int, int]) -> list[tuple[int, int]]:
+def _x_wings(source: Position, work: Position) -> list[Deduction]:
+    found: list[Deduction] = []
+    before, after = source.digits, work.digits
+    for digit in range(1, 10):
+        if before[digit] != after[digit]:  # the chain removed some: a deduction may count
+            found += _x_wings_of(digit - 1, before[digit], after[digit])
+    return found
+
+
+@lru_cache(maxsize=1 << 15)
+def _x_wings_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
+    """``_x_wings``'s deductions for digit ``d``, remembered as ``_locking_of``'s are."""
     found = []
-    for d in range(9):
-        dmask = work.digits[d + 1]
-        lost = source.digits[d + 1] & ~dmask
-        if not lost:
-            continue  # a deduction counts only if the chain removed some of its candidates
-        for bases, covers in ((range(9), range(9, 18)), (range(9, 18), range(9))):
-            lines = [(b, dmask & HOUSE_MASK[b]) for b in bases]
-            lines = [(b, m) for b, m in lines if m.bit_count() == 2]
-            for i, (b1, m1) in enumerate(lines):
-                for b2, m2 in lines[i + 1 :]:
-                    if not lost & (HOUSE_MASK[b1] | HOUSE_MASK[b2]):
-                        continue
-                    cover_mask = 0
-                    for c in covers:
-                        if HOUSE_MASK[c] & m1:
-                            cover_mask |= HOUSE_MASK[c]
-                    if (m2 & ~cover_mask) or (cover_mask & (m1 | m2)).bit_count() != 4:
-                        continue
-                    removed = dmask & cover_mask & ~(HOUSE_MASK[b1] | HOUSE_MASK[b2])
-                    if not removed:
-                        continue
-                    anc = _removed_parents(source, work, off, HOUSE_MASK[b1] | HOUSE_MASK[b2], d)
-                    if anc:
-                        found += [(cell * 9 + d, anc) for cell in cells_of(removed)]
-    return found
+    lost = before & ~after
+    for bases, covers in ((range(9), range(9, 18)), (range(9, 18), range(9))):
+        lines = [(b, after & HOUSE_MASK[b]) for b in bases]
+        lines = [(b, m) for b, m in lines if m.bit_count() == 2]
+        for i, (b1, m1) in enumerate(lines):
+            for b2, m2 in lines[i + 1 :]:
+                both_lines = HOUSE_MASK[b1] | HOUSE_MASK[b2]
+                if not lost & both_lines:
+                    continue  # a deduction counts only if the chain removed some of its candidates
+                cover_mask = 0
+                for c in covers:
+                    if HOUSE_MASK[c] & m1:
+                        cover_mask |= HOUSE_MASK[c]
+                if (m2 & ~cover_mask) or (cover_mask & (m1 | m2)).bit_count() != 4:
+                    continue
+                removed = after & cover_mask & ~both_lines
+                if removed:
+                    parents = tuple(cell * 9 + d for cell in cells_of(lost & both_lines))
+                    found.append((parents, [cell * 9 + d for cell in cells_of(removed)]))
+    return tuple(found)
 
 
 RULES = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
+
+_BASIC: dict[tuple[int, ...], list[Deduction]] = {}
+_BASIC_SIZE = 1 << 15
+
+
+def _basic_deductions(source: Position, work: Position) -> list[Deduction]:
+    """What the first of ``RULES`` that finds anything deduces on ``work`` (empty: none does),
+    remembered by the two grids' digit masks: the same stalls come back, from premises with the
+    same consequences (a bivalue cell's "a on" and "b off"), from a deeper level going on from a
+    shallower one, and from the solve path and the SE path searching the same positions (close
+    to half the stalls on Inkala's puzzle). Bounded (emptied when full); safe to share between
+    threads."""
+    key = (*source.digits, *work.digits)
+    found = _BASIC.get(key)
+    if found is None:
+        found = []
+        for rule in RULES:
+            found = rule(source, work)
+            if found:
+                break
+        if len(_BASIC) >= _BASIC_SIZE:
+            _BASIC.clear()
+        _BASIC[key] = found
+    return found
+
+
+def with_ancestors(found: list[Deduction], off: dict[int, int]) -> Iterator[tuple[int, int]]:
+    """(candidate, ancestors) of each candidate the deductions ``found`` remove, in order; a
+    deduction's ancestors are those of its parents, from ``off`` (the chain's "off" candidates
+    -> their ancestor masks)."""
+    for parents, removed in found:
+        anc = 0
+        for cand in parents:
+            anc |= off[cand]
+        for cand in removed:
+            yield cand, anc
 
 
 def nested_offs(source: Position, work: Position, off: dict[int, int], level: int) -> Iterator[tuple[int, int]]:
     """(candidate, ancestors) of each "off" the nested rules deduce on ``work``; ``off`` maps the
     chain's "off" candidates to their ancestor masks. Level 1 nests the four basic rules;
     levels 2-4 add chaining rules (see the module docstring) when those find nothing."""
-    for rule in RULES:
-        found = rule(source, work, off)
-        if found:
-            yield from found
-            return
+    found = _basic_deductions(source, work)
+    if found:
+        yield from with_ancestors(found, off)
+        return
     if level < 2:
         return
     true, false = _static_conclusions_of(work)

@@ -22,7 +22,7 @@ whether there is any hint at all, and nested chains (``solver.se.nested``) take 
 
 from __future__ import annotations
 
-from solver.closure import reachable
+from solver.closure import reachable, reachable_with_union
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
 from solver.se.chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 from solver.step import Candidate
@@ -277,76 +277,66 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     Method: a walk alternates "on" and "off", so it is a walk on the candidates assumed on,
     a -> c whenever a candidate b that a sees (its weak links: the same digit in a peer, another
     digit of its cell) has c as its strong partner (the other digit of a bivalue cell, the other
-    place of a digit with two in a house). Its transitive closure R (``solver.closure``) answers
-    both: k is false when R(k) holds a candidate that sees k, and true when R(c) holds k for a
-    strong partner c of k ("k is off" makes c on). This graph has half the nodes of the
-    potentials' and only the links through strong links, several times cheaper to close than
-    ``static_reach``'s.
+    place of a digit with two in a house). Only strong candidates have such links, so the graph
+    is closed on them (``solver.closure.reachable_with_union``): R(c), what "c is on" reaches,
+    and K(c), every candidate that c or what it reaches sees (what "c is on" kills). "b is off"
+    turns b's partners on: k is true when R of a partner of k holds k, and k is false when "k
+    is on" turns off some strong b whose partners kill k: k in seen(b) and in K of b's
+    partners, one AND per strong candidate for every k at once. This graph has half the nodes
+    of the potentials' and only the links through strong links, several times cheaper to close
+    than ``static_reach``'s.
     """
     cells, digits = pos.cells, pos.digits
     present = 0  # the candidates of the position, bit k
-    strong: dict[int, list[int]] = {}  # candidate -> its strong partners
+    strong: dict[int, list[int]] = {}  # candidate -> its strong partners (some twice)
     for cell in range(81):
         mask = cells[cell]
         if not mask:
             continue
         present |= mask << (9 * cell)
-        bivalue = POPCOUNT[mask] == 2
-        for digit in DIGITS_OF[mask]:
-            d = digit - 1
-            partners = []
-            if bivalue:
-                partners.append(cell * 9 + (mask & ~(1 << d)).bit_length() - 1)
-            dmask = digits[digit]
-            for house in OFF_ON_HOUSES[cell]:
-                places = dmask & HOUSE_MASK[house]
-                if places.bit_count() == 2:
-                    partners.append(((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d)
-            if partners:
-                strong[cell * 9 + d] = partners
+        if POPCOUNT[mask] == 2:  # a bivalue cell: its two candidates
+            a = cell * 9 + (mask & -mask).bit_length() - 1
+            b = cell * 9 + mask.bit_length() - 1
+            strong.setdefault(a, []).append(b)
+            strong.setdefault(b, []).append(a)
+    for d in range(9):
+        dmask = digits[d + 1]
+        for house_mask in HOUSE_MASK:
+            places = dmask & house_mask
+            if places.bit_count() == 2:  # a digit with two places in a house: the two
+                a = ((places & -places).bit_length() - 1) * 9 + d
+                b = (places.bit_length() - 1) * 9 + d
+                strong.setdefault(a, []).append(b)
+                strong.setdefault(b, []).append(a)
     strong_bits = 0
     for b in strong:
         strong_bits |= 1 << b
     # The walks run through strong candidates only: c -> c' when c sees a strong b whose
-    # partner is c'. Close that core, then reach the rest from the strong candidates they see.
+    # partner is c'. Close that core, with what each of its candidates sees.
     succ: dict[int, list[int]] = {}
+    seen_of: dict[int, int] = {}
     for c in strong:
         cell, d = divmod(c, 9)
         targets: list[int] = []
         for b in cells_of(_seen_mask(strong_bits, cell, d)):
             targets += strong[b]
         succ[c] = targets
-    reach = reachable(succ)
-    # "b is off": its partners on, and all they reach
-    off_reach = {}
+        seen_of[c] = _seen_mask(present, cell, d)
+    reach, kills = reachable_with_union(succ, seen_of)
+    # "b is off": its partners on and all they reach (true when that holds b), and all those
+    # see: a candidate k is false when "k is on" makes some strong b it sees off whose partners
+    # reach a candidate that sees k, that is when k is in seen(b) and in what "b is off" kills
+    true = []
+    false_bits = 0
     for b, partners in strong.items():
-        after = 0
+        after = killed = 0
         for c in partners:
             after |= 1 << c | reach[c]
-        off_reach[b] = after
-    true = [k for k, after in off_reach.items() if after >> k & 1]
-    false = []
-    peer_spread = _PEER_SPREAD
-    for cell in range(81):
-        mask = cells[cell]
-        if not mask:
-            continue
-        base = 9 * cell
-        in_cell = mask << base
-        peers = peer_spread[cell]
-        for digit in DIGITS_OF[mask]:
-            d = digit - 1
-            k = base + d
-            seen = (present & peers << d | in_cell) & ~(1 << k)  # what k sees (see _seen_mask)
-            closure = reach.get(k)
-            if closure is not None:  # a strong candidate: the core's closure is what "k is on" reaches
-                if closure & seen:
-                    false.append(k)
-                continue
-            for b in cells_of(seen & strong_bits):  # "k is on" makes b off
-                if off_reach[b] & seen:
-                    false.append(k)
-                    break
+            killed |= kills[c]
+        if after >> b & 1:
+            true.append(b)
+        false_bits |= seen_of[b] & killed
+    false = cells_of(false_bits)  # ascending bit indices (any int, not only cell masks)
     return sorted(true), sorted(false)
 
 
