@@ -160,28 +160,33 @@ def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[int, 
     alses = position.alses
     _, neighbours, _, shared_neighbours = position.rccs()
     found: dict[RemovalKey, tuple[int, WingParts]] = {}
+    targeted = [als.targeted for als in alses]  # the inner loop reads plain lists
+    masks = [als.mask for als in alses]
+    sizes = [len(als.cells) for als in alses]
     for c, pivot in enumerate(alses):
         arms = neighbours[c] + shared_neighbours[c] if overlap else neighbours[c]
         plain = len(neighbours[c])  # arms[:plain] share no cells with the pivot
         for first, (i, rcc_a) in enumerate(arms):
-            a = alses[i]
+            targeted_a, mask_a = targeted[i], masks[i]
+            if not targeted_a:
+                continue  # A can lose no digit: no wing from it
+            single_a = POPCOUNT[rcc_a] == 1
             for second in range(first + 1, len(arms)):
                 j, rcc_b = arms[second]
-                if rcc_a == rcc_b and POPCOUNT[rcc_a] == 1:
+                common = targeted_a & targeted[j] & ~(rcc_a | rcc_b)
+                if not common or (single_a and rcc_a == rcc_b):
                     continue
-                b = alses[j]
-                common = a.targeted & b.targeted & ~(rcc_a | rcc_b)
-                if not common:
-                    continue
-                if a.mask & b.mask:
-                    union = a.mask | b.mask
-                    if not overlap or union == a.mask or union == b.mask:
+                mask_b = masks[j]
+                if mask_a & mask_b:
+                    union = mask_a | mask_b
+                    if not overlap or union in (mask_a, mask_b):
                         continue
                 elif overlap and second < plain:
                     continue  # no shared cells at all: found in the first pass
-                key = tuple((z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common] if a.reach[z] & b.reach[z])
-                cells = len(a.cells) + len(b.cells) + len(pivot.cells)
-                _keep(found, key, cells, pivot, a, b, rcc_a, rcc_b)
+                reach_a, reach_b = alses[i].reach, alses[j].reach
+                key = tuple((z, reach_a[z] & reach_b[z]) for z in DIGITS_OF[common] if reach_a[z] & reach_b[z])
+                if key:
+                    _keep(found, key, sizes[i] + sizes[j] + sizes[c], pivot, alses[i], alses[j], rcc_a, rcc_b)
     return found
 
 
