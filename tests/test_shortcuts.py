@@ -1,6 +1,6 @@
-"""Shortcuts that must change no result: X-Chain's closure pre-check (``x_chain_news``) and
-Sue de Coq's per-intersection memo. Each is checked against the plain search at every position
-where a solve path of a shipped Master puzzle needs more than singles."""
+"""Shortcuts that must change no result: the X- and XY-Chain closure pre-checks (``x_chain_news``,
+``xy_chain_news``) and Sue de Coq's per-intersection memo. Each is checked against the plain
+search at every position where a solve path of a shipped Master puzzle needs more than singles."""
 
 from __future__ import annotations
 
@@ -77,3 +77,31 @@ def test_sue_de_coq_yields_the_same_steps_with_the_memo(monkeypatch):
         found += bool(fresh)
     assert compared >= 50 and found >= 1, (compared, found)
     assert sue_de_coq._FOUND, "the memo was never filled"
+
+
+def test_xy_chain_news_sees_a_chain_of_two_bivalue_cells():
+    # r1c1(1=2)-r1c5(2=1): one of the two cells holds the 1, so the rest of row 1 loses it
+    assert chains.xy_chain_news(narrowed(r1c1="12", r1c5="12"))
+    assert not chains.xy_chain_news(narrowed(r1c1="12", r5c5="12"))  # not linked: no chain
+
+
+def test_xy_chain_news_is_false_when_no_cell_sees_both_ends():
+    # r1c1(1=2)-r1c5(2=3)-r5c5(3=1): of the cells seeing both ends, r1c5 holds no 1 and r5c1
+    # lost its 1; with the 1 back in r5c1 the chain removes it
+    cells = {"r1c1": "12", "r1c5": "23", "r5c5": "31"}
+    assert not chains.xy_chain_news(narrowed(**cells, r5c1="23456789"))
+    assert chains.xy_chain_news(narrowed(**cells))
+
+
+def test_xy_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
+    compared = found = skipped = 0
+    for grid in master_positions(3):
+        checked = [str(step) for step in chains.xy_chain(grid)]
+        with monkeypatch.context() as patch:
+            patch.setattr(chains, "xy_chain_news", lambda grid: True)
+            plain = [str(step) for step in chains.xy_chain(grid)]
+        assert checked == plain, grid.candidates
+        compared += 1
+        found += bool(plain)
+        skipped += not chains.xy_chain_news(grid)
+    assert compared >= 50 and found >= 5 and skipped >= 10, (compared, found, skipped)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.closure import reachable
-from solver.grid import PEER_MASK, Grid, cells_of, digit_places
+from solver.grid import PEER_MASK, POPCOUNT, Grid, cells_of, digit_places
 from solver.step import Step
 from solver.techniques.cellsets import strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
@@ -78,18 +78,61 @@ def x_chain_news(places: int) -> bool:
     return any(reach[2 * cell] >> (2 * peer) & 1 for cell, peers in seen.items() for peer in peers)
 
 
+def xy_chain_news(grid: Grid) -> bool:
+    """False when no XY-Chain can remove a candidate from ``grid``; decided, like
+    ``x_chain_news``, from the transitive closure of the chain's links, without building the
+    link graph's chains.
+
+    Nodes are the candidates of bivalue cells, each "off" and "on": "k off" leads to the other
+    candidate of its cell on, "k on" to the same digit in each bivalue peer off. An XY-Chain
+    from s to m (same digit x, different cells) is a path from s off to m on, and removes x from
+    the cells holding it that see both; so some such pair must exist. True is a bound, not a
+    promise: the closure also counts chains through a cell twice or longer than 20 links."""
+    cands = grid.candidates
+    places = digit_places(grid)
+    nodes_of: list[list[int]] = [[] for _ in range(10)]  # per digit: its candidates in bivalue cells
+    succ: dict[int, list[int]] = {}
+    for cell, mask in enumerate(cands):
+        if POPCOUNT[mask] == 2:
+            low = (mask & -mask).bit_length() - 1
+            high = mask.bit_length() - 1
+            a, b = cell * 9 + low, cell * 9 + high
+            succ[2 * a] = [2 * b + 1]
+            succ[2 * b] = [2 * a + 1]
+            nodes_of[low + 1].append(a)
+            nodes_of[high + 1].append(b)
+    for nodes in nodes_of:
+        for k in nodes:
+            peers = PEER_MASK[k // 9]
+            succ[2 * k + 1] = [2 * j for j in nodes if peers >> (j // 9) & 1]
+    if not succ:
+        return False
+    reach = reachable(succ)
+    for digit, nodes in enumerate(nodes_of):
+        for s in nodes:
+            after = reach[2 * s]
+            around_s = PEER_MASK[s // 9] & places[digit]
+            for m in nodes:
+                if after >> (2 * m + 1) & 1 and m != s and around_s & PEER_MASK[m // 9]:
+                    return True
+    return False
+
+
 def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
     candidates m of s's digit that the chain makes true; the digit goes from the cells that
     see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
     removing the digit from s's peers). Digits whose places are known to have no X-Chain
     (``_NO_X_CHAIN``) or that the closure of their links shows to have none (``x_chain_news``)
-    are not searched; a search that runs to its end records its digits."""
+    are not searched; a search that runs to its end records its digits. XY-Chains are searched
+    only where ``xy_chain_news`` allows one."""
     searched: list[tuple[int, int]] = []
     if view == "x":
         searched = _x_chain_digits(grid)
         if not searched:
             return
+    elif not xy_chain_news(grid):
+        return
     graph = link_graph(grid)
     links = graph.view(view)
     premises = [node << 1 for node in range(graph.candidate_count) if links.strong[node]]
