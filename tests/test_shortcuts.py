@@ -49,18 +49,26 @@ def test_x_chain_news_is_false_when_no_cell_sees_both_ends():
     assert chains.x_chain_news(digit_places(grid)[4])
 
 
-def test_x_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
+def same_without_pre_check(monkeypatch, finder, news: str, before=lambda: None) -> tuple[int, int]:
+    """Compare ``finder``'s steps with and without its pre-check ``chains.<news>`` (made to
+    say yes) at every Master position of ``master_positions(3)``; ``before`` runs before each
+    search. (positions compared, positions with steps)."""
     compared = found = 0
     for grid in master_positions(3):
-        chains._NO_X_CHAIN.clear()
-        checked = [str(step) for step in chains.x_chain(grid)]
-        chains._NO_X_CHAIN.clear()
+        before()
+        checked = [str(step) for step in finder(grid)]
+        before()
         with monkeypatch.context() as patch:
-            patch.setattr(chains, "x_chain_news", lambda places: True)
-            plain = [str(step) for step in chains.x_chain(grid)]
+            patch.setattr(chains, news, lambda _: True)
+            plain = [str(step) for step in finder(grid)]
         assert checked == plain, grid.candidates
         compared += 1
         found += bool(plain)
+    return compared, found
+
+
+def test_x_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
+    compared, found = same_without_pre_check(monkeypatch, chains.x_chain, "x_chain_news", chains._NO_X_CHAIN.clear)
     assert compared >= 50 and found >= 5, (compared, found)
 
 
@@ -94,14 +102,6 @@ def test_xy_chain_news_is_false_when_no_cell_sees_both_ends():
 
 
 def test_xy_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
-    compared = found = skipped = 0
-    for grid in master_positions(3):
-        checked = [str(step) for step in chains.xy_chain(grid)]
-        with monkeypatch.context() as patch:
-            patch.setattr(chains, "xy_chain_news", lambda grid: True)
-            plain = [str(step) for step in chains.xy_chain(grid)]
-        assert checked == plain, grid.candidates
-        compared += 1
-        found += bool(plain)
-        skipped += not chains.xy_chain_news(grid)
+    compared, found = same_without_pre_check(monkeypatch, chains.xy_chain, "xy_chain_news")
+    skipped = sum(not chains.xy_chain_news(grid) for grid in master_positions(3))
     assert compared >= 50 and found >= 5 and skipped >= 10, (compared, found, skipped)
