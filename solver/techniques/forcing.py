@@ -82,6 +82,7 @@ class _Search:
         # their contradictions, when due, are searched
         self.engine = ImplicationEngine(grid.candidates) if dynamic and not level else None
         self.static = StaticImplications(grid.candidates) if not dynamic and not level else None
+        self.answers: dict[tuple[int, bool], Consequence | None] = {}
 
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
@@ -90,10 +91,17 @@ class _Search:
         return self.cache[key]
 
     def leads(self, cand: int, on: bool) -> Consequence | None:
-        """The engine's answer for the premise (None without an engine: search it)."""
+        """The engine's answer for the premise (None without an engine: search it), asked once
+        per premise (a candidate assumed true is asked for by its cell and each of its houses)."""
+        key = (cand, on)
+        if key in self.answers:
+            return self.answers[key]
         if self.engine is not None:
-            return self.engine.assume(cand, on)
-        return self.static.assume(cand, on) if self.static is not None else None
+            answer = self.engine.assume(cand, on)
+        else:
+            answer = self.static.assume(cand, on) if self.static is not None else None
+        self.answers[key] = answer
+        return answer
 
 
 Found = tuple[int, int, "Step | Callable[[], tuple[int, Step] | None]"]
