@@ -96,10 +96,11 @@ class _Search:
         key = (cand, on)
         if key in self.answers:
             return self.answers[key]
+        answer: Consequence | None = None
         if self.engine is not None:
             answer = self.engine.assume(cand, on)
-        else:
-            answer = self.static.assume(cand, on) if self.static is not None else None
+        elif self.static is not None:
+            answer = self.static.assume(cand, on)
         self.answers[key] = answer
         return answer
 
