@@ -29,6 +29,7 @@ from game.display import Display
 from game.jobs import JobRunner
 from game.layout import DESIGN_H, DESIGN_W, Layout
 from game.made import MadePuzzle
+from game.pacing import FramePacer
 from game.playstate import MadeLike, Puzzle
 from game.profile import Profile
 from game.scenes import SCENES
@@ -348,19 +349,22 @@ class App:
         """Run frames until quit; return the exit code. At FPS while something moves; idle
         (waiting for events, IDLE_POLL_MS at most, drawing only what changed) when nothing
         does, so a still screen costs next to nothing."""
-        clock = pygame.time.Clock()
+        pacer = FramePacer(FPS)  # flips every 1/FPS s while something moves (game.pacing)
         since_input = 0.0
         while self.running:
             if self.busy_drawing(since_input):
-                dt = clock.tick(FPS) / 1000.0
+                dt = pacer.begin()
                 events = pygame.event.get()
             else:
+                pacer.pause()
                 first = pygame.event.wait(IDLE_POLL_MS)
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
-                dt = clock.tick() / 1000.0
+                dt = pacer.begin()
             since_input = 0.0 if events else since_input + dt
             if self.frame(events, dt, True if events or since_input < ACTIVE_SECONDS else None):
-                pygame.display.flip()
+                pacer.present(pygame.display.flip)
+            else:
+                pacer.skip()
         return self.exit_code
 
     # --- errors ------------------------------------------------------------------------------

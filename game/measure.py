@@ -16,6 +16,7 @@ import pygame
 
 from game import savegame, storage
 from game.app import FPS, App
+from game.pacing import FramePacer
 from game.profile import Profile
 from game.scenes.base import ListScene
 from game.window import _init_pygame, _open_window, _responsive_threads
@@ -44,18 +45,19 @@ def measure_generation_frames(level: Level, seed: int, max_seconds: float = 30) 
 
 
 def _measure(level: Level, seed: int, max_seconds: float) -> list[float]:
-    runner = ProcessJobRunner()  # as the game does
+    runner = ProcessJobRunner()  # as the game does: started at launch, ready by the first job
+    runner.start()
     app = App(_open_window(), seed=seed, profile=Profile(tempfile.mkdtemp(prefix="sudoku-bench-")), jobs=runner)
     app.supply.wait_ready()  # what a launch reads in its first half second, before any choice
     app.goto("generating", level=level, purpose="measure")  # warms the caches, then submits
-    clock = pygame.time.Clock()
+    pacer = FramePacer(FPS)  # as the game's loop paces its frames
     times: list[float] = []
     start = last = time.perf_counter()
     try:
         while app.jobs.busy and app.running:
-            dt = clock.tick(FPS) / 1000.0
+            dt = pacer.begin()
             app.frame(pygame.event.get(), dt)
-            pygame.display.flip()
+            pacer.present(pygame.display.flip)
             now = time.perf_counter()
             times.append((now - last) * 1000.0)
             last = now
@@ -106,14 +108,15 @@ def _measure_saving(moves: int) -> dict[str, list[float]]:
         return saved
 
     profile.autosave = timed  # type: ignore[method-assign,assignment]  # timed: the app calls it once per frame
-    clock = pygame.time.Clock()
+    pacer = FramePacer(FPS)
     frames: list[float] = []
     last = time.perf_counter()
     for move in range(moves):
+        dt = pacer.begin()
         game.select([empty[move % len(empty)]])
         game.input_digit(move % 9 + 1, "corner" if move % 3 else "centre")
-        app.frame(pygame.event.get(), clock.tick(FPS) / 1000.0)
-        pygame.display.flip()
+        app.frame(pygame.event.get(), dt)
+        pacer.present(pygame.display.flip)
         now = time.perf_counter()
         frames.append((now - last) * 1000.0)
         last = now
