@@ -142,7 +142,7 @@ def practice_position(name: str, seed: int, progress: ProgressFn, cancel: Cancel
 def grade_puzzle(givens: tuple[int, ...], progress: ProgressFn, cancel: CancelFn) -> tuple[Level, str | None]:
     """Grade ``givens`` (81 ints, 0 = empty; a puzzle with one solution) with
     ``solver.grading.grade`` as a job: (its level, the hardest technique's name). It can take
-    minutes on the hardest puzzles (Inkala's 2012 puzzle among them).
+    many seconds on the hardest puzzles (Inkala's 2012 puzzle: about 10 s on one core).
 
     Raises:
         InterruptedError: ``cancel()`` turned true (the grader polls it before each technique).

@@ -1,7 +1,7 @@
 """A pasted puzzle off the UI thread, for the menu and the play screen alike: checked and solved
 at once (``PasteJob``: game.tools.import_puzzle on the app's job runner, milliseconds), then
 graded while the player already plays it (``Grading``: game.jobs.grade_puzzle, which can take
-minutes). The grade only fills in the level: the board never changes because of it."""
+many seconds). The grade only fills in the level: the board never changes because of it."""
 
 from __future__ import annotations
 

@@ -284,7 +284,7 @@ def import_puzzle(text: str) -> MadePuzzle:
     empty cells) or a 9-line grid; surrounding blank space is ignored. Returns it as a
     ``game.made.MadePuzzle`` with no level yet (no seed, no trace): the exact solver answers in
     milliseconds (67 ms at most over 6,000 hard and 17-clue puzzles), but grading can take
-    minutes, so it is a separate job (``game.jobs.grade_puzzle``) that the play screen runs.
+    many seconds, so it is a separate job (``game.jobs.grade_puzzle``) that the play screen runs.
 
     Raises:
         PuzzleError: with a message for the player: the text is not a puzzle (what and where),

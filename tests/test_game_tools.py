@@ -184,7 +184,7 @@ def test_a_pasted_puzzle_is_checked_and_solved_then_graded_by_its_own_job(monkey
     assert imported.level is None and imported.hardest is None  # known later
     grid_text = "\n".join(PUZZLE[r * 9 : (r + 1) * 9] for r in range(9))
     assert tools.import_puzzle(grid_text).puzzle == tuple(GIVENS)
-    inkala = tools.import_puzzle(INKALA)  # grades for minutes; checked at once
+    inkala = tools.import_puzzle(INKALA)  # grades for seconds; checked at once
     assert inkala.level is None and all(inkala.solution)
     monkeypatch.undo()
     level, hardest = jobs.grade_puzzle(imported.puzzle, lambda value: None, lambda: False)

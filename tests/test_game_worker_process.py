@@ -64,7 +64,7 @@ def test_a_master_search_tells_its_statuses_and_stops_when_cancelled(runner):
 def test_grading_inkalas_puzzle_runs_in_the_worker_until_cancelled(runner):
     from solver.grid import parse_values
 
-    runner.submit(partial(jobs.grade_puzzle, tuple(parse_values(INKALA))))  # minutes of grading
+    runner.submit(partial(jobs.grade_puzzle, tuple(parse_values(INKALA))))  # about 10 s of grading
     time.sleep(1.5)
     assert runner.busy and not runner.poll()  # still grading
     runner.cancel()
