@@ -25,11 +25,13 @@ WINDOW = 120
 
 class FramePacer:
     """Paces frames at ``fps`` on flip times: ``begin()`` before a frame (it sleeps until the
-    frame should start and returns the seconds since the previous frame began), ``present(flip)``
-    once it is drawn (it waits for the frame's slot, then calls ``flip``), or ``skip()`` when it
-    drew nothing. A frame later than its slot is shown at once and the slots start again from
-    it (never a burst of frames to catch up); so does the first frame, and the first after a
-    pause (``pause()``, e.g. while the loop waits for events).
+    frame should start and returns the seconds from the previous frame's flip to this one's),
+    ``present(flip)`` once it is drawn (it waits for the frame's slot, then calls ``flip``), or
+    ``skip()`` when it drew nothing (the slot passes as if flipped, so a loop of frames that draw
+    nothing still runs at ``fps``). A frame that reaches its slot late is shown at once and the
+    slots start again from it (never a burst of frames to catch up); so does the first frame,
+    and the first after a pause (``pause()``, e.g. while the loop waits for events). What
+    ``flip`` itself takes does not move the slots.
 
     ``now`` and ``sleep`` (seconds) default to ``time.perf_counter`` and ``time.sleep``.
     """
@@ -50,6 +52,7 @@ class FramePacer:
         self.works: deque[float] = deque([self.period / 2], maxlen=WINDOW)
         self.slot: float | None = None  # when the frame being made should be flipped; None: at once
         self.started: float | None = None  # when it began
+        self.shown: float | None = None  # when the last frame was flipped (or skipped)
 
     def expected(self) -> float:
         """The work a frame is expected to take: the longest of the last ``WINDOW`` (a period
@@ -58,36 +61,42 @@ class FramePacer:
 
     def begin(self) -> float:
         """Sleep until this frame should start (its slot less ``expected()``); return the
-        seconds since the previous frame began (0.0 for the first)."""
+        seconds from the previous frame's flip to this frame's slot (when it is meant to be
+        seen; at once after a pause), what an animation should advance by (0.0 at first)."""
         now = self.now()
         if self.slot is not None:
             start_at = self.slot - self.expected()
             if start_at > now:
                 self.sleep(start_at - now)
                 now = self.now()
-        dt = 0.0 if self.started is None else now - self.started
         self.started = now
-        return dt
+        shown_at = self.slot if self.slot is not None else now
+        return 0.0 if self.shown is None else max(0.0, shown_at - self.shown)
 
     def present(self, flip: Callable[[], None]) -> None:
         """Wait for this frame's slot (if its work left time), ``flip()``, and book the next
-        slot a period later; or, if it came late, a period after this flip."""
+        slot a period after this one; or, if the frame reached its slot late, a period after
+        it was shown."""
         now = self.now()
         if self.started is not None:
             self.works.append(now - self.started)
         slot = self.slot
         if slot is not None and now < slot:
             self.sleep(slot - now)
+            now = self.now()
         flip()
-        flipped = self.now()
-        late = slot is None or flipped - slot > MARGIN
-        self.slot = (flipped if late or slot is None else slot) + self.period
+        late = slot is None or now - slot > MARGIN
+        self.shown = now if late or slot is None else slot
+        self.slot = self.shown + self.period
 
     def skip(self) -> None:
-        """The frame drew nothing: its slot passes unused."""
-        if self.slot is not None:
-            self.slot += self.period
+        """The frame drew nothing: its slot passes as a flip's would (a frame a period later)."""
+        self.present(_nothing)
 
     def pause(self) -> None:
         """The loop stops drawing for a while: the next frame shows as soon as it is drawn."""
         self.slot = None
+
+
+def _nothing() -> None:
+    """The flip of a frame that drew nothing."""

@@ -3,6 +3,8 @@ each frame's work, the first frame and a late one shown at once, no burst to cat
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.pacing import MARGIN, WINDOW, FramePacer
@@ -32,7 +34,7 @@ def run(pacer: FramePacer, clock: FakeTime, works: list[float]) -> list[float]:
         pacer.begin()
         clock.t += work
         pacer.present(clock.flip)
-    return [b - a for a, b in zip(clock.flips, clock.flips[1:])]
+    return [b - a for a, b in itertools.pairwise(clock.flips)]
 
 
 def make() -> tuple[FramePacer, FakeTime]:
@@ -57,7 +59,7 @@ def test_the_first_frame_shows_as_soon_as_it_is_drawn():
 def test_a_late_frame_shows_at_once_and_the_next_comes_a_period_after_it():
     pacer, clock = make()
     run(pacer, clock, [0.003] * 5 + [0.030] + [0.003] * 3)
-    intervals = [b - a for a, b in zip(clock.flips, clock.flips[1:])]
+    intervals = [b - a for a, b in itertools.pairwise(clock.flips)]
     assert intervals[4] > PERIOD + 0.010  # the slow frame: late, not held back further
     assert intervals[5:] == pytest.approx([PERIOD] * 3)  # then the period again, no burst
 
@@ -108,16 +110,59 @@ def test_a_skipped_frame_leaves_its_slot_unused():
     assert clock.flips[-1] - last == pytest.approx(2 * PERIOD)
 
 
-def test_begin_gives_the_time_since_the_previous_frame_began():
+def test_begin_gives_the_time_from_the_last_flip_to_this_frames_slot():
     pacer, clock = make()
     assert pacer.begin() == 0.0
     clock.t += 0.003
     pacer.present(clock.flip)
-    dt = pacer.begin()  # the second frame starts early enough for half a period of work
-    assert dt == pytest.approx(0.003 + PERIOD - (PERIOD / 2 + MARGIN))
+    assert pacer.begin() == pytest.approx(PERIOD)  # this frame is meant to be seen a period later
     clock.t += 0.003
     pacer.present(clock.flip)
-    assert pacer.begin() == pytest.approx(PERIOD)  # steady: a period apart, as the flips
+    pacer.pause()
+    clock.t += 0.5  # the loop waited for events
+    assert pacer.begin() == pytest.approx(0.5)  # the wait counts, as it did with Clock.tick
+
+
+def test_time_steps_stay_a_period_when_the_expected_work_drops():
+    # a long frame leaves the window: frames start later from then on, but are seen a period
+    # apart, and so is what an animation advances by
+    pacer, clock = make()
+    run(pacer, clock, [0.003] * 3 + [0.012] + [0.003] * WINDOW)
+    steps = []
+    for _ in range(10):
+        steps.append(pacer.begin())
+        clock.t += 0.003
+        pacer.present(clock.flip)
+    assert steps == pytest.approx([PERIOD] * 10)
+
+
+def test_the_flips_own_cost_does_not_lower_the_rate():
+    pacer, clock = make()
+
+    def slow_flip() -> None:
+        clock.flip()
+        clock.t += 0.002  # a real display's flip takes time
+
+    for _ in range(60):
+        pacer.begin()
+        clock.t += 0.004
+        pacer.present(slow_flip)
+    intervals = [b - a for a, b in itertools.pairwise(clock.flips)]
+    assert intervals == pytest.approx([PERIOD] * len(intervals))
+
+
+def test_frames_that_draw_nothing_still_come_a_period_apart():
+    # after a pause, a loop whose frames draw nothing must not spin
+    pacer, clock = make()
+    pacer.pause()
+    starts = []
+    for _ in range(5):
+        pacer.begin()
+        starts.append(clock.t)
+        clock.t += 0.001
+        pacer.skip()
+    gaps = [b - a for a, b in itertools.pairwise(starts)]
+    assert min(gaps) > PERIOD / 2 and gaps[1:] == pytest.approx([PERIOD] * 3)
 
 
 def test_a_rate_must_be_positive():
