@@ -19,7 +19,7 @@ hint rather than all of them (fewer deductions, never wrong ones).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, POPCOUNT, cells_of
@@ -42,7 +42,7 @@ _ROW_OF = tuple(cell // 9 for cell in range(81))
 _LOCKING_PASSES = ((_BOX_HOUSES, _COLUMN_OF), (_BOX_HOUSES, _ROW_OF), (_COLUMN_HOUSES, _BOX_OF), (_ROW_HOUSES, _BOX_OF))
 
 
-Deduction = tuple[tuple[int, ...], list[int]]
+Deduction = tuple[tuple[int, ...], tuple[int, ...]]
 """What a nested rule deduces on a working grid: (its parents: the candidates of the pattern the
 chain removed, whose ancestors the deduction takes; the candidates it removes), candidate index
 cell*9 + digit-1. It depends on the source and working grids alone, not on the chain's
@@ -95,7 +95,7 @@ def _locking_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
         for _, base, removed in matches:
             parents = tuple(cell * 9 + d for cell in cells_of(lost & HOUSE_MASK[base]))
             if parents:
-                found.append((parents, [cell * 9 + d for cell in cells_of(removed)]))
+                found.append((parents, tuple(cell * 9 + d for cell in cells_of(removed))))
     return tuple(found)
 
 
@@ -134,7 +134,7 @@ def _hidden_pairs(source: Position, work: Position) -> list[Deduction]:
                     continue
                 parents = _removed(source, work, hmask, a) + _removed(source, work, hmask, b)
                 if parents:
-                    found.append((parents, removed))
+                    found.append((parents, tuple(removed)))
     return found
 
 
@@ -164,7 +164,7 @@ def _naked_pairs(source: Position, work: Position) -> list[Deduction]:
                 if not removed:
                     continue
                 parents = tuple(c * 9 + e - 1 for c in (first, second) for e in DIGITS_OF[source.cells[c] & ~cells[c]])
-                found.append((parents, removed))
+                found.append((parents, tuple(removed)))
     return found
 
 
@@ -199,17 +199,17 @@ def _x_wings_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
                 removed = after & cover_mask & ~both_lines
                 if removed:
                     parents = tuple(cell * 9 + d for cell in cells_of(lost & both_lines))
-                    found.append((parents, [cell * 9 + d for cell in cells_of(removed)]))
+                    found.append((parents, tuple(cell * 9 + d for cell in cells_of(removed))))
     return tuple(found)
 
 
 RULES = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
-_BASIC: dict[tuple[int, ...], list[Deduction]] = {}
+_BASIC: dict[tuple[int, ...], tuple[Deduction, ...]] = {}
 _BASIC_SIZE = 1 << 15
 
 
-def _basic_deductions(source: Position, work: Position) -> list[Deduction]:
+def _basic_deductions(source: Position, work: Position) -> tuple[Deduction, ...]:
     """What the first of ``RULES`` that finds anything deduces on ``work`` (empty: none does),
     remembered by the two grids' digit masks: the same stalls come back, from premises with the
     same consequences (a bivalue cell's "a on" and "b off"), from a deeper level going on from a
@@ -219,18 +219,18 @@ def _basic_deductions(source: Position, work: Position) -> list[Deduction]:
     key = (*source.digits, *work.digits)
     found = _BASIC.get(key)
     if found is None:
-        found = []
+        found = ()
         for rule in RULES:
-            found = rule(source, work)
+            found = tuple(rule(source, work))
             if found:
                 break
         if len(_BASIC) >= _BASIC_SIZE:
             _BASIC.clear()
-        _BASIC[key] = found
+        _BASIC[key] = found  # immutable all through: shared by every chain that stalls here
     return found
 
 
-def with_ancestors(found: list[Deduction], off: dict[int, int]) -> Iterator[tuple[int, int]]:
+def with_ancestors(found: Iterable[Deduction], off: dict[int, int]) -> Iterator[tuple[int, int]]:
     """(candidate, ancestors) of each candidate the deductions ``found`` remove, in order; a
     deduction's ancestors are those of its parents, from ``off`` (the chain's "off" candidates
     -> their ancestor masks)."""
