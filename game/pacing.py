@@ -85,8 +85,10 @@ class FramePacer:
             self.sleep(slot - now)
             now = self.now()
         flip()
-        late = slot is None or now - slot > MARGIN
-        self.shown = now if late or slot is None else slot
+        if slot is not None and now - slot <= MARGIN:
+            self.shown = slot  # on time: the slots keep their cadence
+        else:
+            self.shown = now  # late, or the first frame: the slots start again from here
         self.slot = self.shown + self.period
 
     def skip(self) -> None:

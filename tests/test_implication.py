@@ -47,6 +47,12 @@ def premises(cells: list[int]) -> list[int]:
     return [c for c in range(729) if POPCOUNT[cells[c // 9]] >= 2 and cells[c // 9] >> (c % 9) & 1]
 
 
+def potentials(cells: list[int], singles: bool = False) -> list[tuple[int, bool]]:
+    """Each premise of ``premises`` (with ``singles``, every candidate) assumed on, then off."""
+    cands = [c for c in range(729) if cells[c // 9] >> (c % 9) & 1] if singles else premises(cells)
+    return [(cand, on) for cand in cands for on in (True, False)]
+
+
 def search(pos: Position, cand: int, on: bool, dynamic: bool):
     """Sudoku Explainer's chain search from premise ``cand`` on (or off)."""
     return propagate(pos, (cand,) if on else (), () if on else (cand,), dynamic=dynamic)
@@ -112,11 +118,10 @@ def test_dynamic_consequences_are_the_chain_searchs_premise_by_premise(seed):
     checked = contradictions = 0
     for cells in positions(seed, 6):
         pos, engine = Position(cells), ImplicationEngine(cells)
-        for cand in premises(cells):
-            for on in (True, False):
-                dead = agrees(engine.assume(cand, on), search(pos, cand, on, True), on, (cells, cand, on))
-                contradictions += dead
-                checked += not dead
+        for cand, on in potentials(cells):
+            dead = agrees(engine.assume(cand, on), search(pos, cand, on, True), on, (cells, cand, on))
+            contradictions += dead
+            checked += not dead
     assert checked > 1000 and contradictions > 100  # both kinds were compared
 
 
@@ -125,17 +130,16 @@ def test_a_contradictions_complexity_is_at_least_its_floor():
     tight = 0
     for cells in positions(7, 6):
         pos, engine = Position(cells), ImplicationEngine(cells)
-        for cand in premises(cells):
-            for on in (True, False):
-                found = engine.assume(cand, on)
-                if not found.contradiction:
-                    assert found.complexity_floor(on) == 0
-                    continue
-                chain = search(pos, cand, on, True)
-                assert chain.contradiction is not None
-                complexity = sum(side.bit_count() for side in chain.contradiction)
-                assert complexity >= found.complexity_floor(on) >= 1, (cells, cand, on)
-                tight += complexity - found.complexity_floor(on) <= 2
+        for cand, on in potentials(cells):
+            found = engine.assume(cand, on)
+            if not found.contradiction:
+                assert found.complexity_floor(on) == 0
+                continue
+            chain = search(pos, cand, on, True)
+            assert chain.contradiction is not None
+            complexity = sum(side.bit_count() for side in chain.contradiction)
+            assert complexity >= found.complexity_floor(on) >= 1, (cells, cand, on)
+            tight += complexity - found.complexity_floor(on) <= 2
     assert tight > 100  # the floor is close for many of them, so it can prune
 
 
@@ -144,13 +148,10 @@ def test_static_consequences_are_the_chain_searchs_premise_by_premise(seed):
     checked = contradictions = 0
     for cells in positions(seed, 6):
         pos, static = Position(cells), StaticImplications(cells)
-        for cand in range(729):
-            if not cells[cand // 9] >> (cand % 9) & 1:
-                continue
-            for on in (True, False):
-                dead = agrees(static.assume(cand, on), search(pos, cand, on, False), on, (cells, cand, on))
-                contradictions += dead
-                checked += not dead
+        for cand, on in potentials(cells, singles=True):
+            dead = agrees(static.assume(cand, on), search(pos, cand, on, False), on, (cells, cand, on))
+            contradictions += dead
+            checked += not dead
     assert checked > 500 and contradictions > 50
 
 
@@ -158,12 +159,11 @@ def test_x_contradictions_are_the_nishio_chain_searchs_premise_by_premise():
     contradictions = 0
     for cells in positions(6, 6):
         pos, engine = Position(cells), ImplicationEngine(cells)
-        for cand in premises(cells):
-            for on in (True, False):
-                chain = propagate(pos, (cand,) if on else (), () if on else (cand,), y_links=False, dynamic=True)
-                found = engine.x_contradiction(cand, on)
-                assert found == (chain.contradiction is not None), (cells, cand, on)
-                contradictions += found
+        for cand, on in potentials(cells):
+            chain = propagate(pos, (cand,) if on else (), () if on else (cand,), y_links=False, dynamic=True)
+            found = engine.x_contradiction(cand, on)
+            assert found == (chain.contradiction is not None), (cells, cand, on)
+            contradictions += found
     assert contradictions > 50
 
 

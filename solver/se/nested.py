@@ -49,9 +49,9 @@ cell*9 + digit-1. It depends on the source and working grids alone, not on the c
 ancestors, so it can be remembered by the two grids (``_basic_deductions``)."""
 
 
-def _removed(source: Position, work: Position, cells_mask: int, d: int) -> tuple[int, ...]:
-    """The candidates of digit ``d`` (0-based) in ``cells_mask`` that the chain removed."""
-    return tuple(cell * 9 + d for cell in cells_of(source.digits[d + 1] & ~work.digits[d + 1] & cells_mask))
+def _digit_candidates(cells_mask: int, d: int) -> tuple[int, ...]:
+    """The candidates (cell*9 + d) of digit ``d`` (0-based) in the cells of ``cells_mask``."""
+    return tuple(cell * 9 + d for cell in cells_of(cells_mask))
 
 
 def _locking(source: Position, work: Position) -> list[Deduction]:
@@ -93,9 +93,9 @@ def _locking_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
         if matches and bases[0] < 18:
             matches.sort()  # claiming: Sudoku Explainer goes box by box
         for _, base, removed in matches:
-            parents = tuple(cell * 9 + d for cell in cells_of(lost & HOUSE_MASK[base]))
+            parents = _digit_candidates(lost & HOUSE_MASK[base], d)
             if parents:
-                found.append((parents, tuple(cell * 9 + d for cell in cells_of(removed))))
+                found.append((parents, _digit_candidates(removed, d)))
     return tuple(found)
 
 
@@ -132,7 +132,7 @@ def _hidden_pairs(source: Position, work: Position) -> list[Deduction]:
                 removed = [(c * 9 + e - 1) for c in cells_of(both) for e in DIGITS_OF[cells[c] & ~keep]]
                 if not removed:
                     continue
-                parents = _removed(source, work, hmask, a) + _removed(source, work, hmask, b)
+                parents = _digit_candidates(lost[a] & hmask, a) + _digit_candidates(lost[b] & hmask, b)
                 if parents:
                     found.append((parents, tuple(removed)))
     return found
@@ -198,8 +198,7 @@ def _x_wings_of(d: int, before: int, after: int) -> tuple[Deduction, ...]:
                     continue
                 removed = after & cover_mask & ~both_lines
                 if removed:
-                    parents = tuple(cell * 9 + d for cell in cells_of(lost & both_lines))
-                    found.append((parents, tuple(cell * 9 + d for cell in cells_of(removed))))
+                    found.append((_digit_candidates(lost & both_lines, d), _digit_candidates(removed, d)))
     return tuple(found)
 
 
