@@ -118,6 +118,7 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
                 max_blanks=args.max_blanks,
                 order=args.order,
                 uniqueness=args.uniqueness,
+                full_grade=args.json,  # the score, SE estimate and layers are only printed with --json
             )
         except GenerationError as error:
             code = EXIT_PUZZLE

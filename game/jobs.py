@@ -57,13 +57,19 @@ def generate_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel
     import generator
 
     made = generator.generate(
-        level, seed, progress=progress, cancel=cancel, trace=True, status=lambda status: progress(MakingStatus(*status))
+        level,
+        seed,
+        progress=progress,
+        cancel=cancel,
+        trace=True,
+        status=lambda status: progress(MakingStatus(*status)),
+        full_grade=False,  # the game shows the level and hardest step, never the SE estimate
     )
     return MadePuzzle(
         tuple(made.puzzle),
         tuple(made.solution),
         made.level,
-        made.grade.hardest,
+        made.hardest,
         made.seed,
         tuple(TraceEvent(*event) for event in made.trace),
         tuple(made.dig_order),
@@ -86,8 +92,8 @@ def reserve_puzzle(level: Level, seed: int | None, progress: ProgressFn, cancel:
     when ``cancel()`` turns true."""
     import generator
 
-    made = generator.generate(level, seed, progress=progress, cancel=cancel)
-    return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.grade.hardest, made.seed)
+    made = generator.generate(level, seed, progress=progress, cancel=cancel, full_grade=False)
+    return MadePuzzle(tuple(made.puzzle), tuple(made.solution), made.level, made.hardest, made.seed)
 
 
 def import_puzzle(text: str, progress: ProgressFn, cancel: CancelFn) -> MadePuzzle:

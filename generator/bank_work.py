@@ -98,7 +98,7 @@ def make_puzzle(
         best = optimize(level, iterations, pool=OPTIMIZE_POOL, seed=own, cancel=cancel).pool[0]
         puzzle, solution = best.puzzle, best.solution
     else:
-        made = generate(level, own, cancel=cancel)
+        made = generate(level, own, cancel=cancel, full_grade=False)  # verify grades it in full
         puzzle, solution = made.puzzle, made.solution
     puzzle_line, solution_line = _line(puzzle), _line(solution)
     result = verify(puzzle_line, solution_line, level, cancel)

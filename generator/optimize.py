@@ -176,6 +176,7 @@ def optimize(
     seen: set[tuple[int, ...]] = set()
     for _ in range(pool):
         made = generate(level, seed=rng.getrandbits(32), cancel=cancel)
+        assert made.grade is not None  # generate grades in full unless told not to
         if made.puzzle not in seen:
             seen.add(made.puzzle)
             entries.append(Entry(made.puzzle, made.solution, made.grade, made.grade.interest()))

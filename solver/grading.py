@@ -14,14 +14,14 @@ layers         the depth of the layered path (``solver.human.solve_layers``), th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver import exact
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import POPCOUNT, Grid, cell_name
-from solver.human import ALL_LEVELS, CancelFn, PathWalk, solve_layers
+from solver.human import ALL_LEVELS, CancelFn, PathWalk, hardest_level, solve_layers, solve_path
 from solver.interest import Interest, measure
 from solver.levels import Level
 from solver.se import rating as se_rating
@@ -104,6 +104,36 @@ def hodoku_level(level: Level, score: int) -> Level:
     while level.score_cap is not None and score > level.score_cap:
         level = Level(level + 1)
     return level
+
+
+def _hardest(names: Iterable[str]) -> str | None:
+    """The hardest of the step names of a path, in path order, as ``Grade.hardest`` names it:
+    the highest level, then latest in the registry; among step names of one technique, the
+    first in HoDoKu's order, then the first taken."""
+    ordered = sorted(dict.fromkeys(names), key=_ORDER.__getitem__)  # stable: ties keep path order
+    return max(ordered, key=lambda name: _RANK[technique(name).name], default=None)
+
+
+def level_of(
+    values: Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None
+) -> tuple[Level, str | None]:
+    """``(level, hardest)`` as ``grade`` reports them, without the score, the SE estimate and
+    the layers, for a puzzle known to have one solution (not checked here: the generator's).
+
+    ``values``: 81 ints, 0 = empty. The level comes from ``solver.human.hardest_level`` (the
+    same Solo path without step objects), the name of the hardest step from the steps it took;
+    when singles alone solve the puzzle (or stall on it), their names come from ``solve_path``.
+    About half the time of ``grade`` for an Expert puzzle.
+
+    Raises:
+        PuzzleFormatError: ``values`` is not 81 ints in 0..9.
+        InterruptedError: ``cancel()`` returned True.
+    """
+    used: list[str] = []
+    level = hardest_level(values, uniqueness=uniqueness, cancel=cancel, used=used)
+    if not used:
+        used = [step.technique for step in solve_path(Grid(list(values)), Level.EASY, cancel=cancel).steps]
+    return level, _hardest(used)
 
 
 def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
@@ -200,7 +230,7 @@ def grade(
     for step in path.steps:
         counts[step.technique] = counts.get(step.technique, 0) + 1
     used = dict(sorted(counts.items(), key=lambda item: _ORDER[item[0]]))
-    hardest = max(used, key=lambda name: _RANK[technique(name).name], default=None)
+    hardest = _hardest(used)
     score = sum(technique(name).score * n for name, n in used.items())
     level = (technique(hardest).level if hardest else Level.EASY) if path.solved else Level.BEYOND
     rating = se_walk.result()

@@ -381,11 +381,14 @@ def hardest_level(
     *,
     uniqueness: bool = True,
     cancel: CancelFn | None = None,
+    used: list[str] | None = None,
 ) -> Level:
     """The level of the hardest technique the Solo path needs, trying techniques up to
     ``max_level`` only: the level ``solver.grading.grade`` reports, without its step objects,
     score, SE estimate or layers; Level.BEYOND when those techniques cannot finish the grid (or
-    it is contradictory), Level.EASY when singles alone do.
+    it is contradictory), Level.EASY when singles alone do. ``used``, when given, receives the
+    step names (``Step.technique``) of the steps other than singles, in path order
+    (``solver.grading.level_of`` names the hardest from them).
 
     ``values``: 81 ints, 0 = empty. Singles are propagated all at once with bit masks (no Step
     objects); only when they are stuck does the registry's cheapest firing technique up to
@@ -421,3 +424,5 @@ def hardest_level(
         if not _apply_fresh(step, grid):  # a finder that repeats itself: never loop
             return Level.BEYOND
         hardest = max(hardest, tech.level)
+        if used is not None:
+            used.append(step.technique)

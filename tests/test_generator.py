@@ -132,6 +132,16 @@ def test_generate_steers_expert_and_master_puzzles_to_exactly_their_level(level,
     assert solvable_within(made.puzzle, level)
 
 
+@pytest.mark.parametrize("level, seed", [(Level.EASY, 3), (Level.HARD, 3), (Level.EXPERT, 14)])
+def test_generate_without_the_full_grade_makes_the_same_puzzle_and_names_its_hardest_step(level, seed):
+    full = generate(level, seed)
+    lite = generate(level, seed, full_grade=False)
+    assert lite.grade is None and full.grade is not None
+    assert (lite.puzzle, lite.level, lite.attempts) == (full.puzzle, full.level, full.attempts)
+    assert lite.hardest == full.hardest == full.grade.hardest
+    assert set(full.to_dict()) - set(lite.to_dict()) == {"score", "se", "steps", "layers"}
+
+
 def test_dig_records_its_removals_in_order_and_without_a_level_keeps_only_uniqueness():
     solution = fill(5)
     removed: list[tuple[int, ...]] = []

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
-from solver.grading import grade, hodoku_level
-from solver.grid import Grid
+from solver.grading import grade, hodoku_level, level_of
+from solver.grid import Grid, parse_values
 from solver.levels import Level
 from solver.techniques import TECHNIQUES, technique
 from tests.conftest import data_file, data_puzzles
@@ -21,6 +21,11 @@ from tests.conftest import data_file, data_puzzles
 # A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
 SIMPLE = "080470003000050016040000050000300700000000004320001065803040002000000000010503000"
 SOLVED = "185476293237958416946132857598364721671295384324781965853649172462817539719523648"
+
+
+# An Expert puzzle whose path takes an AIC before a Discontinuous Nice Loop: one technique, two
+# step names tied in HoDoKu's order, so the hardest is the one taken first.
+TIED_NAMES = "030500000209000003000007006000005800004000000900063205503700040000002030010040900"
 
 
 def hodoku_rows(level_file: str, limit: int) -> list[tuple[str, str]]:
@@ -199,3 +204,30 @@ def test_the_two_paths_walk_side_by_side_the_one_further_behind_first():
     se.work.candidates[:] = [0b111111111] * 80 + [0]
     _together(path, se)
     assert order == ["path", "se", "path", "se", "path"]  # 729, 720, 693, 594, 495 candidates left
+
+
+@pytest.mark.parametrize(
+    "puzzle, expected",
+    [
+        (SIMPLE, (Level.EASY, "Hidden Single")),  # singles only: their names come from the path
+        (TIED_NAMES, (Level.EXPERT, "AIC")),  # tied names: the first taken, as grade says
+        ("." * 16 + "1" + "." * 64, None),  # not checked for uniqueness: stalls, Beyond
+    ],
+)
+def test_level_of_names_the_level_and_hardest_step_as_grade_does(puzzle, expected):
+    values = parse_values(puzzle)
+    if expected is None:
+        assert level_of(values)[0] == Level.BEYOND
+        return
+    full = grade(values)
+    assert level_of(values) == (full.level, full.hardest) == expected
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER])
+def test_level_of_agrees_with_grade_on_shipped_puzzles_with_and_without_uniqueness(level):
+    from generator.bank import load_bank
+
+    for puzzle in load_bank(None, level)[::500]:
+        for uniqueness in (True, False):
+            full = grade(puzzle.values, uniqueness=uniqueness)
+            assert level_of(puzzle.values, uniqueness=uniqueness) == (full.level, full.hardest)
