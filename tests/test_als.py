@@ -122,6 +122,31 @@ def test_restricted_commons_match_their_definition():
     assert all((i, rcc) in neighbours[j] for (i, j), rcc in plain.items())
 
 
+def test_sets_remembered_by_house_along_a_path_equal_sets_found_afresh():
+    from solver.techniques import als_sets
+
+    def sets(position):
+        return [(a.mask, a.digits, a.house, tuple(a.where), a.reach, a.targeted) for a in position.alses]
+
+    grid = Grid.parse(rated_puzzles(1)[0])
+    warm = []
+    for number, step in enumerate(solve_path(grid, Level.HARD).steps):
+        for cell_, digit in step.placements:
+            grid.place(cell_, digit)
+        for cell_, digit in step.eliminations:
+            grid.eliminate(cell_, digit)
+        if number % 3 == 0:  # each position shares most houses with the one before
+            warm.append((grid.copy(), als_sets.AlsPosition(tuple(grid.candidates))))
+    assert len(warm) > 5
+    for position_grid, position in warm:
+        for cache in (als_sets._HOUSE_SETS, als_sets._SEES, als_sets._SPOT_HOUSES):
+            cache.clear()
+        fresh = als_sets.AlsPosition(tuple(position_grid.candidates))
+        assert sets(position) == sets(fresh) and position.rccs() == fresh.rccs()
+        for als in position.alses:
+            assert als.targeted == sum(BIT[d] for d in DIGITS_OF[als.digits] if als.reach[d])
+
+
 def test_position_is_cached_until_the_candidates_change():
     grid = narrowed(r1c1="12", r4c1="13", r5c2="23")
     first = als_position(grid)

@@ -93,17 +93,24 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     alses = position.alses
     pairs = position.rccs()[0]
     found: dict[RemovalKey, tuple[int, XzParts]] = {}
+    targeted = [als.targeted for als in alses]  # most pairs end at this test: plain lists
     for i, j, rcc in pairs:
-        a, b = alses[i], alses[j]
-        common = a.digits & b.digits
         if POPCOUNT[rcc] == 1:
-            removed = [(z, a.reach[z] & b.reach[z]) for z in DIGITS_OF[common & ~rcc]]
+            zs = targeted[i] & targeted[j] & ~rcc  # a z that both sets hold and both can lose
+            if not zs:
+                continue
+            a, b = alses[i], alses[j]
+            reach_a, reach_b = a.reach, b.reach
+            key = tuple([(z, both) for z in DIGITS_OF[zs] if (both := reach_a[z] & reach_b[z])])
         else:
+            a, b = alses[i], alses[j]
+            common = a.digits & b.digits
             rcc = _two_lowest(rcc)
             removed = [(d, a.reach[d] & b.reach[d]) for d in DIGITS_OF[common]]
             removed += [(d, a.reach[d] & ~b.mask) for d in DIGITS_OF[a.digits & ~rcc]]
             removed += [(d, b.reach[d] & ~a.mask) for d in DIGITS_OF[b.digits & ~rcc]]
-        _keep(found, removal_key(removed), len(a.cells) + len(b.cells), a, b, rcc)
+            key = removal_key(removed)
+        _keep(found, key, len(a.cells) + len(b.cells), a, b, rcc)
     return _best_first(found, _xz_step, set())
 
 
@@ -163,28 +170,31 @@ def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[int, 
     targeted = [als.targeted for als in alses]  # the inner loop reads plain lists
     masks = [als.mask for als in alses]
     sizes = [len(als.cells) for als in alses]
+    reaches = [als.reach for als in alses]
     for c, pivot in enumerate(alses):
         arms = neighbours[c] + shared_neighbours[c] if overlap else neighbours[c]
         plain = len(neighbours[c])  # arms[:plain] share no cells with the pivot
-        for first, (i, rcc_a) in enumerate(arms):
-            targeted_a, mask_a = targeted[i], masks[i]
-            if not targeted_a:
-                continue  # A can lose no digit: no wing from it
+        # per arm: (set, RCC, the digits it can lose other than its RCC): two arms' z digits
+        # are the AND of theirs (targeted_a & targeted_b & ~(rcc_a | rcc_b))
+        losing = [(j, rcc, targeted[j] & ~rcc) for j, rcc in arms]
+        for first, (i, rcc_a, lose_a) in enumerate(losing):
+            if not lose_a:
+                continue  # A can lose no digit but its RCC: no wing from it
+            mask_a, reach_a = masks[i], reaches[i]
             single_a = POPCOUNT[rcc_a] == 1
-            for second in range(first + 1, len(arms)):
-                j, rcc_b = arms[second]
-                common = targeted_a & targeted[j] & ~(rcc_a | rcc_b)
+            for second in range(first + 1, len(losing)):
+                j, rcc_b, lose_b = losing[second]
+                common = lose_a & lose_b
                 if not common or (single_a and rcc_a == rcc_b):
                     continue
                 mask_b = masks[j]
                 if mask_a & mask_b:
-                    union = mask_a | mask_b
-                    if not overlap or union in (mask_a, mask_b):
+                    if not overlap or (mask_a | mask_b) in (mask_a, mask_b):
                         continue
                 elif overlap and second < plain:
                     continue  # no shared cells at all: found in the first pass
-                reach_a, reach_b = alses[i].reach, alses[j].reach
-                key = tuple((z, reach_a[z] & reach_b[z]) for z in DIGITS_OF[common] if reach_a[z] & reach_b[z])
+                reach_b = reaches[j]
+                key = tuple([(z, both) for z in DIGITS_OF[common] if (both := reach_a[z] & reach_b[z])])
                 if key:
                     _keep(found, key, sizes[i] + sizes[j] + sizes[c], pivot, alses[i], alses[j], rcc_a, rcc_b)
     return found

@@ -19,7 +19,7 @@ the sets once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from solver.grid import (
@@ -51,17 +51,26 @@ class Als:
         cells: its cells, sorted; mask: the same as an 81-bit cell mask.
         digits: the 9-bit mask of its candidates (one more digit than cells).
         house: the house (0..26) it was found in (rows first for sets that lie in two).
-        where: ``where[d]``, the cell mask of its cells holding digit d (10 entries, [0] = 0).
+        where: ``where[d]``, the cell mask of its cells holding digit d (10 entries, [0] = 0;
+            a tuple shared with the house's cached sets: read only).
         reach: ``reach[d]``, the cells outside it that hold d and see all of ``where[d]``.
         targeted: the digit mask of the digits whose reach is not empty.
     """
 
     __slots__ = ("_candidates", "cells", "digits", "house", "mask", "reach", "targeted", "where")
 
-    def __init__(self, cells: tuple[int, ...], mask: int, digits: int, house: int, where: list[int], reach: list[int]):
+    def __init__(
+        self,
+        cells: tuple[int, ...],
+        mask: int,
+        digits: int,
+        house: int,
+        where: Sequence[int],
+        reach: list[int],
+        targeted: int,
+    ):
         self.cells, self.mask, self.digits, self.house = cells, mask, digits, house
-        self.where, self.reach = where, reach
-        self.targeted = sum(1 << (d - 1) for d in DIGITS_OF[digits] if reach[d])
+        self.where, self.reach, self.targeted = where, reach, targeted
         self._candidates: tuple[Candidate, ...] | None = None
 
     def candidates(self) -> tuple[Candidate, ...]:
@@ -115,41 +124,82 @@ class AlsPosition:
         return self._rccs
 
 
+HouseSets = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
+"""A house's candidate sets with one digit spare: (cell mask, digit mask, cells, where) each,
+``where[d]`` the cells of the set holding d (see ``Als``)."""
+
+_HOUSE_SETS: dict[tuple[int, tuple[int, ...]], HouseSets] = {}
+"""(house, its 9 candidate masks) -> its sets: most houses are as they were at the last ALS
+position of a solve path (two in three on the Master paths of the bank), and the sets of a house
+depend on its own candidates alone. Bounded; safe to share between threads (a lost race only
+repeats a search)."""
+_SEES: dict[int, int] = {}
+"""A cell mask -> the cells that see all its cells (position-independent). Bounded likewise."""
+_SPOT_HOUSES: dict[int, tuple[int, ...]] = {}
+"""A cell mask -> 10 * each house that holds all its cells (position-independent). Bounded."""
+_CACHE_SIZE = 1 << 14
+
+
+def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
+    """The sets of ``house`` (``HouseSets``, in the order of the subsets of its empty cells)."""
+    cells = HOUSES[house]
+    key = (house, tuple([candidates[cell] for cell in cells]))
+    known = _HOUSE_SETS.get(key)
+    if known is not None:
+        return known
+    empty = [cell for cell in cells if candidates[cell]]
+    count = 1 << len(empty)
+    union = [0] * count
+    size = [0] * count
+    masks = [0] * count
+    sets = []
+    for subset in range(1, count):
+        low = subset & -subset
+        rest = subset ^ low
+        cell = empty[low.bit_length() - 1]
+        digits = union[subset] = union[rest] | candidates[cell]
+        n = size[subset] = size[rest] + 1
+        mask = masks[subset] = masks[rest] | (1 << cell)
+        if POPCOUNT[digits] == n + 1:
+            members = tuple(cells_of(mask))
+            where = [0] * 10
+            for member in members:
+                for d in DIGITS_OF[candidates[member]]:
+                    where[d] |= 1 << member
+            sets.append((mask, digits, members, tuple(where)))
+    if len(_HOUSE_SETS) >= _CACHE_SIZE:
+        _HOUSE_SETS.clear()
+    found = _HOUSE_SETS[key] = tuple(sets)
+    return found
+
+
 def _collect(candidates: tuple[int, ...], holders: list[int]) -> list[Als]:
-    """Every ALS of the position: subsets of each house's empty cells with one digit spare."""
-    found: dict[int, tuple[int, int]] = {}
-    for house, cells in enumerate(HOUSES):
-        empty = [cell for cell in cells if candidates[cell]]
-        count = 1 << len(empty)
-        union = [0] * count
-        size = [0] * count
-        masks = [0] * count
-        for subset in range(1, count):
-            low = subset & -subset
-            rest = subset ^ low
-            cell = empty[low.bit_length() - 1]
-            digits = union[subset] = union[rest] | candidates[cell]
-            n = size[subset] = size[rest] + 1
-            mask = masks[subset] = masks[rest] | (1 << cell)
-            if POPCOUNT[digits] == n + 1 and mask not in found:
-                found[mask] = (digits, house)
-    sees_of: dict[int, int] = {}
+    """Every ALS of the position: subsets of each house's empty cells with one digit spare,
+    each set of cells once (in the first house that holds it: rows, columns, boxes)."""
+    seen: set[int] = set()
+    sees_of = _SEES
+    if len(sees_of) >= _CACHE_SIZE:
+        sees_of.clear()
     alses = []
-    for mask, (digits, house) in found.items():
-        cells = tuple(cells_of(mask))
-        where = [0] * 10
-        reach = [0] * 10
-        for d in DIGITS_OF[digits]:
-            spots = mask & holders[d]
-            where[d] = spots
-            sees = sees_of.get(spots)
-            if sees is None:
-                sees = BITS_81
-                for cell in cells_of(spots):
-                    sees &= PEER_MASK[cell]
-                sees_of[spots] = sees
-            reach[d] = sees & holders[d]
-        alses.append(Als(cells, mask, digits, house, where, reach))
+    for house in range(27):
+        for mask, digits, cells, where in _house_sets(house, candidates):
+            if mask in seen:
+                continue
+            seen.add(mask)
+            reach = [0] * 10
+            targeted = 0
+            for d in DIGITS_OF[digits]:
+                spots = where[d]
+                sees = sees_of.get(spots)
+                if sees is None:
+                    sees = BITS_81
+                    for cell in cells_of(spots):
+                        sees &= PEER_MASK[cell]
+                    sees_of[spots] = sees
+                if found := sees & holders[d]:
+                    reach[d] = found
+                    targeted |= 1 << (d - 1)
+            alses.append(Als(cells, mask, digits, house, where, reach, targeted))
     return alses
 
 
@@ -161,22 +211,36 @@ def _restricted_commons(alses: list[Als]) -> Rccs:
     holding d would be in both. Sets are bucketed by (house, d), then by their cells holding
     d, and every two groups with no such cell in common give RCCs.
     """
-    buckets: dict[tuple[int, int], dict[int, list[int]]] = {}
+    buckets: dict[int, dict[int, list[int]]] = {}  # 10 * house + d -> cells holding d -> sets
+    houses_of = _SPOT_HOUSES
+    if len(houses_of) >= _CACHE_SIZE:
+        houses_of.clear()
     for index, als in enumerate(alses):
+        where = als.where
         for d in DIGITS_OF[als.digits]:
-            spots = als.where[d]
-            first = (spots & -spots).bit_length() - 1
-            for house in HOUSES_OF[first]:
-                if not spots & ~HOUSE_MASK[house]:
-                    buckets.setdefault((house, d), {}).setdefault(spots, []).append(index)
+            spots = where[d]
+            houses = houses_of.get(spots)
+            if houses is None:
+                first = (spots & -spots).bit_length() - 1
+                houses = houses_of[spots] = tuple(
+                    10 * house for house in HOUSES_OF[first] if not spots & ~HOUSE_MASK[house]
+                )
+            for house in houses:
+                bucket = buckets.get(house + d)
+                if bucket is None:
+                    buckets[house + d] = {spots: [index]}
+                elif (held := bucket.get(spots)) is None:
+                    bucket[spots] = [index]
+                else:
+                    held.append(index)
     size = len(alses)
     masks = [als.mask for als in alses]
     plain: dict[int, int] = {}
     shared: dict[int, int] = {}
-    for (_, d), groups in buckets.items():
+    for key, groups in buckets.items():
         if len(groups) < 2:
             continue
-        bit = 1 << (d - 1)
+        bit = 1 << (key % 10 - 1)
         items = list(groups.items())
         for k, (spots, holders) in enumerate(items):
             for other_spots, second in items[k + 1 :]:
@@ -190,9 +254,12 @@ def _restricted_commons(alses: list[Als]) -> Rccs:
                         table[pair] = table.get(pair, 0) | bit
     result: list[list[RccPair] | RccNeighbours] = []
     for table in (plain, shared):
-        pairs = sorted((*divmod(pair, size), rcc) for pair, rcc in table.items())
+        pairs = []
         neighbours: list[list[tuple[int, int]]] = [[] for _ in alses]
-        for i, j, rcc in pairs:
+        for pair in sorted(table):  # i * size + j: in (i, j) order
+            i, j = divmod(pair, size)
+            rcc = table[pair]
+            pairs.append((i, j, rcc))
             neighbours[i].append((j, rcc))
             neighbours[j].append((i, rcc))
         result += [pairs, neighbours]
