@@ -71,6 +71,26 @@ def mask_of(digits: Iterable[int]) -> int:
     return mask
 
 
+def subsets_of(cells: Sequence[int], cands: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(81-bit cell mask, digit mask, size) of every non-empty subset of ``cells`` (``cands``: the
+    81 candidate masks), each built from a smaller one, in the order of the subsets' bit
+    patterns (the last is all of ``cells``)."""
+    count = 1 << len(cells)
+    union = [0] * count
+    size = [0] * count
+    masks = [0] * count
+    found = []
+    for subset in range(1, count):
+        low = subset & -subset
+        rest = subset ^ low
+        cell = cells[low.bit_length() - 1]
+        union[subset] = union[rest] | cands[cell]
+        size[subset] = size[rest] + 1
+        masks[subset] = masks[rest] | 1 << cell
+        found.append((masks[subset], union[subset], size[subset]))
+    return found
+
+
 def lonely_digits(cands: Sequence[int], cells: Iterable[int]) -> int:
     """The mask of digits that are a candidate in exactly one of ``cells`` (``cands``: 81 masks):
     each is a Hidden Single there."""

@@ -33,6 +33,7 @@ from solver.grid import (
     Grid,
     cell_name,
     cells_of,
+    subsets_of,
 )
 from solver.step import Candidate
 from solver.techniques.wording import and_list, cells_text, or_list
@@ -147,20 +148,9 @@ def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
     known = _HOUSE_SETS.get(key)
     if known is not None:
         return known
-    empty = [cell for cell in cells if candidates[cell]]
-    count = 1 << len(empty)
-    union = [0] * count
-    size = [0] * count
-    masks = [0] * count
     sets = []
-    for subset in range(1, count):
-        low = subset & -subset
-        rest = subset ^ low
-        cell = empty[low.bit_length() - 1]
-        digits = union[subset] = union[rest] | candidates[cell]
-        n = size[subset] = size[rest] + 1
-        mask = masks[subset] = masks[rest] | (1 << cell)
-        if POPCOUNT[digits] == n + 1:
+    for mask, digits, size in subsets_of([cell for cell in cells if candidates[cell]], candidates):
+        if POPCOUNT[digits] == size + 1:
             members = tuple(cells_of(mask))
             where = [0] * 10
             for member in members:

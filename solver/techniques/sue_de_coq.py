@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name
+from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name, subsets_of
 from solver.step import Candidate, Step
 from solver.techniques.als_sets import RemovalKey, eliminations_of_key, removal_key, removals_text
 from solver.techniques.wording import and_list, cells_text
@@ -44,24 +44,6 @@ gives depends on those 18 cells' candidates alone; a solve path asks again after
 while most intersections stay the same. Bounded (emptied when full); safe to share between
 threads (a lost race only repeats a search)."""
 _FOUND_SIZE = 16384
-
-
-def _subsets(cells: list[int], cands: list[int]) -> list[Subset]:
-    """(cell mask, digit mask, size) of every non-empty subset of ``cells`` (81-bit masks)."""
-    count = 1 << len(cells)
-    union = [0] * count
-    size = [0] * count
-    masks = [0] * count
-    found = []
-    for subset in range(1, count):
-        low = subset & -subset
-        rest = subset ^ low
-        cell = cells[low.bit_length() - 1]
-        union[subset] = union[rest] | cands[cell]
-        size[subset] = size[rest] + 1
-        masks[subset] = masks[rest] | 1 << cell
-        found.append((masks[subset], union[subset], size[subset]))
-    return found
 
 
 def sue_de_coq(grid: Grid) -> Iterator[Step]:
@@ -91,8 +73,8 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             here = []
             for house in (line, box):
                 if house not in subsets:
-                    subsets[house] = _subsets([c for c in HOUSES[house] if cands[c]], cands)
-            for core_mask, core_digits, core_size in _subsets(core_cells, cands):
+                    subsets[house] = subsets_of([c for c in HOUSES[house] if cands[c]], cands)
+            for core_mask, core_digits, core_size in subsets_of(core_cells, cands):
                 spare = POPCOUNT[core_digits] - core_size
                 if core_size >= 2 and spare >= 2:
                     here += _around_core(holders, line, box, core_mask, core_digits, spare, subsets[line], subsets[box])
