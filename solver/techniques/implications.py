@@ -13,6 +13,7 @@ See ``solver.techniques.links`` for node, state, premise, chain and view.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import compress
 
 from solver.techniques.links import MAX_LINKS, LinkGraph, View
 
@@ -91,9 +92,8 @@ class Implications:
         grouped = [0] * len(new) if track else grouped
         returns: list[int] = []
         self.grouped_returns = []
-        for t, mask in enumerate(new):
-            if not mask:
-                continue
+        for t in compress(range(len(new)), new):  # the states reached, skipped to in C
+            mask = new[t]
             if with_returns and mask >> t & 1:
                 returns.append(t)
                 if track and new_grouped[t] >> t & 1:
