@@ -1,5 +1,6 @@
 """The per-digit memo of single-digit finders (solver.techniques.digit_memo) skips only digits
-that had nothing, and the fish finders that use it yield what they would yield without it."""
+that had nothing, and the fish finders that use it yield what they would yield without it; so
+do the subset finders, which remember each house's subsets by its candidates."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from solver.grid import Grid
 from solver.human import solve_path
-from solver.techniques import fish_finned, fish_franken
+from solver.techniques import fish, fish_finned, fish_franken, subsets
 from solver.techniques.digit_memo import DigitMemo
 
 
@@ -50,19 +51,32 @@ def test_a_digit_left_before_its_steps_ran_out_is_not_remembered():
     assert calls == [1, 1]
 
 
-def test_fish_finders_yield_the_same_steps_with_the_memo(monkeypatch):
+MEMOS = ((fish, "MEMO", DigitMemo), (fish_finned, "MEMO", DigitMemo), (fish_franken, "MEMO", DigitMemo))
+MEMOS += ((subsets, "_CLOSED", dict), (subsets, "_HIDDEN", dict))
+
+
+def test_fish_and_subset_finders_yield_the_same_steps_with_their_memos(monkeypatch):
     finders = [
+        fish.x_wing,
+        fish.swordfish,
+        fish.jellyfish,
         fish_finned.finned_x_wing,
         fish_finned.sashimi_swordfish,
         fish_finned.finned_jellyfish,
         fish_franken.franken_swordfish,
         fish_franken.finned_franken_x_wing,
         fish_franken.finned_franken_swordfish,
+        subsets.naked_pair,
+        subsets.naked_triple,
+        subsets.naked_quad,
+        subsets.hidden_pair,
+        subsets.hidden_triple,
+        subsets.hidden_quad,
     ]
     bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
-    monkeypatch.setattr(fish_finned, "MEMO", DigitMemo())
-    monkeypatch.setattr(fish_franken, "MEMO", DigitMemo())
-    compared = found = 0
+    for module, name, empty in MEMOS:
+        monkeypatch.setattr(module, name, empty())
+    compared, found = 0, set()
     for entry in bank["puzzles"][:2]:
         grid = Grid.parse(entry["puzzle"])
         work = grid.copy()
@@ -70,12 +84,15 @@ def test_fish_finders_yield_the_same_steps_with_the_memo(monkeypatch):
             if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
                 for finder in finders:
                     remembered = [str(s) for s in finder(work)]
-                    kept = fish_finned.MEMO, fish_franken.MEMO
-                    fish_finned.MEMO, fish_franken.MEMO = DigitMemo(), DigitMemo()
+                    kept = [getattr(module, name) for module, name, _ in MEMOS]
+                    for module, name, empty in MEMOS:
+                        setattr(module, name, empty())
                     fresh = [str(s) for s in finder(work)]
-                    fish_finned.MEMO, fish_franken.MEMO = kept
+                    for (module, name, _), memo in zip(MEMOS, kept, strict=True):
+                        setattr(module, name, memo)
                     assert remembered == fresh, (entry["puzzle"], finder.__name__)
                     compared += 1
-                    found += bool(fresh)
+                    if fresh:
+                        found.add(finder.__name__)
             step.apply(work)
-    assert compared >= 50 and found >= 1, (compared, found)
+    assert compared >= 100 and len(found) >= 3, (compared, found)

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from solver.grid import DIGITS, DIGITS_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
+from solver.techniques.digit_memo import DigitMemo
 from solver.techniques.wording import and_list
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -34,22 +35,34 @@ def _cell(orientation: int, line: int, cross: int) -> int:
     return line * 9 + cross if orientation == 0 else cross * 9 + line
 
 
+_last_positions: tuple[tuple[int, ...], list[list[list[int]]]] | None = None
+
+
 def _positions(grid: Grid) -> list[list[list[int]]]:
     """``positions[orientation][digit][line]``: the mask of crossing lines holding ``digit``.
 
     One pass over the 81 cells serves every digit and both orientations (row bases, column
-    bases), so a stuck solver that tries all three fish sizes pays little for it.
+    bases), and the last position's table is kept: the basic, finned and sashimi fish of every
+    size ask for the same position in turn (one at a time; safe to share between threads, a
+    lost race only repeats the work). Read only.
     """
+    global _last_positions
+    key = tuple(grid.candidates)
+    last = _last_positions
+    if last is not None and last[0] == key:
+        return last[1]
     rows = [[0] * 9 for _ in range(10)]
     cols = [[0] * 9 for _ in range(10)]
-    for cell, mask in enumerate(grid.candidates):
+    for cell, mask in enumerate(key):
         if mask:
             r, c = divmod(cell, 9)
             row_bit, col_bit = 1 << c, 1 << r
             for digit in DIGITS_OF[mask]:
                 rows[digit][r] |= row_bit
                 cols[digit][c] |= col_bit
-    return [rows, cols]
+    positions = [rows, cols]
+    _last_positions = (key, positions)
+    return positions
 
 
 def _numbers(items: tuple[int, ...] | list[int]) -> str:
@@ -57,31 +70,43 @@ def _numbers(items: tuple[int, ...] | list[int]) -> str:
     return and_list(i + 1 for i in items)
 
 
+MEMO = DigitMemo()
+"""Digits with no basic fish of a size at their places (``solver.techniques.digit_memo``)."""
+
+
 def _fish(grid: Grid, size: int) -> Iterator[Step]:
-    """Every complete basic fish of ``size`` base sets that eliminates something."""
-    name = FISH_NAMES[size]
+    """Every complete basic fish of ``size`` base sets that eliminates something: digits in
+    turn, row bases before column bases; digits remembered as having none are skipped."""
     positions = _positions(grid)
-    for digit in DIGITS:
-        for orientation in (0, 1):
-            masks = positions[orientation][digit]
-            eligible = [line for line in range(9) if 2 <= POPCOUNT[masks[line]] <= size]
-            if len(eligible) < size:
+    rows = positions[0]
+    return MEMO.steps(
+        size, lambda digit: tuple(rows[digit]), DIGITS, lambda digit: _fish_of_digit(positions, digit, size)
+    )
+
+
+def _fish_of_digit(positions: list[list[list[int]]], digit: int, size: int) -> Iterator[Step]:
+    """The basic fish of one digit and size, row bases first."""
+    name = FISH_NAMES[size]
+    for orientation in (0, 1):
+        masks = positions[orientation][digit]
+        eligible = [line for line in range(9) if 2 <= POPCOUNT[masks[line]] <= size]
+        if len(eligible) < size:
+            continue
+        for base in combinations(eligible, size):
+            cover = 0
+            for line in base:
+                cover |= masks[line]
+            if POPCOUNT[cover] != size:
                 continue
-            for base in combinations(eligible, size):
-                cover = 0
-                for line in base:
-                    cover |= masks[line]
-                if POPCOUNT[cover] != size:
-                    continue
-                eliminations = sorted(
-                    (_cell(orientation, line, cross), digit)
-                    for line in range(9)
-                    if line not in base
-                    for cross in INDICES_OF[masks[line] & cover]
-                )
-                if not eliminations:
-                    continue
-                yield _fish_step(name, digit, orientation, base, cover, masks, eliminations)
+            eliminations = sorted(
+                (_cell(orientation, line, cross), digit)
+                for line in range(9)
+                if line not in base
+                for cross in INDICES_OF[masks[line] & cover]
+            )
+            if not eliminations:
+                continue
+            yield _fish_step(name, digit, orientation, base, cover, masks, eliminations)
 
 
 def _fish_step(

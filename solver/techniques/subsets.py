@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import TypeVar
 
 from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
 from solver.step import Step
 from solver.techniques.wording import and_list, cells_text, or_list
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+_T = TypeVar("_T")
 
 
 def naked_subsets(
@@ -98,14 +100,20 @@ def subset_eliminations(
 def _naked(grid: Grid, size: int) -> Iterator[Step]:
     """Naked subsets in HoDoKu's order (boxes, rows, columns; cells combined in house order),
     each with the eliminations of every house its cells share; the locked ones are left to
-    Locked Pair and Locked Triple."""
+    Locked Pair and Locked Triple. Which cells of a house close a subset depends on the house's
+    candidates alone, so it is remembered by them (``_CLOSED``); what the subset removes is
+    worked out each time, as it reaches into the other houses its cells share."""
     cands = grid.candidates
     name = f"Naked {SIZE_NAMES[size]}"
+    keys = house_keys(cands)
     for house in BOXES_ROWS_COLUMNS:
-        open_cells = [cell for cell in HOUSES[house] if cands[cell]]
-        if len(open_cells) <= size:
-            continue
-        for subset, digits in closed_subsets(cands, open_cells, size):
+        entry = (size, house, keys[house])
+        closed = _CLOSED.get(entry)
+        if closed is None:
+            open_cells = [cell for cell in HOUSES[house] if cands[cell]]
+            closed = tuple(closed_subsets(cands, open_cells, size)) if len(open_cells) > size else ()
+            _remember(_CLOSED, entry, closed)
+        for subset, digits in closed:
             eliminations, locked = subset_eliminations(cands, subset, digits)
             if not eliminations or locked:
                 continue
@@ -120,61 +128,82 @@ def _naked(grid: Grid, size: int) -> Iterator[Step]:
             )
 
 
-_last_places: tuple[tuple[int, ...], list[dict[int, int]]] | None = None
+HouseKey = tuple[int, ...]  # the candidate masks of a house's 9 cells, in house order
+_CLOSED: dict[tuple[int, int, HouseKey], tuple[tuple[tuple[int, ...], int], ...]] = {}
+"""(size, house, its candidates) -> the naked subsets of that size its cells close."""
+_HIDDEN: dict[tuple[int, int, HouseKey], tuple[Step, ...]] = {}
+"""(size, house, its candidates) -> the Hidden subset steps of the house (all inside it)."""
+_MEMO_SIZE = 1 << 15
+"""Both memos are emptied when full; a solve path asks again after every step while most
+houses stay as they were. Safe to share between threads (a lost race only repeats work)."""
+_last_keys: tuple[tuple[int, ...], list[HouseKey]] | None = None
 
 
-def house_places(cands: list[int]) -> list[dict[int, int]]:
-    """Per house 0..26, digit -> the 9-bit mask of the house's cells (by index in the house)
-    that hold it, for the digits still open there. The hidden pair, triple and quad finders
-    ask for the same position in turn, so the last position's tables are kept (one at a time,
-    safe to share between threads: a lost race only repeats the work)."""
-    global _last_places
+def _remember(memo: dict[tuple[int, int, HouseKey], _T], entry: tuple[int, int, HouseKey], value: _T) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[entry] = value
+
+
+def house_keys(cands: list[int]) -> list[HouseKey]:
+    """Per house 0..26, its cells' candidate masks: what a subset of the house depends on. The
+    six subset finders ask for the same position in turn, so the last position's are kept."""
+    global _last_keys
     key = tuple(cands)
-    last = _last_places
+    last = _last_keys
     if last is not None and last[0] == key:
         return last[1]
-    tables = []
-    for cells in HOUSES:
-        where: dict[int, int] = {}
-        for index, cell in enumerate(cells):
-            for digit in DIGITS_OF[cands[cell]]:
-                where[digit] = where.get(digit, 0) | 1 << index
-        tables.append(where)
-    _last_places = (key, tables)
-    return tables
+    keys = [tuple([key[cell] for cell in cells]) for cells in HOUSES]
+    _last_keys = (key, keys)
+    return keys
 
 
 def _hidden(grid: Grid, size: int) -> Iterator[Step]:
+    """Hidden subsets in HoDoKu's order of houses; a house's steps (pattern and eliminations
+    both inside it) are remembered by its candidates (``_HIDDEN``)."""
     cands = grid.candidates
-    name = f"Hidden {SIZE_NAMES[size]}"
-    places = house_places(cands)
+    keys = house_keys(cands)
     for house in BOXES_ROWS_COLUMNS:
-        cells = HOUSES[house]
-        where = places[house]  # digit -> the cells of the house with it, as a 9-bit index mask
-        if len(where) <= size:
+        entry = (size, house, keys[house])
+        steps = _HIDDEN.get(entry)
+        if steps is None:
+            steps = tuple(_hidden_in(cands, house, size))
+            _remember(_HIDDEN, entry, steps)
+        yield from steps
+
+
+def _hidden_in(cands: list[int], house: int, size: int) -> Iterator[Step]:
+    """The Hidden subsets of ``size`` in one house."""
+    name = f"Hidden {SIZE_NAMES[size]}"
+    cells = HOUSES[house]
+    where: dict[int, int] = {}  # digit -> the cells of the house with it, as a 9-bit index mask
+    for index, cell in enumerate(cells):
+        for digit in DIGITS_OF[cands[cell]]:
+            where[digit] = where.get(digit, 0) | 1 << index
+    if len(where) <= size:
+        return
+    small = sorted(digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size)
+    for digits in combinations(small, size):
+        spots = 0
+        for digit in digits:
+            spots |= where[digit]
+        if POPCOUNT[spots] != size:
             continue
-        small = sorted(digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size)
-        for digits in combinations(small, size):
-            spots = 0
-            for digit in digits:
-                spots |= where[digit]
-            if POPCOUNT[spots] != size:
-                continue
-            subset = tuple(cells[index] for index in range(9) if spots >> index & 1)
-            keep = 0
-            for digit in digits:
-                keep |= BIT[digit]
-            eliminations = tuple((cell, digit) for cell in subset for digit in DIGITS_OF[cands[cell] & ~keep])
-            if not eliminations:
-                continue
-            yield Step(
-                name,
-                eliminations=eliminations,
-                pattern=subset_pattern(cands, subset, keep),
-                houses=(house,),
-                text=f"In {house_name(house)}, {and_list(digits)} can only go in "
-                f"{cells_text(subset)}, so those cells can't hold any other digit.",
-            )
+        subset = tuple(cells[index] for index in range(9) if spots >> index & 1)
+        keep = 0
+        for digit in digits:
+            keep |= BIT[digit]
+        eliminations = tuple((cell, digit) for cell in subset for digit in DIGITS_OF[cands[cell] & ~keep])
+        if not eliminations:
+            continue
+        yield Step(
+            name,
+            eliminations=eliminations,
+            pattern=subset_pattern(cands, subset, keep),
+            houses=(house,),
+            text=f"In {house_name(house)}, {and_list(digits)} can only go in "
+            f"{cells_text(subset)}, so those cells can't hold any other digit.",
+        )
 
 
 def naked_pair(grid: Grid) -> Iterator[Step]:
