@@ -13,7 +13,6 @@ each rule returns its first hint as an ``SEHint``, or None:
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
@@ -26,23 +25,24 @@ def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
     ruled out, for some value of one of them, by the two cells seeing each other or by a
     bivalue cell that sees both and holds exactly that pair."""
     cands = grid.candidates
-    bivalue = 0
+    bivalue = single = 0
     for c in range(81):
-        if POPCOUNT[cands[c]] == 2:
+        size = POPCOUNT[cands[c]]
+        if size == 2:
             bivalue |= CELL_BIT[c]
-    base = []
-    for c in range(81):
-        if POPCOUNT[cands[c]] >= 2 and PEER_MASK[c] & bivalue:
-            if any(POPCOUNT[cands[p]] == 1 for p in cells_of(PEER_MASK[c])):
+        elif size == 1:
+            single |= CELL_BIT[c]
+    # cells of two or more candidates seeing a bivalue cell and no cell of one candidate
+    base = [c for c in range(81) if POPCOUNT[cands[c]] >= 2 and PEER_MASK[c] & bivalue and not PEER_MASK[c] & single]
+    for index, first in enumerate(base):
+        near = bivalue & PEER_MASK[first]
+        for second in base[index + 1 :]:
+            common = near & PEER_MASK[second]
+            if not common & (common - 1):  # fewer than two
                 continue
-            base.append(c)
-    for first, second in combinations(base, 2):
-        common = bivalue & PEER_MASK[first] & PEER_MASK[second]
-        if common.bit_count() < 2:
-            continue
-        removed = _pair_exclusion(first, second, common, cands)
-        if removed:
-            return SEHint(6.2, "Aligned Pair Exclusion", eliminations=removed)
+            removed = _pair_exclusion(first, second, common, cands)
+            if removed:
+                return SEHint(6.2, "Aligned Pair Exclusion", eliminations=removed)
     return None
 
 

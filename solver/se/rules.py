@@ -328,44 +328,52 @@ def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]
 
 def _wing_hints(grid: Grid, cells: tuple[int, ...], union: int, size: int, bivalue: int) -> list[_WingHint]:
     """The wings made of the set ``cells`` (holding ``union``) and one bivalue cell, each as
-    SukakuExplainer builds its hint."""
+    SukakuExplainer builds its hint. Most sets have none, so the bivalue cells are looked at
+    before anything else is worked out."""
     cands = grid.candidates
     wing_mask = 0
     seen_by_set = 0
     for c in cells:
         wing_mask |= CELL_BIT[c]
         seen_by_set |= PEER_MASK[c]
-    holders = {d: [c for c in cells if cands[c] >> (d - 1) & 1] for d in DIGITS_OF[union]}
-    biggest = max(POPCOUNT[cands[c]] for c in cells)
-    suffix_tail = f"{biggest}{sum(POPCOUNT[cands[c]] for c in cells)}"
-    rating = _wing_rating(size, biggest)
-
-    def victims(digit: int, start: int) -> list[tuple[int, int]]:
-        seen = start
-        for c in holders[digit]:
-            seen &= PEER_MASK[c]
-        return [(c, digit) for c in cells_of(seen & ~wing_mask) if cands[c] >> (digit - 1) & 1]
-
-    found = []
+    found: list[_WingHint] = []
+    where: dict[int, int] | None = None  # digit -> the set's cells holding it, on first need
     for y in cells_of(bivalue & seen_by_set & ~wing_mask):
         ymask = cands[y]
         if ymask & ~union:
             continue
+        if where is None:
+            where = dict.fromkeys(DIGITS_OF[union], 0)
+            for c in cells:
+                for d in DIGITS_OF[cands[c]]:
+                    where[d] |= CELL_BIT[c]
+        peers_of_y = PEER_MASK[y]
         low, high = DIGITS_OF[ymask]
-        restricted = [all(CELL_BIT[y] & PEER_MASK[c] for c in holders[d]) for d in (low, high)]
+        restricted = (not where[low] & ~peers_of_y, not where[high] & ~peers_of_y)  # y sees all of them
         if not any(restricted):
             continue
-        peers_of_y = PEER_MASK[y]
         if all(restricted):  # doubly linked
-            weak = [e for d in DIGITS_OF[union & ~ymask] for e in victims(d, ALL_CELLS)]
-            on_low, on_high = victims(low, peers_of_y), victims(high, peers_of_y)
+            weak = [e for d in DIGITS_OF[union & ~ymask] for e in _victims(cands, where, wing_mask, d, ALL_CELLS)]
+            on_low = _victims(cands, where, wing_mask, low, peers_of_y)
+            on_high = _victims(cands, where, wing_mask, high, peers_of_y)
             eliminations = weak + on_low + on_high
             doubly = bool(weak) or bool(on_high and on_low)
         else:
             z = high if restricted[0] else low
-            eliminations = victims(z, peers_of_y)
+            eliminations = _victims(cands, where, wing_mask, z, peers_of_y)
             doubly = False
         if eliminations:
-            hint = SEHint(rating, WING_NAMES[size], eliminations=tuple(sorted(set(eliminations))))
+            biggest = max(POPCOUNT[cands[c]] for c in cells)
+            suffix_tail = f"{biggest}{sum(POPCOUNT[cands[c]] for c in cells)}"
+            hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size], eliminations=tuple(sorted(set(eliminations))))
             found.append(_WingHint(hint, ("2" if doubly else "1") + suffix_tail, (*cells, y)))
     return found
+
+
+def _victims(cands: list[int], where: dict[int, int], wing_mask: int, digit: int, start: int) -> list[tuple[int, int]]:
+    """The candidates of ``digit`` outside the set (``wing_mask``) that see ``start``'s cells
+    and every cell of the set holding the digit (``where``)."""
+    seen = start
+    for c in cells_of(where[digit]):
+        seen &= PEER_MASK[c]
+    return [(c, digit) for c in cells_of(seen & ~wing_mask) if cands[c] >> (digit - 1) & 1]
