@@ -237,13 +237,31 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
     X-Chain of three links.
     """
     places = digit_places(grid)
-    steps: list[Step] = []
-    seen: set[tuple[int, tuple[int, ...]]] = set()  # (digit, target cells)
+    ranked: list[tuple[tuple[int, int], Step]] = []
     for digit in DIGITS:
-        where = places[digit]
-        links = strong_links(where)
-        if len(links) < 2:
-            continue
+        ranked += _turbot_of_digit(digit, places[digit])
+    ranked.sort(key=lambda item: item[0])  # stable: digits in turn, each in the order found
+    for _, step in ranked:
+        yield step
+
+
+_TURBOT: dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]] = {}
+"""(digit, its places) -> its Turbot Fish with their HoDoKu ranks: a Turbot Fish lives on one
+digit, and a solve path asks again after every step while most digits' places stay the same.
+Bounded (emptied when full); safe to share between threads (a lost race only repeats work)."""
+_DIGIT_MEMO_SIZE = 1 << 14
+
+
+def _turbot_of_digit(digit: int, where: int) -> tuple[tuple[tuple[int, int], Step], ...]:
+    """The Turbot Fish of one digit at its places ``where`` (a cell set), each once per set of
+    targets, with ``hodoku_order.rank`` of its eliminations."""
+    known = _TURBOT.get((digit, where))
+    if known is not None:
+        return known
+    found: list[tuple[tuple[int, int], Step]] = []
+    links = strong_links(where)
+    if len(links) >= 2:
+        seen: set[tuple[int, ...]] = set()  # target cells
         partners: dict[int, list[tuple[int, int]]] = {}
         for house, first, second in links:
             partners.setdefault(first, []).append((house, second))
@@ -258,21 +276,17 @@ def turbot_fish(grid: Grid) -> Iterator[Step]:
                         if e in (a, b) or e < a:  # each chain once, from its lower end
                             continue
                         inner = CELL_BIT[b] | CELL_BIT[c]
-                        targets = cells_of(where & PEER_MASK[a] & PEER_MASK[e] & ~inner)
-                        key = (digit, tuple(targets))
-                        if targets and key not in seen:
-                            seen.add(key)
-                            steps.append(
-                                _chain_step(
-                                    "Turbot Fish",
-                                    digit,
-                                    (a, b, c, e),
-                                    (house1, shared_house(b, c), house3),
-                                    targets,
-                                )
+                        targets = tuple(cells_of(where & PEER_MASK[a] & PEER_MASK[e] & ~inner))
+                        if targets and targets not in seen:
+                            seen.add(targets)
+                            step = _chain_step(
+                                "Turbot Fish", digit, (a, b, c, e), (house1, shared_house(b, c), house3), list(targets)
                             )
-    steps.sort(key=lambda step: rank(step.eliminations))
-    yield from steps
+                            found.append((rank(step.eliminations), step))
+    if len(_TURBOT) >= _DIGIT_MEMO_SIZE:
+        _TURBOT.clear()
+    result = _TURBOT[(digit, where)] = tuple(found)
+    return result
 
 
 class Rectangle(NamedTuple):
@@ -305,27 +319,43 @@ def _rectangle_lines(in_box: int, box: int) -> Iterator[tuple[int, int]]:
 
 def _empty_rectangles(places: Sequence[int]) -> list[Rectangle]:
     """Every Empty Rectangle that removes something, by digit and box."""
-    found = []
+    found: list[Rectangle] = []
     for digit in DIGITS:
-        where = places[digit]
-        for box in range(9):
-            in_box = where & HOUSE_MASK[18 + box]
-            if in_box.bit_count() < 2:
-                continue
-            for row, col in _rectangle_lines(in_box, box):
-                for line, other_line in ((row, col), (col, row)):
-                    along = 0 if line < 9 else 1  # HOUSES_OF index of `line`'s kind
-                    for x in cells_of(where & HOUSE_MASK[line] & ~in_box):
-                        strong_house = HOUSES_OF[x][1 - along]  # across `line`
-                        pair = where & HOUSE_MASK[strong_house]
-                        if pair.bit_count() != 2:
-                            continue
-                        y = (pair & ~CELL_BIT[x]).bit_length() - 1
-                        hit = where & HOUSE_MASK[HOUSES_OF[y][along]] & HOUSE_MASK[other_line]
-                        if hit and not hit & in_box:
-                            target = hit.bit_length() - 1
-                            found.append(Rectangle(digit, box, row, col, line, x, y, strong_house, target))
+        found += _rectangles_of_digit(digit, places[digit])
     return found
+
+
+_RECTANGLES: dict[tuple[int, int], tuple[Rectangle, ...]] = {}
+"""(digit, its places) -> its Empty Rectangles (one digit's, like ``_TURBOT``). Bounded."""
+
+
+def _rectangles_of_digit(digit: int, where: int) -> tuple[Rectangle, ...]:
+    """The Empty Rectangles of one digit at its places ``where`` (a cell set), box by box."""
+    known = _RECTANGLES.get((digit, where))
+    if known is not None:
+        return known
+    found = []
+    for box in range(9):
+        in_box = where & HOUSE_MASK[18 + box]
+        if in_box.bit_count() < 2:
+            continue
+        for row, col in _rectangle_lines(in_box, box):
+            for line, other_line in ((row, col), (col, row)):
+                along = 0 if line < 9 else 1  # HOUSES_OF index of `line`'s kind
+                for x in cells_of(where & HOUSE_MASK[line] & ~in_box):
+                    strong_house = HOUSES_OF[x][1 - along]  # across `line`
+                    pair = where & HOUSE_MASK[strong_house]
+                    if pair.bit_count() != 2:
+                        continue
+                    y = (pair & ~CELL_BIT[x]).bit_length() - 1
+                    hit = where & HOUSE_MASK[HOUSES_OF[y][along]] & HOUSE_MASK[other_line]
+                    if hit and not hit & in_box:
+                        target = hit.bit_length() - 1
+                        found.append(Rectangle(digit, box, row, col, line, x, y, strong_house, target))
+    if len(_RECTANGLES) >= _DIGIT_MEMO_SIZE:
+        _RECTANGLES.clear()
+    result = _RECTANGLES[(digit, where)] = tuple(found)
+    return result
 
 
 def _er_step(name: str, where: int, rectangles: list[Rectangle]) -> Step:
