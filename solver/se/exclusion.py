@@ -81,17 +81,17 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
     removed when every combination using it puts one digit twice in a house or empties an
     excluder."""
     cands = grid.candidates
-    small = 0
+    small = single = 0
     for c in range(81):
-        if 2 <= POPCOUNT[cands[c]] <= 3:
+        size = POPCOUNT[cands[c]]
+        if 2 <= size <= 3:
             small |= CELL_BIT[c]
+        elif size == 1:
+            single |= CELL_BIT[c]
     excluders = {}
     for c in range(81):
-        if POPCOUNT[cands[c]] < 2:
-            continue
-        if any(POPCOUNT[cands[p]] == 1 for p in cells_of(PEER_MASK[c])):
-            continue
-        if PEER_MASK[c] & small:
+        # cells of two or more candidates seeing no cell of one candidate and some small cell
+        if POPCOUNT[cands[c]] >= 2 and not PEER_MASK[c] & single and PEER_MASK[c] & small:
             excluders[c] = PEER_MASK[c] & small
     base = sorted(excluders)
     base_mask = sum(CELL_BIT[c] for c in base)

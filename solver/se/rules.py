@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES, PEER_MASK, POPCOUNT, Grid, cells_of
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES, PEER_MASK, POPCOUNT, Grid, cells_of, digit_places
 from solver.step import Candidate
 
 
@@ -293,9 +293,10 @@ def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
     for c in range(81):
         if POPCOUNT[cands[c]] == 2:
             bivalue |= CELL_BIT[c]
+    places = digit_places(grid)
     best: _WingHint | None = None
     for cells, digits in _wing_sets(cands, size - 1):
-        for found in _wing_hints(grid, cells, digits, size, bivalue):
+        for found in _wing_hints(grid, cells, digits, size, bivalue, places):
             if best is None or _wing_before(found, best):
                 best = found
                 if found.hint.rating <= cap:
@@ -326,10 +327,12 @@ def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]
     return sets
 
 
-def _wing_hints(grid: Grid, cells: tuple[int, ...], union: int, size: int, bivalue: int) -> list[_WingHint]:
+def _wing_hints(
+    grid: Grid, cells: tuple[int, ...], union: int, size: int, bivalue: int, places: Sequence[int]
+) -> list[_WingHint]:
     """The wings made of the set ``cells`` (holding ``union``) and one bivalue cell, each as
-    SukakuExplainer builds its hint. Most sets have none, so the bivalue cells are looked at
-    before anything else is worked out."""
+    SukakuExplainer builds its hint (``places``: per digit, the cells holding it). Most sets
+    have none, so the bivalue cells are looked at before anything else is worked out."""
     cands = grid.candidates
     wing_mask = 0
     seen_by_set = 0
@@ -337,13 +340,23 @@ def _wing_hints(grid: Grid, cells: tuple[int, ...], union: int, size: int, bival
         wing_mask |= CELL_BIT[c]
         seen_by_set |= PEER_MASK[c]
     found: list[_WingHint] = []
-    where: dict[int, int] | None = None  # digit -> the set's cells holding it, on first need
+    where: dict[int, int] = {}  # digit -> the set's cells holding it, on first need
+    outside: dict[int, int] = {}  # digit -> the cells outside the set holding it that see all of where
+
+    def victims(digit: int) -> int:
+        if digit not in outside:
+            seen = places[digit] & ~wing_mask
+            for c in cells_of(where[digit]):
+                seen &= PEER_MASK[c]
+            outside[digit] = seen
+        return outside[digit]
+
     for y in cells_of(bivalue & seen_by_set & ~wing_mask):
         ymask = cands[y]
         if ymask & ~union:
             continue
-        if where is None:
-            where = dict.fromkeys(DIGITS_OF[union], 0)
+        if not where:
+            where.update(dict.fromkeys(DIGITS_OF[union], 0))
             for c in cells:
                 for d in DIGITS_OF[cands[c]]:
                     where[d] |= CELL_BIT[c]
@@ -353,27 +366,18 @@ def _wing_hints(grid: Grid, cells: tuple[int, ...], union: int, size: int, bival
         if not any(restricted):
             continue
         if all(restricted):  # doubly linked
-            weak = [e for d in DIGITS_OF[union & ~ymask] for e in _victims(cands, where, wing_mask, d, ALL_CELLS)]
-            on_low = _victims(cands, where, wing_mask, low, peers_of_y)
-            on_high = _victims(cands, where, wing_mask, high, peers_of_y)
-            eliminations = weak + on_low + on_high
-            doubly = bool(weak) or bool(on_high and on_low)
+            weak = [(d, victims(d)) for d in DIGITS_OF[union & ~ymask]]
+            on_low, on_high = victims(low) & peers_of_y, victims(high) & peers_of_y
+            removed = [(d, mask) for d, mask in weak if mask] + [(low, on_low), (high, on_high)]
+            doubly = any(mask for _, mask in weak) or bool(on_high and on_low)
         else:
             z = high if restricted[0] else low
-            eliminations = _victims(cands, where, wing_mask, z, peers_of_y)
+            removed = [(z, victims(z) & peers_of_y)]
             doubly = False
+        eliminations = sorted((c, d) for d, mask in removed for c in cells_of(mask))
         if eliminations:
             biggest = max(POPCOUNT[cands[c]] for c in cells)
             suffix_tail = f"{biggest}{sum(POPCOUNT[cands[c]] for c in cells)}"
-            hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size], eliminations=tuple(sorted(set(eliminations))))
+            hint = SEHint(_wing_rating(size, biggest), WING_NAMES[size], eliminations=tuple(eliminations))
             found.append(_WingHint(hint, ("2" if doubly else "1") + suffix_tail, (*cells, y)))
     return found
-
-
-def _victims(cands: list[int], where: dict[int, int], wing_mask: int, digit: int, start: int) -> list[tuple[int, int]]:
-    """The candidates of ``digit`` outside the set (``wing_mask``) that see ``start``'s cells
-    and every cell of the set holding the digit (``where``)."""
-    seen = start
-    for c in cells_of(where[digit]):
-        seen &= PEER_MASK[c]
-    return [(c, digit) for c in cells_of(seen & ~wing_mask) if cands[c] >> (digit - 1) & 1]
