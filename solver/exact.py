@@ -187,6 +187,18 @@ def search(
         PuzzleFormatError: wrong length, a value outside 0..9, or a digit twice in a house.
         ValueError: unknown method, or limit < 1.
     """
+    return _search(puzzle, method, limit, excluded, True)
+
+
+def _search(
+    puzzle: Grid | Sequence[int],
+    method: str,
+    limit: int,
+    excluded: Sequence[tuple[int, int]],
+    read_values: bool,
+) -> tuple[list[list[int]], SearchStats]:
+    """``search``; with ``read_values`` False each solution found is an empty list (its digits
+    are not read out of the state: what counting needs)."""
     guards, lows, options = _scope(method)
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
@@ -243,7 +255,9 @@ def search(
             dead_ends += 1
         elif not state & CELL_GUARDS:
             cells = state & CELL_OPTIONS
-            solutions.append([((cells >> shift) & ALL_DIGITS).bit_length() for shift in CELL_SHIFTS])
+            solutions.append(
+                [((cells >> shift) & ALL_DIGITS).bit_length() for shift in CELL_SHIFTS] if read_values else []
+            )
             if len(solutions) >= limit:
                 break
         else:
@@ -286,14 +300,18 @@ def solve(puzzle: Grid | Sequence[int], method: str = "wave") -> list[int] | Non
     return solutions[0] if solutions else None
 
 
-def count_solutions(puzzle: Grid | Sequence[int], limit: int = 2, method: str = "wave") -> int:
-    """The number of solutions, counting no further than ``limit`` (result in 0..limit).
+def count_solutions(
+    puzzle: Grid | Sequence[int], limit: int = 2, method: str = "wave", excluded: Sequence[tuple[int, int]] = ()
+) -> int:
+    """The number of solutions, counting no further than ``limit`` (result in 0..limit);
+    ``excluded`` as for ``search`` (only solutions without those candidates count).
 
-    With the default limit 2: 0 = no solution, 1 = unique, 2 = more than one.
+    With the default limit 2: 0 = no solution, 1 = unique, 2 = more than one. The solutions'
+    digits are never read out (cheaper than ``search``).
     Raises PuzzleFormatError for a malformed puzzle and ValueError for an unknown method
     or a limit below 1.
     """
-    solutions, _ = search(puzzle, method, limit)
+    solutions, _ = _search(puzzle, method, limit, excluded, False)
     return len(solutions)
 
 

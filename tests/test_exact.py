@@ -103,6 +103,11 @@ def test_excluded_candidates_leave_only_the_solutions_without_them(method):
     puzzle[given] = 0  # now more solutions: the others hold another digit in the emptied cell
     others, _ = exact.search(puzzle, method, 2, excluded=[(given, solution[given])])
     assert len(others) == 2 and all(other[given] != solution[given] for other in others)
+    assert exact.count_solutions(puzzle, 2, method, excluded=[(given, solution[given])]) == 2
+    assert exact.count_solutions(puzzle, 1, method, excluded=[(given, solution[given])]) == 1
+    puzzle[given] = solution[given]
+    assert exact.count_solutions(puzzle, 2, method, excluded=[(empty, solution[empty])]) == 0
+    assert exact.count_solutions(puzzle, 2, method, excluded=[(empty, wrong)]) == 1
 
 
 @pytest.mark.parametrize("method", exact.METHODS)

@@ -46,6 +46,22 @@ threads (a lost race only repeats a search)."""
 _FOUND_SIZE = 16384
 
 
+_SUBSETS: dict[tuple[int, tuple[int, ...]], list[Subset]] = {}
+"""(house, its candidates) -> every subset of its open cells (``subsets_of``): a missed
+intersection needs its line's and box's, and most houses are as they were. Bounded like
+``_FOUND``; read only."""
+
+
+def _house_subsets(house: int, picture: tuple[int, ...], cands: list[int]) -> list[Subset]:
+    """Every subset of the open cells of ``house`` (``picture``: their candidates, in house order)."""
+    found = _SUBSETS.get((house, picture))
+    if found is None:
+        if len(_SUBSETS) >= _FOUND_SIZE:
+            _SUBSETS.clear()
+        found = _SUBSETS[(house, picture)] = subsets_of([c for c in HOUSES[house] if cands[c]], cands)
+    return found
+
+
 def sue_de_coq(grid: Grid) -> Iterator[Step]:
     """Every Sue de Coq in ``grid`` (untouched): a core of 2-3 cells where a line meets a box,
     a line set and a box set that together hold exactly as many digits as cells.
@@ -73,7 +89,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             here = []
             for house in (line, box):
                 if house not in subsets:
-                    subsets[house] = subsets_of([c for c in HOUSES[house] if cands[c]], cands)
+                    subsets[house] = _house_subsets(house, pictures[house], cands)
             for core_mask, core_digits, core_size in subsets_of(core_cells, cands):
                 spare = POPCOUNT[core_digits] - core_size
                 if core_size >= 2 and spare >= 2:
