@@ -351,6 +351,7 @@ class App:
         does, so a still screen costs next to nothing."""
         pacer = FramePacer(FPS)  # flips every 1/FPS s while something moves (game.pacing)
         since_input = 0.0
+        last_input = time.monotonic()  # the wall clock: late frames must not stretch the second
         while self.running:
             if self.busy_drawing(since_input):
                 dt = pacer.begin()
@@ -360,7 +361,9 @@ class App:
                 first = pygame.event.wait(IDLE_POLL_MS)
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
                 dt = pacer.begin()
-            since_input = 0.0 if events else since_input + dt
+            if events:
+                last_input = time.monotonic()
+            since_input = time.monotonic() - last_input
             if self.frame(events, dt, True if events or since_input < ACTIVE_SECONDS else None):
                 pacer.present(pygame.display.flip)
             else:
