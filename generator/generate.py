@@ -309,8 +309,10 @@ def _judge(
 
     ``puzzle`` is the dig's result, ``solution`` the filled grid and ``removed`` the dig's
     removals (81 ints, 81 ints, groups of cells); Expert puts givens back along the dig. The
-    level is decided by one Solo path (``solver.grading.level_of``); with ``full_grade`` the
-    accepted puzzle is then graded in full (``solver.grading.grade``), else the grade is None."""
+    level is decided by one Solo path (``solver.grading.level_of``), and a puzzle is exactly of
+    its level when the techniques of the level below cannot finish it too (for Expert this is a
+    check of its own: see below); with ``full_grade`` the accepted puzzle is then graded in full
+    (``solver.grading.grade``), else the grade is None."""
     index = PLAYABLE_LEVELS.index(level)
     if level in STEERED_LEVELS and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
         # For Expert: the minimal puzzle is too easy, so is every one along the dig. For Master:
@@ -321,6 +323,11 @@ def _judge(
         if found is None or found == list(solution):
             return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
         puzzle = found
+        if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
+            # HoDoKu's order puts some Expert techniques (finned fish, Sue de Coq) before Hard
+            # ones (colouring), so the Solo path may take an Expert step where Hard techniques
+            # finish the puzzle: such a puzzle is not served as Expert
+            return puzzle, None, None, _too_easy(Level.HARD)
     graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel)
     if graded < level:
         return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])  # graded is Easy at least

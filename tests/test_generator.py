@@ -142,6 +142,26 @@ def test_generate_without_the_full_grade_makes_the_same_puzzle_and_names_its_har
     assert set(full.to_dict()) - set(lite.to_dict()) == {"score", "se", "steps", "layers"}
 
 
+def test_an_expert_step_taken_where_hard_techniques_finish_the_puzzle_is_not_expert():
+    """HoDoKu's order puts Finned Swordfish (Expert) before Simple Colors (Hard): this puzzle's
+    Solo path takes the fish, so its grade is Expert, but Hard techniques alone finish it. The
+    generator turns it down, with or without the full grade."""
+    from generator.generate import _judge
+    from solver.exact import solve
+    from solver.grading import level_of
+
+    puzzle = parse_values("010007005900201000002040090090080056030700800400000000000006010005002007000850609")
+    assert level_of(puzzle) == (Level.EXPERT, "Finned Swordfish") and solvable_within(puzzle, Level.HARD)
+    solution = solve(puzzle)
+    empty = tuple(cell for cell in range(81) if not puzzle[cell])
+    further = tuple([cell for cell in range(81) if puzzle[cell]][::3])  # past the last Expert puzzle
+    dug = [0 if cell in further else value for cell, value in enumerate(puzzle)]
+    for full_grade in (True, False):
+        served, result, hardest, why = _judge(dug, solution, [empty, further], Level.EXPERT, True, None, full_grade)
+        assert served == puzzle and result is None and hardest is None
+        assert why == "too easy: Hard techniques solve it"
+
+
 def test_dig_records_its_removals_in_order_and_without_a_level_keeps_only_uniqueness():
     solution = fill(5)
     removed: list[tuple[int, ...]] = []

@@ -139,6 +139,9 @@ _SEES: dict[int, int] = {}
 _SPOT_HOUSES: dict[int, tuple[int, ...]] = {}
 """A cell mask -> 10 * each house that holds all its cells (position-independent). Bounded."""
 _CACHE_SIZE = 1 << 14
+_HOUSE_SETS_SIZE = 1024
+"""A house's sets take about 5 KB (up to 511 subsets looked at): 1,024 of them, about 5 MB,
+hold the houses of the last few dozen positions, which is where the reuse is."""
 
 
 def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
@@ -157,7 +160,7 @@ def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
                 for d in DIGITS_OF[candidates[member]]:
                     where[d] |= 1 << member
             sets.append((mask, digits, members, tuple(where)))
-    if len(_HOUSE_SETS) >= _CACHE_SIZE:
+    if len(_HOUSE_SETS) >= _HOUSE_SETS_SIZE:
         _HOUSE_SETS.clear()
     found = _HOUSE_SETS[key] = tuple(sets)
     return found

@@ -249,7 +249,7 @@ _TURBOT: dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]] = {}
 """(digit, its places) -> its Turbot Fish with their HoDoKu ranks: a Turbot Fish lives on one
 digit, and a solve path asks again after every step while most digits' places stay the same.
 Bounded (emptied when full); safe to share between threads (a lost race only repeats work)."""
-_DIGIT_MEMO_SIZE = 1 << 14
+_DIGIT_MEMO_SIZE = 4096  # (digit, places) entries: a few MB at most
 
 
 def _turbot_of_digit(digit: int, where: int) -> tuple[tuple[tuple[int, int], Step], ...]:

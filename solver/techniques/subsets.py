@@ -133,7 +133,7 @@ _CLOSED: dict[tuple[int, int, HouseKey], tuple[tuple[tuple[int, ...], int], ...]
 """(size, house, its candidates) -> the naked subsets of that size its cells close."""
 _HIDDEN: dict[tuple[int, int, HouseKey], tuple[Step, ...]] = {}
 """(size, house, its candidates) -> the Hidden subset steps of the house (all inside it)."""
-_MEMO_SIZE = 1 << 15
+_MEMO_SIZE = 8192
 """Both memos are emptied when full; a solve path asks again after every step while most
 houses stay as they were. Safe to share between threads (a lost race only repeats work)."""
 _last_keys: tuple[tuple[int, ...], list[HouseKey]] | None = None
