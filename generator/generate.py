@@ -44,6 +44,7 @@ from solver.grading import Grade, grade, level_of
 from solver.grid import values_to_string
 from solver.human import solvable_within
 from solver.levels import PLAYABLE_LEVELS, Level
+from solver.techniques import TECHNIQUES, technique
 
 DEFAULT_MAX_ATTEMPTS = 500
 # About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each), so 500 fills would
@@ -323,12 +324,11 @@ def _judge(
         if found is None or found == list(solution):
             return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
         puzzle = found
+    used: list[str] = []
+    graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
+    if graded == level == Level.EXPERT and _hard_may_finish(used):
         if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
-            # HoDoKu's order puts some Expert techniques (finned fish, Sue de Coq) before Hard
-            # ones (colouring), so the Solo path may take an Expert step where Hard techniques
-            # finish the puzzle: such a puzzle is not served as Expert
             return puzzle, None, None, _too_easy(Level.HARD)
-    graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel)
     if graded < level:
         return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])  # graded is Easy at least
     if graded != level:
@@ -339,6 +339,25 @@ def _judge(
     if result.level != level:  # the same Solo path as level_of's: never seen
         return puzzle, None, None, _too_hard(result.level) if result.level > level else _too_easy(result.level)
     return puzzle, result, result.hardest, ""
+
+
+EARLY_EXPERT = frozenset(
+    t.name
+    for i, t in enumerate(TECHNIQUES)
+    if t.level == Level.EXPERT and any(u.level == Level.HARD for u in TECHNIQUES[i + 1 :])
+)
+"""Expert techniques that HoDoKu's order puts before some Hard one (finned and sashimi fish,
+Sue de Coq before colouring)."""
+
+
+def _hard_may_finish(used: Sequence[str]) -> bool:
+    """Whether Hard techniques might finish a puzzle whose Solo path took the steps ``used``
+    (names, path order, singles left out) and graded Expert. The path took its first Expert step
+    where every technique before it in HoDoKu's order had failed; were those all the Hard ones,
+    the path that stops at Hard stalls there too. Only an early Expert technique
+    (``EARLY_EXPERT``) leaves a Hard one untried, and then only the Hard path itself can tell."""
+    first = next((name for name in used if technique(name).level == Level.EXPERT), None)
+    return first is not None and technique(first).name in EARLY_EXPERT
 
 
 def _too_easy(level: Level) -> str:

@@ -115,7 +115,11 @@ def _hardest(names: Iterable[str]) -> str | None:
 
 
 def level_of(
-    values: Sequence[int], *, uniqueness: bool = True, cancel: CancelFn | None = None
+    values: Sequence[int],
+    *,
+    uniqueness: bool = True,
+    cancel: CancelFn | None = None,
+    used: list[str] | None = None,
 ) -> tuple[Level, str | None]:
     """``(level, hardest)`` as ``grade`` reports them, without the score, the SE estimate and
     the layers, for a puzzle known to have one solution (not checked here: the generator's).
@@ -123,17 +127,20 @@ def level_of(
     ``values``: 81 ints, 0 = empty. The level comes from ``solver.human.hardest_level`` (the
     same Solo path without step objects), the name of the hardest step from the steps it took;
     when singles alone solve the puzzle (or stall on it), their names come from ``solve_path``.
-    About half the time of ``grade`` for an Expert puzzle.
+    About half the time of ``grade`` for an Expert puzzle. ``used``, when given, receives the
+    step names of the path's steps other than singles, in path order.
 
     Raises:
         PuzzleFormatError: ``values`` is not 81 ints in 0..9.
         InterruptedError: ``cancel()`` returned True.
     """
-    used: list[str] = []
-    level = hardest_level(values, uniqueness=uniqueness, cancel=cancel, used=used)
-    if not used:
-        used = [step.technique for step in solve_path(Grid(list(values)), Level.EASY, cancel=cancel).steps]
-    return level, _hardest(used)
+    names: list[str] = [] if used is None else used
+    level = hardest_level(values, uniqueness=uniqueness, cancel=cancel, used=names)
+    if not names:
+        return level, _hardest(
+            step.technique for step in solve_path(Grid(list(values)), Level.EASY, cancel=cancel).steps
+        )
+    return level, _hardest(names)
 
 
 def _as_grid(puzzle: Grid | str | Sequence[int]) -> Grid:
