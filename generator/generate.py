@@ -356,8 +356,11 @@ def _hard_may_finish(used: Sequence[str]) -> bool:
     where every technique before it in HoDoKu's order had failed; were those all the Hard ones,
     the path that stops at Hard stalls there too. Only an early Expert technique
     (``EARLY_EXPERT``) leaves a Hard one untried, and then only the Hard path itself can tell."""
-    first = next((name for name in used if technique(name).level == Level.EXPERT), None)
-    return first is not None and technique(first).name in EARLY_EXPERT
+    for name in used:
+        found = technique(name)
+        if found.level == Level.EXPERT:  # the first Expert step
+            return found.name in EARLY_EXPERT
+    return False
 
 
 def _too_easy(level: Level) -> str:

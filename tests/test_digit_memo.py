@@ -99,3 +99,13 @@ def test_fish_and_subset_finders_yield_the_same_steps_with_their_memos(monkeypat
                         found.add(finder.__name__)
             step.apply(work)
     assert compared >= 100 and len(found) >= 3, (compared, found)
+
+
+def test_a_position_memo_is_emptied_when_full_and_keeps_the_newest_answer():
+    from solver.memo import remember
+
+    memo: dict[int, str] = {}
+    assert remember(memo, 1, "one", 2) == "one" and remember(memo, 2, "two", 2) == "two"
+    assert memo == {1: "one", 2: "two"}
+    assert remember(memo, 3, "three", 2) == "three"
+    assert memo == {3: "three"}, "full: emptied before the new answer went in"

@@ -35,6 +35,7 @@ from solver.grid import (
     cells_of,
     subsets_of,
 )
+from solver.memo import remember
 from solver.step import Candidate
 from solver.techniques.wording import and_list, cells_text, or_list
 
@@ -160,10 +161,7 @@ def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
                 for d in DIGITS_OF[candidates[member]]:
                     where[d] |= 1 << member
             sets.append((mask, digits, members, tuple(where)))
-    if len(_HOUSE_SETS) >= _HOUSE_SETS_SIZE:
-        _HOUSE_SETS.clear()
-    found = _HOUSE_SETS[key] = tuple(sets)
-    return found
+    return remember(_HOUSE_SETS, key, tuple(sets), _HOUSE_SETS_SIZE)
 
 
 def _collect(candidates: tuple[int, ...], holders: list[int]) -> list[Als]:

@@ -39,6 +39,7 @@ from solver.grid import (
     digit_places,
     house_name,
 )
+from solver.memo import remember
 from solver.step import Link, Step
 from solver.techniques.cellsets import shared_house, strong_links
 from solver.techniques.hodoku_order import rank
@@ -283,10 +284,7 @@ def _turbot_of_digit(digit: int, where: int) -> tuple[tuple[tuple[int, int], Ste
                                 "Turbot Fish", digit, (a, b, c, e), (house1, shared_house(b, c), house3), list(targets)
                             )
                             found.append((rank(step.eliminations), step))
-    if len(_TURBOT) >= _DIGIT_MEMO_SIZE:
-        _TURBOT.clear()
-    result = _TURBOT[(digit, where)] = tuple(found)
-    return result
+    return remember(_TURBOT, (digit, where), tuple(found), _DIGIT_MEMO_SIZE)
 
 
 class Rectangle(NamedTuple):
@@ -352,10 +350,7 @@ def _rectangles_of_digit(digit: int, where: int) -> tuple[Rectangle, ...]:
                     if hit and not hit & in_box:
                         target = hit.bit_length() - 1
                         found.append(Rectangle(digit, box, row, col, line, x, y, strong_house, target))
-    if len(_RECTANGLES) >= _DIGIT_MEMO_SIZE:
-        _RECTANGLES.clear()
-    result = _RECTANGLES[(digit, where)] = tuple(found)
-    return result
+    return remember(_RECTANGLES, (digit, where), tuple(found), _DIGIT_MEMO_SIZE)
 
 
 def _er_step(name: str, where: int, rectangles: list[Rectangle]) -> Step:

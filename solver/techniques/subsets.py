@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import TypeVar
 
 from solver.grid import BIT, DIGITS_OF, HOUSES, HOUSES_OF, POPCOUNT, Grid, house_name
+from solver.memo import remember
 from solver.step import Step
 from solver.techniques.wording import and_list, cells_text, or_list
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
-_T = TypeVar("_T")
 
 
 def naked_subsets(
@@ -112,7 +111,7 @@ def _naked(grid: Grid, size: int) -> Iterator[Step]:
         if closed is None:
             open_cells = [cell for cell in HOUSES[house] if cands[cell]]
             closed = tuple(closed_subsets(cands, open_cells, size)) if len(open_cells) > size else ()
-            _remember(_CLOSED, entry, closed)
+            remember(_CLOSED, entry, closed, _MEMO_SIZE)
         for subset, digits in closed:
             eliminations, locked = subset_eliminations(cands, subset, digits)
             if not eliminations or locked:
@@ -139,12 +138,6 @@ houses stay as they were. Safe to share between threads (a lost race only repeat
 _last_keys: tuple[tuple[int, ...], list[HouseKey]] | None = None
 
 
-def _remember(memo: dict[tuple[int, int, HouseKey], _T], entry: tuple[int, int, HouseKey], value: _T) -> None:
-    if len(memo) >= _MEMO_SIZE:
-        memo.clear()
-    memo[entry] = value
-
-
 def house_keys(cands: list[int]) -> list[HouseKey]:
     """Per house 0..26, its cells' candidate masks: what a subset of the house depends on. The
     six subset finders ask for the same position in turn, so the last position's are kept."""
@@ -167,8 +160,7 @@ def _hidden(grid: Grid, size: int) -> Iterator[Step]:
         entry = (size, house, keys[house])
         steps = _HIDDEN.get(entry)
         if steps is None:
-            steps = tuple(_hidden_in(cands, house, size))
-            _remember(_HIDDEN, entry, steps)
+            steps = remember(_HIDDEN, entry, tuple(_hidden_in(cands, house, size)), _MEMO_SIZE)
         yield from steps
 
 

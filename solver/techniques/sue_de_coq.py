@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name, subsets_of
+from solver.memo import remember
 from solver.step import Candidate, Step
 from solver.techniques.als_sets import RemovalKey, eliminations_of_key, removal_key, removals_text
 from solver.techniques.wording import and_list, cells_text
@@ -58,9 +59,9 @@ def _house_subsets(house: int, picture: tuple[int, ...], cands: list[int]) -> li
     """Every subset of the open cells of ``house`` (``picture``: their candidates, in house order)."""
     found = _SUBSETS.get((house, picture))
     if found is None:
-        if len(_SUBSETS) >= _SUBSETS_SIZE:
-            _SUBSETS.clear()
-        found = _SUBSETS[(house, picture)] = subsets_of([c for c in HOUSES[house] if cands[c]], cands)
+        found = remember(
+            _SUBSETS, (house, picture), subsets_of([c for c in HOUSES[house] if cands[c]], cands), _SUBSETS_SIZE
+        )
     return found
 
 
@@ -96,9 +97,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
                 spare = POPCOUNT[core_digits] - core_size
                 if core_size >= 2 and spare >= 2:
                     here += _around_core(holders, line, box, core_mask, core_digits, spare, subsets[line], subsets[box])
-            if len(_FOUND) >= _FOUND_SIZE:
-                _FOUND.clear()
-            _FOUND[picture] = here
+            remember(_FOUND, picture, here, _FOUND_SIZE)
         found += [(place, order, key, parts) for order, key, parts in here]
     found.sort(key=lambda item: item[:2])
     seen = set()
