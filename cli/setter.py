@@ -73,7 +73,7 @@ def cmd_optimize(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_bank(args: argparse.Namespace, out: Output) -> int:
-    """bank build | check | stats (see add_bank)."""
+    """bank build | check | regrade | practice | stats (see add_bank)."""
     from generator.bank import (
         SHIPPED_BANK,
         BankError,
@@ -81,6 +81,7 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
         build_bank,
         check_bank,
         levels_of,
+        regrade_bank,
     )
     from generator.practice import PER_TECHNIQUE
 
@@ -134,12 +135,27 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             for level, count in result.counts.items():
                 out.write(f"{level.name.lower():<7} {count:>6} puzzles checked\n")
             verdict = (
-                "every puzzle is unique, solved and exactly its level"
+                "every puzzle is unique, solved, exactly its level and its hardest step as recorded"
                 if result.ok
                 else f"{len(result.faults)} fault(s)"
             )
             out.write(f"{result.folder}: {result.puzzles} puzzles: {verdict}\n")
             return EXIT_OK if result.ok else EXIT_PUZZLE
+        if args.action == "regrade":
+            if args.folder is not None and not Path(args.folder).is_dir():
+                raise UsageError(f"no bank folder at {args.folder}")
+            try:
+                regraded = regrade_bank(args.folder, jobs=args.jobs, progress=progress, scheduler=args.scheduler)
+            finally:
+                for bar in bars.values():
+                    bar.close()
+            for name, changes in regraded.changes.items():
+                fields = ", ".join(f"{key} {count}" for key, count in changes)
+                out.write(f"{name:<12} {'renewed: ' + fields if fields else 'as recorded'}\n")
+            out.write(
+                f"{args.folder or SHIPPED_BANK}: {regraded.graded} puzzles graded, {regraded.changed} records renewed\n"
+            )
+            return EXIT_OK
         from generator.bank_stats import bank_table
 
         if args.folder is not None and not Path(args.folder).is_dir():
@@ -299,7 +315,19 @@ def add_bank(commands: Commands) -> None:
         metavar="ADDRESS",
         help="run on a Dask cluster (tcp://host:8786; pip install -r requirements-dask.txt)",
     )
-    check = actions.add_parser("check", help="re-verify every puzzle of a bank; exit 1 on a fault")
+    check = actions.add_parser(
+        "check",
+        help="re-verify every puzzle of a bank; exit 1 on a fault",
+        description="Checks each puzzle from scratch: unique, its solution, exactly its level, and the "
+        "hardest step the record names (the game shows it). Exit 1 on any fault.",
+    )
+    regrade = actions.add_parser(
+        "regrade",
+        help="grade every puzzle again and renew its se, score, hardest and interest fields",
+        description="Re-verifies and grades each puzzle in full with today's engine and rewrites the "
+        "fields that come from the grade where they differ (a level file only if something "
+        "changed). A puzzle whose level changed stops it: nothing of its level is written.",
+    )
     stats = actions.add_parser("stats", help="givens, SE and interest per level (min, median, max)")
     practice = actions.add_parser(
         "practice",
@@ -315,12 +343,15 @@ def add_bank(commands: Commands) -> None:
     practice.add_argument(
         "--jobs", "-j", type=positive_arg, default=None, help="worker processes (default: every core)"
     )
-    for action in (check, stats, practice):
+    for action in (check, regrade, stats, practice):
         action.add_argument(
             "folder", nargs="?", default=None, metavar="DIR", help="the bank folder (default: the shipped bank)"
         )
-    check.add_argument("--jobs", "-j", type=positive_arg, default=None, help="worker processes (default: every core)")
-    check.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
+    for action in (check, regrade):
+        action.add_argument(
+            "--jobs", "-j", type=positive_arg, default=None, help="worker processes (default: every core)"
+        )
+        action.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
     bank.set_defaults(func=cmd_bank)
 
 

@@ -5,7 +5,7 @@ generator.bank_format).
                  verified (unique, its solution, exactly its level) before it is written;
                  reproducible from one seed and resumable after an interruption.
   check_bank     re-verify every puzzle of a bank; returns the faults.
-  annotate_bank  add the interest metrics (solver.interest) to a bank built without them.
+  regrade_bank   grade every puzzle again and renew the fields that come from the grade.
   load_bank      the puzzles of one level, read fast (no solving), for the game.
 
 How a build works: each puzzle is made by
@@ -17,6 +17,7 @@ imports pygame; never prints (progress goes to a callback).
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,11 +54,12 @@ __all__ = [
     "CheckReport",
     "Fault",
     "LevelReport",
-    "annotate_bank",
+    "RegradeReport",
     "build_bank",
     "check_bank",
     "levels_of",
     "load_bank",
+    "regrade_bank",
 ]
 
 ProgressFn = Callable[[Level, int, int], None]
@@ -104,10 +106,13 @@ class CheckReport:
         return sum(self.counts.values())
 
 
-def check_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None) -> tuple[str, str] | None:
-    """A task: verify one puzzle (``bank_format.verify``); (kind, message) or None when sound."""
+def check_puzzle(
+    level_name: str, puzzle: str, solution: str, hardest: str | None = None, cancel: CancelFn | None = None
+) -> tuple[str, str] | None:
+    """A task: verify one puzzle and the name of its hardest step (``bank_format.verify``);
+    (kind, message) or None when sound."""
     try:
-        verify(puzzle, solution, Level[level_name], cancel, grade_it=False)
+        verify(puzzle, solution, Level[level_name], cancel, grade_it=False, hardest=hardest)
     except Rejected as fault:
         return fault.kind, str(fault)
     return None
@@ -123,8 +128,10 @@ def check_bank(
 ) -> CheckReport:
     """Re-verify every puzzle of the bank at ``folder`` (None: the shipped bank): the file's
     format, each record's fields, givens that agree with the solution, a solution that is a
-    valid grid and the puzzle's only one (``solver.exact``), the level re-graded exactly, and no
-    puzzle twice in the bank. Work files of an unfinished build are faults too.
+    valid grid and the puzzle's only one (``solver.exact``), the level re-graded exactly, the
+    recorded hardest step (the game shows it) the one today's grade names, and no puzzle twice
+    in the bank. Work files of an unfinished build are faults too. (The recorded SE estimate,
+    score and interest are not re-computed: ``regrade_bank`` renews them.)
 
     ``jobs`` processes share the grading (None: every core; 1: this process); ``scheduler``
     runs it on a Dask cluster instead. ``progress(level, checked, total)``; ``cancel()`` polled.
@@ -137,7 +144,7 @@ def check_bank(
     if not folder.is_dir():
         raise BankError(f"no bank folder at {folder}")
     report = CheckReport(folder)
-    tasks: list[tuple[str, int, Level, str, str]] = []  # (file name, index, level, puzzle, solution)
+    tasks: list[tuple[str, int, Level, str, str, str | None]] = []  # file name, index, level, puzzle, solution, hardest
     seen: dict[str, str] = {}
     levels = bank_levels(folder)
     if not levels:
@@ -165,7 +172,7 @@ def check_bank(
                 report.faults.append(Fault(name, index, "duplicate", f"the same puzzle as {seen[key]}"))
                 continue
             seen[key] = f"{name} #{index + 1}"
-            tasks.append((name, index, level, record["puzzle"], record["solution"]))
+            tasks.append((name, index, level, record["puzzle"], record["solution"], record["hardest"]))
     totals = {level: sum(1 for task in tasks if task[2] == level) for level in levels}
     checked = dict.fromkeys(levels, 0)
     for level in levels:
@@ -173,7 +180,7 @@ def check_bank(
             progress(level, 0, totals[level])
     found: dict[tuple[str, int], Fault] = {}
 
-    def finished(task: tuple[str, int, Level, str, str], outcome: tuple[str, str] | None) -> None:
+    def finished(task: tuple[str, int, Level, str, str, str | None], outcome: tuple[str, str] | None) -> None:
         name, index, level = task[:3]
         if outcome is not None:
             found[name, index] = Fault(name, index, *outcome)
@@ -181,7 +188,7 @@ def check_bank(
         if progress is not None:
             progress(level, checked[level], totals[level])
 
-    _run_all(tasks, lambda task: (check_puzzle, task[2].name, task[3], task[4]), finished, jobs, scheduler, cancel)
+    _run_all(tasks, lambda task: (check_puzzle, task[2].name, *task[3:]), finished, jobs, scheduler, cancel)
     report.faults = sorted(report.faults + list(found.values()), key=_place)
     return report
 
@@ -230,84 +237,97 @@ def _run_all(
         runner.close(cancelled)
 
 
-# --- adding the interest metrics later ---------------------------------------------------------
+# --- grading the bank again ------------------------------------------------------------------------
 
 
-def measure_puzzle(
-    level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None
-) -> dict[str, int | float]:
-    """A task: verify one puzzle and return its interest fields (``INTEREST_KEYS``).
+def regrade_puzzle(level_name: str, puzzle: str, solution: str, cancel: CancelFn | None = None) -> JsonObject:
+    """A task: verify one puzzle, grade it in full and return the record's fields that come from
+    the grade: se, score, hardest and the interest fields (``INTEREST_KEYS``).
 
     Raises:
         Rejected: the puzzle fails verification (see ``bank_format.verify``).
     """
-    return measure_interest(verify(puzzle, solution, Level[level_name], cancel))
+    result = verify(puzzle, solution, Level[level_name], cancel)
+    return {"se": result.se, "score": result.score, "hardest": result.hardest, **measure_interest(result)}
 
 
-def annotate_bank(
-    folder: str | os.PathLike[str],
+@dataclass
+class RegradeReport:
+    """What ``regrade_bank`` did: ``graded`` puzzles, of which ``changed`` had a derived field
+    (se, score, hardest, interest) that differs from the record's, per level file name in
+    ``changes`` as (field, count) pairs, most changed first."""
+
+    graded: int = 0
+    changed: int = 0
+    changes: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+
+
+def regrade_bank(
+    folder: str | os.PathLike[str] | None = None,
     *,
     jobs: int | None = None,
-    force: bool = False,
+    missing_only: bool = False,
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     scheduler: str | None = None,
-) -> int:
-    """Add the interest metrics (``solver.interest``) to the puzzles of the bank at
-    ``folder`` that lack them (every puzzle with ``force``); each puzzle is re-verified on the
-    way. A level's file is rewritten (atomically) once all its puzzles are measured. Returns how
-    many puzzles were measured.
+) -> RegradeReport:
+    """Grade the puzzles of the bank at ``folder`` (None: the shipped bank) again, in full, and
+    renew the record fields that come from the grade (se, score, hardest and the interest
+    metrics) where the engine now says otherwise; with ``missing_only``, only the puzzles that
+    lack the interest fields (a bank built before they existed). Each puzzle is re-verified on
+    the way. A level's file is rewritten (atomically) once all its puzzles are graded, and only
+    when a field changed. ``jobs``, ``scheduler``, ``progress``, ``cancel`` as for
+    ``check_bank``.
 
     Raises:
-        BankError: solver.interest is not available, a bank file is bad, or a puzzle fails
-            verification (nothing of its level is written).
+        BankError: the folder is missing, a bank file is bad, or a puzzle fails verification
+            (nothing of its level is written: its level changed, say; ``bank build`` it anew).
         BuildCancelled: ``cancel()`` returned True (levels finished before are written).
     """
-    folder = Path(folder)
-    count = 0
+    folder = Path(folder if folder is not None else SHIPPED_BANK)
+    if not folder.is_dir():
+        raise BankError(f"no bank folder at {folder}")
+    report = RegradeReport()
     for level in bank_levels(folder):
         path = bank_path(folder, level)
         data = read_bank_file(path, level)
         records = data["puzzles"]
-        todo = [(i, r) for i, r in enumerate(records) if force or not all(key in r for key in INTEREST_KEYS)]
-        done, total = [0], len(todo)
+        todo = [r for r in records if not missing_only or not all(key in r for key in INTEREST_KEYS)]
+        done, changed, fields = [0], [0], Counter[str]()
 
         def finished(
-            task: tuple[int, JsonObject],
-            measured: dict[str, int | float],
+            record: JsonObject,
+            graded: JsonObject,
             level: Level = level,
-            total: int = total,
+            total: int = len(todo),
             done: list[int] = done,
+            changed: list[int] = changed,
+            fields: Counter[str] = fields,
         ) -> None:
-            _index, record = task
-            if set(INTEREST_KEYS) - measured.keys():
-                raise BankError(f"solver.interest gave no {sorted(set(INTEREST_KEYS) - measured.keys())}")
-            record.update(measured)
+            if set(INTEREST_KEYS) - graded.keys():
+                raise BankError(f"solver.interest gave no {sorted(set(INTEREST_KEYS) - graded.keys())}")
+            differ = [key for key, value in graded.items() if record.get(key) != value]
+            fields.update(differ)
+            changed[0] += bool(differ)
+            record.update(graded)
             done[0] += 1
             if progress is not None:
                 progress(level, done[0], total)
 
         # a def, not a lambda: mypy cannot infer a lambda's type when it has a default argument
-        def call_of(
-            task: tuple[int, JsonObject], level: Level = level
-        ) -> tuple[Callable[..., dict[str, int | float]], str, str, str]:
-            return (measure_puzzle, level.name, task[1]["puzzle"], task[1]["solution"])
+        def call_of(record: JsonObject, level: Level = level) -> tuple[Callable[..., JsonObject], str, str, str]:
+            return (regrade_puzzle, level.name, record["puzzle"], record["solution"])
 
         try:
-            _run_all(
-                todo,
-                call_of,
-                finished,
-                jobs,
-                scheduler,
-                cancel,
-            )
+            _run_all(todo, call_of, finished, jobs, scheduler, cancel)
         except Rejected as fault:
             raise BankError(f"{path.name}: a puzzle fails verification: {fault}") from None
-        if todo:
+        if changed[0]:
             write_atomic(path, bank_text(level, data.get("build", {}), records))
-        count += len(todo)
-    return count
+        report.graded += len(todo)
+        report.changed += changed[0]
+        report.changes[path.name] = fields.most_common()
+    return report
 
 
 def levels_of(names: Iterable[str] | None) -> tuple[Level, ...]:

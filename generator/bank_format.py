@@ -65,7 +65,7 @@ class BankError(Exception):
 
 class Rejected(Exception):
     """A puzzle that failed verification: ``kind`` is one of "format", "givens", "solution",
-    "unique", "level"; the message says what is wrong."""
+    "unique", "level", "hardest"; the message says what is wrong."""
 
     def __init__(self, kind: str, message: str):
         super().__init__(message)
@@ -124,17 +124,30 @@ def verify(
     cancel: Callable[[], bool] | None = None,
     *,
     grade_it: Literal[True] = True,
+    hardest: str | None = None,
 ) -> Grade: ...
 
 
 @overload
 def verify(
-    puzzle: str, solution: str, level: Level, cancel: Callable[[], bool] | None = None, *, grade_it: Literal[False]
+    puzzle: str,
+    solution: str,
+    level: Level,
+    cancel: Callable[[], bool] | None = None,
+    *,
+    grade_it: Literal[False],
+    hardest: str | None = None,
 ) -> None: ...
 
 
 def verify(
-    puzzle: str, solution: str, level: Level, cancel: Callable[[], bool] | None = None, *, grade_it: bool = True
+    puzzle: str,
+    solution: str,
+    level: Level,
+    cancel: Callable[[], bool] | None = None,
+    *,
+    grade_it: bool = True,
+    hardest: str | None = None,
 ) -> Grade | None:
     """Check one puzzle from scratch and return its ``solver.grading.Grade`` (None when
     ``grade_it`` is False).
@@ -142,19 +155,19 @@ def verify(
     ``puzzle`` and ``solution`` are 81-character lines. Checked in order: the text and the
     givens against the solution (``check_text``), that the puzzle has exactly one solution and
     that it is ``solution`` (one ``solver.exact.search`` for two solutions), and that the
-    grade's level is exactly ``level``. With ``grade_it`` False only the level is computed
-    (``solver.human.hardest_level``, the same level without the score, SE estimate and
-    layers): what ``bank check`` needs.
+    grade's level is exactly ``level``, then (when ``hardest`` is given: a record's) that the
+    name of its hardest step is ``hardest``. With ``grade_it`` False only the level and that name
+    are computed (``solver.grading.level_of``, without the score, SE estimate and layers): what
+    ``bank check`` needs.
 
     Raises:
-        Rejected: with kind "format", "givens", "solution", "unique" or "level".
+        Rejected: with kind "format", "givens", "solution", "unique", "level" or "hardest".
         InterruptedError: ``cancel()`` returned True during the grade.
     """
     from solver import exact
     from solver.errors import PuzzleFormatError
-    from solver.grading import grade
+    from solver.grading import grade, level_of
     from solver.grid import parse_values
-    from solver.human import hardest_level
 
     check_text(puzzle, solution)
     answer = [int(ch) for ch in solution]
@@ -167,14 +180,14 @@ def verify(
         raise Rejected("unique", "the puzzle has no solution" if not solutions else "the puzzle has multiple solutions")
     if solutions[0] != answer:
         raise Rejected("solution", "the solution is not the puzzle's solution")
-    if not grade_it:
-        found = hardest_level(values, cancel=cancel)
-        if found != level:
-            raise Rejected("level", f"graded {found.label}, not {level.label}")
-        return None
-    result = grade(values, cancel=cancel)
-    if result.level != level:
-        raise Rejected("level", f"graded {result.level.label} ({result.hardest}), not {level.label}")
+    result = grade(values, cancel=cancel) if grade_it else None
+    found, found_hardest = (result.level, result.hardest) if result is not None else level_of(values, cancel=cancel)
+    if found != level:
+        raise Rejected("level", f"graded {found.label}, not {level.label} (hardest step: {found_hardest})")
+    if hardest is not None and found_hardest != hardest:
+        raise Rejected(
+            "hardest", f"its hardest step is {found_hardest}, recorded as {hardest} (`bank regrade` renews the record)"
+        )
     return result
 
 
@@ -222,6 +235,8 @@ def record_fault(record: Any, level: Level) -> Rejected | None:
             "givens",
             f"it says {record['givens']} givens, the puzzle has {sum(1 for ch in record['puzzle'] if ch in DIGITS)}",
         )
+    if not isinstance(record["hardest"], str):
+        return Rejected("format", "its hardest is not a technique's name")
     numbers = ("se", "score", "seed") + tuple(key for key in INTEREST_KEYS if key in record)
     for key in numbers:
         if not isinstance(record[key], (int, float)) or isinstance(record[key], bool):

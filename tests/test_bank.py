@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import bank, bank_format, bank_work
-from generator.bank import BankError, BuildCancelled, annotate_bank, build_bank, check_bank, load_bank
+from generator.bank import BankError, BuildCancelled, build_bank, check_bank, load_bank, regrade_bank
 from generator.bank_format import INTEREST_KEYS, Rejected, bank_path, puzzle_seed, verify, work_path
 from puzzle_io import json_pieces
 from solver import exact
@@ -282,16 +282,50 @@ def test_a_bank_read_on_a_thread_lets_other_threads_run_after_every_puzzle(small
     assert puzzles and len(calls) == 2 * len(puzzles)
 
 
-def test_annotate_adds_the_interest_fields_to_a_bank_built_without_them(tmp_path, monkeypatch):
+def test_regrade_adds_the_interest_fields_to_a_bank_built_without_them(tmp_path, monkeypatch):
     monkeypatch.setattr(bank_work, "measure_interest", lambda result: {})  # a bank made before the metrics existed
     build_bank(tmp_path, 2, (Level.EASY,), SEED, 1)
     assert not set(INTEREST_KEYS) & set(records(tmp_path, Level.EASY)[0])
     stub = {"depth": 9, "width_max": 3, "width_mean": 1.5, "bottlenecks": 4, "interest": 12.5}
     monkeypatch.setattr(bank, "measure_interest", lambda result: dict(stub))
-    assert annotate_bank(tmp_path, jobs=1) == 2
+    report = bank.regrade_bank(tmp_path, jobs=1, missing_only=True)
+    assert (report.graded, report.changed) == (2, 2)
     assert all(record.items() >= stub.items() for record in records(tmp_path, Level.EASY))
-    assert annotate_bank(tmp_path, jobs=1) == 0  # nothing left to measure
+    assert bank.regrade_bank(tmp_path, jobs=1, missing_only=True).graded == 0  # nothing left to measure
     assert check_bank(tmp_path, jobs=1).ok
+
+
+def test_check_faults_a_stale_hardest_step_and_regrade_renews_it(small_bank, tmp_path):
+    """The game shows a bank puzzle's recorded hardest step: ``bank check`` compares it with
+    today's grade, and ``regrade_bank`` renews it (and a stale SE estimate) in place, leaving
+    every other record and field as it was."""
+    folder = copy_of(small_bank, tmp_path)
+    medium = records(folder, Level.MEDIUM)
+    truth = dict(medium[1])
+    medium[1]["hardest"], medium[1]["se"] = "Jellyfish", 9.9
+    rewrite(folder, Level.MEDIUM, medium)
+    report = check_bank(folder, jobs=1)
+    assert [(f.file, f.index, f.kind) for f in report.faults] == [("medium.json", 1, "hardest")]
+    assert f"its hardest step is {truth['hardest']}, recorded as Jellyfish" in str(report.faults[0])
+    untouched = {level: bank_path(folder, level).read_bytes() for level in (Level.EASY, Level.HARD)}
+    result = regrade_bank(folder, jobs=1)
+    assert (result.graded, result.changed) == (3 * PER_LEVEL, 1)
+    assert result.changes["medium.json"] == [("se", 1), ("hardest", 1)] and result.changes["easy.json"] == []
+    assert records(folder, Level.MEDIUM) == [medium[0], truth, *medium[2:]]
+    assert {level: bank_path(folder, level).read_bytes() for level in untouched} == untouched  # not rewritten
+    assert check_bank(folder, jobs=1).ok
+
+
+def test_regrade_stops_at_a_puzzle_whose_level_changed_and_writes_nothing_of_its_level(small_bank, tmp_path):
+    folder = copy_of(small_bank, tmp_path)
+    easy, medium = records(folder, Level.EASY), records(folder, Level.MEDIUM)
+    rewrite(folder, Level.MEDIUM, [dict(easy[0], level="MEDIUM", hardest="X-Wing"), *medium])
+    before = bank_path(folder, Level.MEDIUM).read_bytes()
+    with pytest.raises(BankError, match=r"medium.json: a puzzle fails verification: graded Easy, not Medium"):
+        regrade_bank(folder, jobs=1)
+    assert bank_path(folder, Level.MEDIUM).read_bytes() == before
+    with pytest.raises(BankError, match="no bank folder"):
+        regrade_bank(tmp_path / "nowhere", jobs=1)
 
 
 def test_an_optimized_bank_takes_the_best_of_the_optimizer(tmp_path, monkeypatch):

@@ -115,6 +115,27 @@ def test_bank_check_exits_zero_on_a_sound_bank_and_one_on_a_fault(built, tmp_pat
     assert code == 1 and "fault: easy.json #2" in out and "1 fault(s)" in out
 
 
+def test_bank_regrade_renews_a_stale_record_and_says_what_changed(built, tmp_path, capsys):
+    folder, _, _ = built
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for level in (Level.EASY, Level.MEDIUM):
+        bank_path(copy, level).write_text(bank_path(folder, level).read_text())
+    data = json.loads(bank_path(copy, Level.MEDIUM).read_text())
+    truth = data["puzzles"][0]["hardest"]
+    data["puzzles"][0]["hardest"] = "Swordfish"
+    bank_path(copy, Level.MEDIUM).write_text(json.dumps(data))
+    code, out = run(["bank", "check", str(copy), "--jobs", "1"])
+    assert code == 1 and f"hardest: its hardest step is {truth}, recorded as Swordfish" in out
+    code, out = run(["bank", "regrade", str(copy), "--jobs", "1"])
+    assert code == 0 and "easy.json    as recorded" in out and "medium.json  renewed: hardest 1" in out
+    assert "4 puzzles graded, 1 records renewed" in out
+    assert json.loads(bank_path(copy, Level.MEDIUM).read_text())["puzzles"][0]["hardest"] == truth
+    assert run(["bank", "check", str(copy), "--jobs", "1"])[0] == 0
+    code, _ = run(["bank", "regrade", str(tmp_path / "nonexistent")])
+    assert code == 2 and "no bank folder at" in capsys.readouterr().err
+
+
 def test_bank_check_faults_an_empty_level_and_a_missing_folder_exits_two(built, tmp_path, capsys):
     folder, _, _ = built
     empty = tmp_path / "empty"
