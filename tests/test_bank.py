@@ -464,3 +464,18 @@ def test_reading_in_pieces_refuses_what_json_loads_refuses(text):
         json.loads(text.encode())
     with pytest.raises(ValueError):
         json_pieces.loads_in_pieces(text.encode())
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER])
+def test_the_shipped_banks_records_name_what_the_engine_names(level):
+    """The game shows a bank puzzle's recorded level and hardest step: a sample of every level
+    (each 100th record) must still grade so. When an engine change fails this, run
+    `python main.py bank regrade` (and `bank check`) and commit the renewed bank."""
+    from generator.bank_format import SHIPPED_BANK
+    from solver.grading import level_of
+
+    sample = records(SHIPPED_BANK, level)[::100]
+    assert len(sample) == 10
+    for record in sample:
+        found = level_of(parse_values(record["puzzle"]))
+        assert (found[0].name, found[1]) == (record["level"], record["hardest"]), record["puzzle"]
