@@ -73,21 +73,14 @@ def mask_of(digits: Iterable[int]) -> int:
 
 def subsets_of(cells: Sequence[int], cands: Sequence[int]) -> list[tuple[int, int, int]]:
     """(81-bit cell mask, digit mask, size) of every non-empty subset of ``cells`` (``cands``: the
-    81 candidate masks), each built from a smaller one, in the order of the subsets' bit
-    patterns (the last is all of ``cells``)."""
-    count = 1 << len(cells)
-    union = [0] * count
-    size = [0] * count
-    masks = [0] * count
-    found = []
-    for subset in range(1, count):
-        low = subset & -subset
-        rest = subset ^ low
-        cell = cells[low.bit_length() - 1]
-        union[subset] = union[rest] | cands[cell]
-        size[subset] = size[rest] + 1
-        masks[subset] = masks[rest] | 1 << cell
-        found.append((masks[subset], union[subset], size[subset]))
+    81 candidate masks), in the order of the subsets' bit patterns (bit i is ``cells[i]``; the
+    last is all of ``cells``). Built by doubling: the subsets with cell i are those without it,
+    each extended by it, so one list comprehension per cell does the work."""
+    found = [(0, 0, 0)]
+    for cell in cells:
+        bit, held = 1 << cell, cands[cell]
+        found += [(mask | bit, digits | held, size + 1) for mask, digits, size in found]
+    del found[0]
     return found
 
 

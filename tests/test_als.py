@@ -14,6 +14,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.exact import solve
 from solver.grid import BIT, DIGITS_OF, HOUSES, PEERS, POPCOUNT, Grid, cells_of
@@ -339,3 +341,22 @@ def test_steps_come_most_eliminations_first_on_top95():
             for step in checked(als_xy_chain, grid)
         ]
         assert keys == sorted(keys)
+
+
+@given(
+    st.lists(st.integers(0, 80), min_size=0, max_size=9, unique=True),
+    st.lists(st.integers(1, 511), min_size=81, max_size=81),
+)
+def test_subsets_of_lists_every_subset_in_the_order_of_its_bit_pattern(cells, cands):
+    """The ALS and Sue de Coq searches take subsets in this order (HoDoKu's search order
+    follows it), so the doubling construction must give exactly the plain definition."""
+    from solver.grid import subsets_of
+
+    expected = []
+    for pattern in range(1, 1 << len(cells)):
+        chosen = [spot for i, spot in enumerate(cells) if pattern >> i & 1]
+        digits = 0
+        for spot in chosen:
+            digits |= cands[spot]
+        expected.append((sum(1 << spot for spot in chosen), digits, len(chosen)))
+    assert subsets_of(cells, cands) == expected
