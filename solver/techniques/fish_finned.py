@@ -46,21 +46,37 @@ FinnedCover = tuple[int, int, list[Candidate]]  # (cover mask, fin crosses mask,
 FinnedFish = tuple[int, int, tuple[int, ...], list[FinnedCover]]  # (digit, orientation, base lines, fish)
 
 
-def _base_sets(masks: list[int], lines: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """(base lines, union) for every ``size`` of ``lines`` whose masks together cross at most
-    ``limit`` lines; prefixes that already cross too many are cut off."""
-
-    def extend(start: int, chosen: tuple[int, ...], union: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            yield chosen, union
-            return
-        for i in range(start, len(lines) - (size - len(chosen)) + 1):
-            line = lines[i]
-            grown = union | masks[line]
-            if POPCOUNT[grown] <= limit:
-                yield from extend(i + 1, chosen + (line,), grown)
-
-    return extend(0, (), 0)
+def _base_sets(masks: list[int], lines: list[int], size: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
+    """(base lines, union) for every ``size`` (2, 3 or 4) of ``lines`` whose masks together
+    cross at most ``limit`` lines, in lexicographic order; prefixes that already cross too many
+    are cut off. Plain nested loops: a recursive generator cost a call per prefix."""
+    found: list[tuple[tuple[int, ...], int]] = []
+    n = len(lines)
+    for i in range(n - size + 1):
+        a = lines[i]
+        union_a = masks[a]
+        for j in range(i + 1, n - size + 2):
+            b = lines[j]
+            union_b = union_a | masks[b]
+            if POPCOUNT[union_b] > limit:
+                continue
+            if size == 2:
+                found.append(((a, b), union_b))
+                continue
+            for k in range(j + 1, n - size + 3):
+                c = lines[k]
+                union_c = union_b | masks[c]
+                if POPCOUNT[union_c] > limit:
+                    continue
+                if size == 3:
+                    found.append(((a, b, c), union_c))
+                    continue
+                for m in range(k + 1, n):
+                    d = lines[m]
+                    union_d = union_c | masks[d]
+                    if POPCOUNT[union_d] <= limit:
+                        found.append(((a, b, c, d), union_d))
+    return found
 
 
 def _finned_fish(positions: list[list[list[int]]], size: int, digits: Iterable[int] = DIGITS) -> Iterator[FinnedFish]:
