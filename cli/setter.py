@@ -143,7 +143,7 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             return EXIT_OK if result.ok else EXIT_PUZZLE
         if args.action == "regrade":
             if args.folder is not None and not Path(args.folder).is_dir():
-                raise UsageError(f"no bank folder at {args.folder}")
+                raise UsageError(f"bank regrade: no bank folder at {args.folder}")
             try:
                 regraded = regrade_bank(args.folder, jobs=args.jobs, progress=progress, scheduler=args.scheduler)
             finally:
@@ -162,15 +162,18 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             raise BankError(f"no bank folder at {args.folder}")
         out.write(bank_table(args.folder, levels_of(None)))
         return EXIT_OK
-    except BuildCancelled:
-        report(out, "interrupted: the puzzles made so far are kept; run the same command to go on")
-        return EXIT_INTERRUPTED
-    except (InterruptedError, KeyboardInterrupt):  # the practice index: the old one stays
-        report(out, "interrupted: the practice index was left as it was")
+    except (BuildCancelled, InterruptedError, KeyboardInterrupt) as stop:
+        if args.action == "regrade":
+            report(out, "interrupted: the levels graded before were written; the one under way was left as it was")
+        elif isinstance(stop, BuildCancelled):
+            report(out, "interrupted: the puzzles made so far are kept; run the same command to go on")
+        else:  # the practice index: the old one stays
+            report(out, "interrupted: the practice index was left as it was")
         return EXIT_INTERRUPTED
     except BankError as error:
         report(out, f"error: bank {args.action}: {error}")
-        # check, stats, practice: a folder that cannot be read (unreadable input); build: a folder it refuses
+        # check, stats, practice: a folder that cannot be read (unreadable input); build: a folder it
+        # refuses; regrade (a missing folder exits 2 above): a bad file or record, a puzzle that fails
         return EXIT_USAGE if args.action in ("check", "stats", "practice") else EXIT_PUZZLE
 
 

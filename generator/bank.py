@@ -280,18 +280,25 @@ def regrade_bank(
     ``check_bank``.
 
     Raises:
-        BankError: the folder is missing, a bank file is bad, or a puzzle fails verification
-            (nothing of its level is written: its level changed, say; ``bank build`` it anew).
+        BankError: the folder is missing or holds no bank file, a bank file or a record is
+            malformed, or a puzzle fails verification (nothing of its level is written: its
+            level changed, say; ``bank build`` it anew).
         BuildCancelled: ``cancel()`` returned True (levels finished before are written).
     """
     folder = Path(folder if folder is not None else SHIPPED_BANK)
     if not folder.is_dir():
         raise BankError(f"no bank folder at {folder}")
+    if not bank_levels(folder):
+        raise BankError(f"no bank file (easy.json ... master.json) in {folder}")
     report = RegradeReport()
     for level in bank_levels(folder):
         path = bank_path(folder, level)
         data = read_bank_file(path, level)
         records = data["puzzles"]
+        for index, record in enumerate(records):
+            fault = record_fault(record, level)
+            if fault is not None:
+                raise BankError(f"{path.name} #{index + 1}: {fault} (`bank check` lists every fault)")
         todo = [r for r in records if not missing_only or not all(key in r for key in INTEREST_KEYS)]
         done, changed, fields = [0], [0], Counter[str]()
 

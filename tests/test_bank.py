@@ -304,15 +304,18 @@ def test_check_faults_a_stale_hardest_step_and_regrade_renews_it(small_bank, tmp
     truth = dict(medium[1])
     medium[1]["hardest"], medium[1]["se"] = "Jellyfish", 9.9
     rewrite(folder, Level.MEDIUM, medium)
+    medium_inode = bank_path(folder, Level.MEDIUM).stat().st_ino
     report = check_bank(folder, jobs=1)
     assert [(f.file, f.index, f.kind) for f in report.faults] == [("medium.json", 1, "hardest")]
     assert f"its hardest step is {truth['hardest']}, recorded as Jellyfish" in str(report.faults[0])
-    untouched = {level: bank_path(folder, level).read_bytes() for level in (Level.EASY, Level.HARD)}
+    untouched = {level: bank_path(folder, level).stat().st_ino for level in (Level.EASY, Level.HARD)}
     result = regrade_bank(folder, jobs=1)
     assert (result.graded, result.changed) == (3 * PER_LEVEL, 1)
     assert result.changes["medium.json"] == [("se", 1), ("hardest", 1)] and result.changes["easy.json"] == []
     assert records(folder, Level.MEDIUM) == [medium[0], truth, *medium[2:]]
-    assert {level: bank_path(folder, level).read_bytes() for level in untouched} == untouched  # not rewritten
+    # not rewritten (a rewrite renames a new file over the old one: another inode)
+    assert {level: bank_path(folder, level).stat().st_ino for level in untouched} == untouched
+    assert bank_path(folder, Level.MEDIUM).stat().st_ino != medium_inode
     assert check_bank(folder, jobs=1).ok
 
 
@@ -326,6 +329,20 @@ def test_regrade_stops_at_a_puzzle_whose_level_changed_and_writes_nothing_of_its
     assert bank_path(folder, Level.MEDIUM).read_bytes() == before
     with pytest.raises(BankError, match="no bank folder"):
         regrade_bank(tmp_path / "nowhere", jobs=1)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(BankError, match="no bank file"):
+        regrade_bank(tmp_path / "empty", jobs=1)
+
+
+def test_regrade_stops_at_a_malformed_record_before_grading_anything(small_bank, tmp_path):
+    folder = copy_of(small_bank, tmp_path)
+    easy = records(folder, Level.EASY)
+    del easy[1]["solution"]
+    rewrite(folder, Level.EASY, easy)
+    before = texts(folder)
+    with pytest.raises(BankError, match=r"easy.json #2: missing solution"):
+        regrade_bank(folder, jobs=1)
+    assert texts(folder) == before
 
 
 def test_an_optimized_bank_takes_the_best_of_the_optimizer(tmp_path, monkeypatch):

@@ -16,6 +16,8 @@ tests/fish_checks.py and tests/solving.py. ``-m slow`` runs more random position
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.grid import Grid
 from solver.techniques.fish_finned import finned_swordfish, finned_x_wing, sashimi_swordfish, sashimi_x_wing
@@ -126,3 +128,32 @@ def test_every_finder_is_single_digit_logic_on_more_random_positions(templates):
 def test_basic_finned_fish_keep_the_solution_on_rated_puzzles():
     fired = check_paths(rated_puzzles(150), BASIC_FINNED)
     assert all(count >= 5 for count in fired.values()), fired
+
+
+@given(st.lists(st.integers(0, 511), min_size=9, max_size=9), st.integers(2, 4))
+def test_base_sets_are_every_choice_of_lines_crossing_few_enough_lines_in_order(masks, size):
+    """Cutting off a prefix that crosses too many lines loses nothing (a union only grows), so
+    the base sets are exactly the plain choices of ``size`` lines, in lexicographic order."""
+    from itertools import combinations
+
+    from solver.grid import POPCOUNT
+    from solver.techniques.fish_finned import _base_sets
+
+    limit = size + 2
+    lines = [line for line in range(9) if 0 < POPCOUNT[masks[line]] <= limit]
+    expected = []
+    for chosen in combinations(lines, size):
+        union = 0
+        for line in chosen:
+            union |= masks[line]
+        if POPCOUNT[union] <= limit:
+            expected.append((chosen, union))
+    assert _base_sets(masks, lines, size, limit) == expected
+
+
+def test_base_sets_refuse_a_size_no_finned_fish_has():
+    from solver.techniques.fish_finned import _base_sets
+
+    for size in (1, 5):
+        with pytest.raises(ValueError, match="2 to 4 base lines"):
+            _base_sets([1] * 9, list(range(9)), size, size + 2)

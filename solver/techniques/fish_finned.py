@@ -49,7 +49,13 @@ FinnedFish = tuple[int, int, tuple[int, ...], list[FinnedCover]]  # (digit, orie
 def _base_sets(masks: list[int], lines: list[int], size: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
     """(base lines, union) for every ``size`` (2, 3 or 4) of ``lines`` whose masks together
     cross at most ``limit`` lines, in lexicographic order; prefixes that already cross too many
-    are cut off. Plain nested loops: a recursive generator cost a call per prefix."""
+    are cut off. Plain nested loops: a recursive generator cost a call per prefix.
+
+    Raises:
+        ValueError: ``size`` is not 2, 3 or 4 (the finned fish: X-Wing, Swordfish, Jellyfish).
+    """
+    if not 2 <= size <= 4:
+        raise ValueError(f"finned fish have 2 to 4 base lines, not {size}")
     found: list[tuple[tuple[int, ...], int]] = []
     n = len(lines)
     for i in range(n - size + 1):
