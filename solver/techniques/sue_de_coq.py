@@ -47,24 +47,6 @@ threads (a lost race only repeats a search)."""
 _FOUND_SIZE = 16384
 
 
-_SUBSETS: dict[tuple[int, tuple[int, ...]], list[Subset]] = {}
-"""(house, its candidates) -> every subset of its open cells (``subsets_of``): a missed
-intersection needs its line's and box's, and most houses are as they were. A house of 9 open
-cells has 511 subsets (about 40 KB), so it keeps ``_SUBSETS_SIZE``, a few dozen positions'
-houses (at most about 20 MB); read only."""
-_SUBSETS_SIZE = 512
-
-
-def _house_subsets(house: int, picture: tuple[int, ...], cands: list[int]) -> list[Subset]:
-    """Every subset of the open cells of ``house`` (``picture``: their candidates, in house order)."""
-    found = _SUBSETS.get((house, picture))
-    if found is None:
-        found = remember(
-            _SUBSETS, (house, picture), subsets_of([c for c in HOUSES[house] if cands[c]], cands), _SUBSETS_SIZE
-        )
-    return found
-
-
 def sue_de_coq(grid: Grid) -> Iterator[Step]:
     """Every Sue de Coq in ``grid`` (untouched): a core of 2-3 cells where a line meets a box,
     a line set and a box set that together hold exactly as many digits as cells.
@@ -79,7 +61,6 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     for cell, mask in enumerate(cands):
         for d in DIGITS_OF[mask]:
             holders[d] |= 1 << cell
-    subsets: dict[int, list[Subset]] = {}  # per house, on first use
     pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
     found: list[tuple[int, CoqOrder, RemovalKey, CoqParts]] = []  # place, order, key, parts
     for place, (line, box, shared) in enumerate(INTERSECTIONS):
@@ -90,13 +71,15 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
         here = _FOUND.get(picture)
         if here is None:
             here = []
-            for house in (line, box):
-                if house not in subsets:
-                    subsets[house] = _house_subsets(house, pictures[house], cands)
             for core_mask, core_digits, core_size in subsets_of(core_cells, cands):
                 spare = POPCOUNT[core_digits] - core_size
                 if core_size >= 2 and spare >= 2:
-                    here += _around_core(holders, line, box, core_mask, core_digits, spare, subsets[line], subsets[box])
+                    line_sets, box_sets = (
+                        subsets_of([c for c in HOUSES[house] if cands[c] and not core_mask >> c & 1], cands)
+                        for house in (line, box)
+                    )
+                    if line_sets and box_sets:
+                        here += _around_core(holders, line, box, core_mask, core_digits, spare, line_sets, box_sets)
             remember(_FOUND, picture, here, _FOUND_SIZE)
         found += [(place, order, key, parts) for order, key, parts in here]
     found.sort(key=lambda item: item[:2])
@@ -120,13 +103,14 @@ def _around_core(
     """Every line set and box set that complete the core (cell masks): (HoDoKu's search order,
     eliminations, (line, box, core, line set, box set)) each; the order is the cell lists of
     core, line set and box set, which HoDoKu combines in cell order (a set before its
-    extensions)."""
+    extensions). ``line_subsets`` and ``box_subsets`` are every subset of the line's and the
+    box's open cells outside the core (``subsets_of``, so the last is all of them; not empty)."""
     # box sets by how many of the core's spare digits they take: size minus extras
     box_sets: dict[int, list[Subset]] = {}
     for takes, mask, digits, size in [
         (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
         for mask, digits, size in box_subsets
-        if digits & core_digits and not mask & core
+        if digits & core_digits
     ]:
         if 0 < takes < spare:
             box_sets.setdefault(takes, []).append((mask, digits, size))
@@ -137,7 +121,7 @@ def _around_core(
     for takes, line_mask, line_digits, _line_size in [
         (size - POPCOUNT[digits & ~core_digits], mask, digits, size)
         for mask, digits, size in line_subsets
-        if digits & core_digits and not mask & core
+        if digits & core_digits
     ]:
         if not 0 < takes < spare or spare - takes not in box_sets:
             continue
