@@ -163,10 +163,13 @@ class LinkGraph:
         self.size = self.als_start = len(cells)
         self.strong = [tuple(ys) for ys in strong]
         self.weak = [tuple(ys) for ys in weak]
-        self.cell_mask = [sum(CELL_BIT[c] for c in node_cells) for node_cells in cells]
+        count = self.candidate_count
         self.first_cell = [CELL_BIT[node_cells[0]] for node_cells in cells]
-        sees = []
-        for node_cells in cells:
+        self.cell_mask = self.first_cell[:count] + [
+            sum(CELL_BIT[c] for c in node_cells) for node_cells in cells[count:]
+        ]  # a candidate's one cell, then the grouped nodes' cells
+        sees = [PEER_MASK[cell] for (cell,) in cells[:count]]
+        for node_cells in cells[count:]:
             mask = PEER_MASK[node_cells[0]]
             for c in node_cells[1:]:
                 mask &= PEER_MASK[c]
