@@ -132,8 +132,8 @@ def _around_core(
             both = line_digits & box_digits & ~core_digits
             from_box = ((core_digits | box_digits) & ~line_digits) | both
             from_line = ((core_digits | line_digits) & ~box_digits) | both
-            box_rest = box_all & ~core & ~box_mask
-            line_rest = line_all & ~core & ~line_mask
+            box_rest = box_all & ~box_mask  # the subsets' cells are outside the core already
+            line_rest = line_all & ~line_mask
             removed = [(d, box_rest & holders[d]) for d in DIGITS_OF[from_box]]
             removed += [(d, line_rest & holders[d]) for d in DIGITS_OF[from_line]]
             key = removal_key(removed)
