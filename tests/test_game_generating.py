@@ -18,9 +18,10 @@ from game import jobs
 from game import theme as th
 from game.layout import Layout
 from game.made import PACE_GRIDS, MakingStatus
+from game.making_field import FLASH
 from game.replay import Replay
 from game.scenes.difficulty import DifficultyScene
-from game.scenes.generating import FLASH, HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene
+from game.scenes.generating import HOLD_SECONDS, REPLAY_SECONDS, STAGES, GeneratingScene
 from game.scenes.play import PlayScene
 from game.theme import Theme
 from generator.wfc import BACKTRACK, Event, fill

@@ -22,21 +22,21 @@ from __future__ import annotations
 import datetime
 import math
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import jobs
 from game import theme as th
-from game.layout import Layout, readable_font
+from game.layout import Layout
 from game.made import MakingStatus
+from game.making_field import cell_rect, draw_field
 from game.playstate import MadeLike, Puzzle
-from game.replay import CONFLICT_FLASH, Replay, open_counts
+from game.replay import Replay
 from game.scenes.base import Scene
 from game.session import Game
 from game.theme import draw_panel, fit_text, wrap_text
 from game.widgets import Button
-from solver.grid import PEERS
 from solver.levels import Level
 
 if TYPE_CHECKING:
@@ -57,8 +57,6 @@ STAGE_TEXT = {
 }
 MIN_SECONDS = 0.7  # a puzzle without a trace to replay is still shown this long
 REPLAY_SECONDS = {"slow": 6.0, "normal": 3.5, "fast": 1.8, "off": 0.0}
-FLASH = 0.35  # seconds a collapse, a restore or a dug cell's fade lasts
-FADE_STEPS = 6  # fading digits use this many shades (each shade is one cached text surface)
 MODIFIER_KEYS = {
     pygame.K_LSHIFT,
     pygame.K_RSHIFT,
@@ -72,15 +70,6 @@ MODIFIER_KEYS = {
     pygame.K_NUMLOCK,
     pygame.K_MODE,
 }
-
-
-def entropy_colours(palette: th.Palette) -> tuple[th.RGB, ...]:
-    """The colour of each entropy count 0..9 in ``palette``: red at 0, yellow at 1, magenta at 2,
-    dimmer above (the field asks 81 times a frame: worked out once per frame)."""
-    high = th.blend(palette.board_bg, palette.text, 0.8)
-    low = th.blend(palette.board_bg, palette.text_dim, 0.7)
-    above = tuple(th.blend(high, low, min(1.0, (entropy - 3) / 6)) for entropy in range(3, 10))
-    return (palette.conflict, palette.accent_2, palette.accent, *above)
 
 
 class GeneratingScene(Scene):
@@ -138,6 +127,8 @@ class GeneratingScene(Scene):
 
     def resize(self) -> None:
         self.cancel_button = self.make_cancel_button(self.layout)
+
+    cell_rect = staticmethod(cell_rect)  # the field's geometry (game.making_field), for tests
 
     @property
     def speed(self) -> str:
@@ -355,14 +346,6 @@ class GeneratingScene(Scene):
         layout = Layout.fit(size)
         return pygame.Rect(field.x, layout.y(BAR_TOP), field.w, max(6, layout.px(22)))
 
-    @staticmethod
-    def cell_rect(field: pygame.Rect, cell: int) -> pygame.Rect:
-        """Cell ``cell``'s rect inside the field rect ``field``."""
-        row, col = divmod(cell, 9)
-        x0, x1 = field.x + col * field.w // 9, field.x + (col + 1) * field.w // 9
-        y0, y1 = field.y + row * field.h // 9, field.y + (row + 1) * field.h // 9
-        return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
-
     def draw(self, surface: pygame.Surface) -> None:
         theme, palette = self.theme, self.theme.palette
         self.draw_backdrop(surface)
@@ -375,7 +358,7 @@ class GeneratingScene(Scene):
         surface.blit(label, label.get_rect(center=(centre, layout.y(98))))
         caption = theme.text(self.caption(), layout.font(20), palette.text)
         surface.blit(caption, caption.get_rect(center=(centre, layout.y(FIELD_TOP - 18))))
-        self._draw_field(surface, field)
+        draw_field(surface, field, self.theme, self.layout.scale, self.shown, self.replay, self.time)
         self._draw_stages(surface, layout)
         self._draw_search(surface, layout)
         self._draw_bar(surface, self.bar_rect(surface.get_size()))
@@ -494,91 +477,3 @@ class GeneratingScene(Scene):
             light.w = max(inner.h, inner.w // 6)
             light.x = inner.x + round(sweep * (inner.w - light.w))
             pygame.draw.rect(surface, th.blend(palette.panel, palette.text, 0.75), light, border_radius=inner.h // 2)
-
-    def _draw_field(self, surface: pygame.Surface, field: pygame.Rect) -> None:
-        palette = self.theme.palette
-        pygame.draw.rect(surface, palette.board_bg, field)
-        if self.replay is not None:
-            self._draw_replay(surface, field)
-        else:
-            self._draw_grid(surface, field)
-        for i in range(1, 9):
-            colour = palette.grid_box if i % 3 == 0 else palette.grid_thin
-            x, y = field.x + i * field.w // 9, field.y + i * field.h // 9
-            pygame.draw.line(surface, colour, (x, field.y), (x, field.bottom - 1))
-            pygame.draw.line(surface, colour, (field.x, y), (field.right - 1, y))
-        glow = 0.6 + 0.4 * math.sin(self.time * 4)
-        edge = max(2, field.w // 150)
-        pygame.draw.rect(
-            surface,
-            th.blend(palette.bg_top, palette.accent_3, glow),
-            field.inflate(2 * edge, 2 * edge),
-            edge,
-            border_radius=edge + 1,
-        )
-
-    def _draw_grid(self, surface: pygame.Surface, field: pygame.Rect) -> None:
-        """The grid the worker last told of (``shown``): its digits, and in each open cell how
-        many digits it could still hold (every cell 9 before the first grid is told of)."""
-        values = list(self.shown.values) if self.shown is not None and self.shown.values else [0] * 81
-        least = readable_font(self.layout.scale)
-        small, large = max(least, field.w // 21), max(least, field.w // 14)
-        counts = open_counts(values)
-        palette = self.theme.palette
-        entropy_ink = entropy_colours(palette)
-        colour = palette.given if self.shown is not None and self.shown.stage == "checking" else palette.entry
-        for cell in range(81):
-            box = self.cell_rect(field, cell)
-            if values[cell]:
-                glyph = self.theme.text(str(values[cell]), large, colour)
-            else:
-                glyph = self.theme.text(str(counts[cell]), small, entropy_ink[counts[cell]])
-            surface.blit(glyph, glyph.get_rect(center=box.center))
-
-    def _draw_replay(self, surface: pygame.Surface, field: pygame.Rect) -> None:
-        """The replay's grid: digits placed so far, entropy counts in open cells, and fading
-        flashes for collapses (cyan), contradictions (red), undone and dug digits."""
-        theme, replay = self.theme, cast(Replay, self.replay)  # the caller checked it: no check per frame
-        palette = theme.palette
-        entropy_ink = entropy_colours(palette)
-        now = replay.clock
-        least = readable_font(self.layout.scale)
-        small, large = max(least, field.w // 21), max(least, field.w // 14)
-        entropy = replay.entropy()
-        focus_age = now - replay.focus_time
-        peers = set(PEERS[replay.focus]) if replay.focus >= 0 and focus_age < FLASH and not replay.digging else ()
-        for cell in range(81):
-            box = self.cell_rect(field, cell)
-            age = now - replay.changed[cell]
-            effect = replay.effect[cell]
-            fresh = max(0.0, 1.0 - age / FLASH)
-            if cell == replay.conflict and now - replay.conflict_time < CONFLICT_FLASH:
-                strength = 1.0 - (now - replay.conflict_time) / CONFLICT_FLASH
-                pygame.draw.rect(surface, th.blend(palette.board_bg, palette.conflict, 0.8 * strength), box)
-            elif fresh and effect in ("collapse", "restore"):
-                flash = palette.accent_3 if effect == "collapse" else palette.accent_2
-                pygame.draw.rect(surface, th.blend(palette.board_bg, flash, 0.5 * fresh), box)
-            elif not replay.values[cell] and not entropy[cell] and not replay.digging:
-                pygame.draw.rect(surface, th.blend(palette.board_bg, palette.conflict, 0.5), box)  # no candidate left
-            elif cell in peers:
-                pygame.draw.rect(surface, palette.peer, box)
-            digit = replay.values[cell]
-            if digit:
-                if effect == "propagate":
-                    colour = th.blend(palette.entry, palette.accent_3, _shade(fresh))
-                else:
-                    colour = th.blend(palette.given, palette.accent_2, _shade(fresh))
-                glyph = theme.text(str(digit), large, colour)
-            elif fresh and effect in ("undone", "dig") and replay.ghost[cell]:
-                base = palette.conflict if effect == "undone" else palette.given
-                glyph = theme.text(str(replay.ghost[cell]), large, th.blend(palette.board_bg, base, _shade(fresh)))
-            elif not replay.digging:
-                glyph = theme.text(str(entropy[cell]), small, entropy_ink[entropy[cell]])
-            else:
-                continue
-            surface.blit(glyph, glyph.get_rect(center=box.center))
-
-
-def _shade(fraction: float) -> float:
-    """``fraction`` (0..1) rounded to one of FADE_STEPS shades, so fades reuse cached text."""
-    return round(fraction * FADE_STEPS) / FADE_STEPS
