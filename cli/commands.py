@@ -43,8 +43,8 @@ from cli.common import (
     uniqueness_option,
 )
 from cli.setter import add_bank, add_book, add_optimize
+from puzzle_io.atomic import AtomicFile
 from puzzle_io.batch import (
-    AtomicFile,
     InputError,
     Output,
     convert_batch,

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, TextIO
 
 import platformdirs
 
-from puzzle_io.batch import write_atomic
+from puzzle_io.atomic import write_atomic
 
 APP_NAME = "sudoku-wfc"
 DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)

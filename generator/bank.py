@@ -42,7 +42,7 @@ from generator.bank_format import (
 )
 from generator.bank_pool import make_runner
 from generator.bank_work import BuildCancelled, BuildReport, LevelReport, build_bank
-from puzzle_io.batch import write_atomic
+from puzzle_io.atomic import write_atomic
 from solver.levels import PLAYABLE_LEVELS, Level
 
 __all__ = [

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from puzzle_io.batch import write_atomic
+from puzzle_io.atomic import write_atomic
 from puzzle_io.json_pieces import loads_in_pieces
 from solver.levels import PLAYABLE_LEVELS, Level
 

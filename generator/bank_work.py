@@ -39,7 +39,7 @@ from generator.bank_format import (
 )
 from generator.bank_pool import TaskFuture, make_runner
 from generator.generate import GenerationCancelled, GenerationError, generate
-from puzzle_io.batch import write_atomic
+from puzzle_io.atomic import write_atomic
 from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 

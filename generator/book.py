@@ -28,7 +28,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.bank import load_bank
-from puzzle_io.batch import AtomicFile
+from puzzle_io.atomic import AtomicFile
 from solver import exact
 from solver.errors import PuzzleError
 from solver.grading import grade

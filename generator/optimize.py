@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from generator.generate import GenerationCancelled, check_playable, generate, last_within, seeded_random
 from generator.wfc import fill
-from puzzle_io.batch import AtomicFile
+from puzzle_io.atomic import AtomicFile
 from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string

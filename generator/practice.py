@@ -44,7 +44,7 @@ from typing import Any
 
 from generator.bank_format import SHIPPED_BANK, BankError, load_bank
 from generator.bank_pool import make_runner
-from puzzle_io.batch import AtomicFile
+from puzzle_io.atomic import AtomicFile
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level

@@ -1,6 +1,7 @@
 """The batch commands' work and plumbing: solve, rate, view and convert a stream of puzzles,
-one result per entry in input order; input read line by line in bounded memory, output that
-reaches its reader as it is made, and files replaced atomically. Nothing here prints: results
+one result per entry in input order; input read line by line in bounded memory and output that
+reaches its reader as it is made (files are replaced atomically by ``puzzle_io.atomic``).
+Nothing here prints: results
 go to the ``out`` a caller passes (anything with ``write(str)`` and ``flush()``: it is flushed
 before work that may take long, such as a grade), messages to its ``report``.
 
@@ -13,7 +14,6 @@ Glossary:
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO, cast
@@ -368,91 +368,3 @@ class Output:
             self.stream.write(text)
         if self.stream is not None:
             self.stream.flush()
-
-
-class AtomicFile:
-    """A file replaced all at once: written to a temporary file in the same folder, then
-    flushed, fsynced and renamed over ``path`` by ``commit``; ``discard`` (or a crash, or a
-    kill) leaves ``path`` as it was. The new file keeps the old one's permissions (a new one
-    gets the umask's). ``stream`` is the text stream to write (UTF-8).
-
-    Raises (from the constructor):
-        OSError: ``path`` is a folder, or its folder is missing or not writable.
-    """
-
-    def __init__(self, path: str | os.PathLike[str]):
-        path = os.fspath(path)
-        if os.path.isdir(path):
-            raise IsADirectoryError(21, os.strerror(21), path)
-        self.path = path
-        import tempfile  # here: importing it costs a whole-process solve of top95 5%
-
-        folder, name = os.path.split(os.path.abspath(path))
-        fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        self.stream = open(fd, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by commit/abort
-        self.done = False
-
-    def commit(self) -> None:
-        """Put the written text in place of ``path``. Raises OSError (the temporary file is
-        removed and ``path`` left as it was)."""
-        try:
-            self.stream.flush()
-            if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
-                os.fchmod(self.stream.fileno(), _mode_for(self.path))
-            os.fsync(self.stream.fileno())
-            self.stream.close()
-            os.replace(self.temporary, self.path)
-            self.done = True
-        finally:
-            self.discard()
-        _fsync_folder(os.path.dirname(os.path.abspath(self.path)))
-
-    def discard(self) -> None:
-        """Drop the temporary file (nothing once committed); never raises."""
-        try:
-            self.stream.close()
-        except OSError:
-            pass
-        if not self.done:
-            self.done = True
-            try:
-                os.unlink(self.temporary)
-            except OSError:
-                pass
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Replace the file at ``path`` by ``text`` (UTF-8) all at once, as ``AtomicFile`` does.
-
-    Raises:
-        OSError: the file cannot be written (``path`` is left as it was).
-    """
-    target = AtomicFile(path)
-    try:
-        target.stream.write(text)
-        target.commit()
-    finally:
-        target.discard()
-
-
-def _mode_for(path: str) -> int:
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _fsync_folder(folder: str) -> None:
-    """Make the rename itself durable (where the system allows opening a folder)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
