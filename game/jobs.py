@@ -113,12 +113,14 @@ STEPS_SHOWN = 24  # a practice position's steps of its technique, at most (the p
 
 def practice_position(name: str, seed: int, progress: ProgressFn, cancel: CancelFn) -> PracticePosition:
     """A position where technique ``name`` is the solver's next step (``generator.practice``:
-    the shipped practice index first, in an order seeded by ``seed``), with the technique's
-    steps there, as a job.
+    the shipped practice index first, in an order seeded by ``seed``; for a technique the index
+    has none of, one made on demand, reporting the fraction of puzzles looked at), with the
+    technique's steps there, as a job.
 
     Raises:
         LookupError: no position of ``name`` was found (the message is for the player).
         KeyError: no technique is called ``name``.
+        InterruptedError: ``cancel()`` turned true while a position was being made.
     """
     from itertools import islice
 
@@ -127,9 +129,9 @@ def practice_position(name: str, seed: int, progress: ProgressFn, cancel: Cancel
     from solver.grid import Grid
     from solver.techniques import technique
 
-    found = next(practice_positions(name, seed=seed), None)
+    found = next(practice_positions(name, seed=seed, cancel=cancel, progress=progress), None)
     if found is None:
-        raise LookupError(f"No {name} position in the shipped puzzles.")
+        raise LookupError(f"No {name} position could be found or made this time: try again.")
     givens = tuple(0 if ch in ".0" else int(ch) for ch in found.puzzle)
     grid = Grid(list(found.values), given=[bool(v) for v in givens])
     grid.candidates[:] = list(found.candidates)

@@ -259,18 +259,15 @@ def explanation(name: str) -> str:
 
 
 def indexed(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[Level, int]]:
-    """The techniques the practice index at ``path`` (default: the shipped one) has positions
-    of: name -> (its level, positions), cheapest level first; {} when the file is missing or
-    not a practice index. Read as JSON alone (the game's process does not load the generator)."""
+    """The techniques the practice index at ``path`` (default: the shipped one) names: name ->
+    (its level, positions it holds), cheapest level first; 0 positions: the worker makes them
+    on demand (``generator.practice_make``). {} when the file is missing or not a practice
+    index. Read as JSON alone (the game's process does not load the generator)."""
     path = Path(path) if path is not None else INDEX_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         techniques, levels = data["techniques"], data["levels"]  # levels: in the solver's order
-        found = {
-            name: (Level[level], len(techniques[name]))
-            for name, level in levels.items()
-            if isinstance(techniques.get(name), list) and techniques[name]
-        }
+        found = {name: (Level[level], len(techniques.get(name) or ())) for name, level in levels.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
     return dict(sorted(found.items(), key=lambda item: item[1][0]))  # stable: the solver's order within a level

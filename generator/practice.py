@@ -19,7 +19,9 @@ from a different puzzle, found by solving the bank's puzzles in a seeded order
                                 "candidates": "<81 masks, 3 hex digits each>"}, ...], ...}}
 
 ``levels`` names each technique's level, in the solver's order (cheapest first), so the
-game lists them without loading the solver. ``level``, ``index`` and ``puzzle`` name the bank
+game lists them without loading the solver: those with positions, and those whose positions
+are made on demand (``generator.practice_make.MAKEABLE``), which have no entry. ``level``,
+``index`` and ``puzzle`` name the bank
 puzzle the position comes from (its level file and place there, and its line, so reading the
 index needs no bank file); ``candidates``
 holds each cell's mask (bit d-1 = digit d; 000 for a filled cell). A technique the bank's
@@ -44,6 +46,7 @@ from typing import Any
 
 from generator.bank_format import SHIPPED_BANK, BankError, load_bank
 from generator.bank_pool import make_runner
+from generator.practice_make import MAKEABLE, made_positions
 from puzzle_io.atomic import AtomicFile
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, solve_path
@@ -75,16 +78,25 @@ class PracticePosition:
 
 
 def practice_positions(
-    name: str, seed: int | None = None, limit: int = SEARCH_LIMIT, folder: str | os.PathLike[str] | None = None
+    name: str,
+    seed: int | None = None,
+    limit: int = SEARCH_LIMIT,
+    folder: str | os.PathLike[str] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> Iterator[PracticePosition]:
     """Positions where technique ``name`` (as HoDoKu spells it, or one of its step names) is the
     next step, one per bank puzzle: first the practice index's (``read_index``) in a random
     order seeded by ``seed``, then, for more, the bank's puzzles searched in a seeded order (at
-    most ``limit`` of them; those the index already gave are skipped). ``folder``: the bank
-    (None: the shipped one). A missing or unreadable index only means searching from the start.
+    most ``limit`` of them; those the index already gave are skipped). A technique the index
+    has no position of (one no bank path takes next, or no index at all) gets positions made
+    on demand instead (``generator.practice_make``: seconds each; ``cancel`` is polled and
+    ``progress`` told the fraction of puzzles looked at). ``folder``: the bank (None: the
+    shipped one). A missing or unreadable index only means searching from the start.
 
     Raises:
         KeyError: no technique is called ``name`` (the message lists the names).
+        InterruptedError: ``cancel()`` returned True while positions were being made.
     """
     wanted = technique(name)
     rng = random.Random(seed)
@@ -94,6 +106,10 @@ def practice_positions(
     except BankError:
         index = {}
     entries = list(index.get(wanted.name, []))
+    if not entries:
+        for made in made_positions(wanted.name, seed, folder=folder, cancel=cancel, progress=progress):
+            yield PracticePosition(*made)
+        return
     rng.shuffle(entries)
     for entry in entries:
         found = _indexed_position(entry, wanted.name)
@@ -335,7 +351,7 @@ def build_index(
         "seed": seed,
         "per_technique": per_technique,
         "searched": len(order),
-        "levels": technique_levels(techniques),
+        "levels": technique_levels([*techniques, *MAKEABLE]),  # those without positions are made on demand
         "techniques": dict(sorted(techniques.items())),
     }
     target = AtomicFile(index_path(folder))

@@ -116,7 +116,7 @@ def deep_first(tech: Technique, grid: Grid) -> Step | None:
     return step
 
 
-def _first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> Step | None:
+def first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> Step | None:
     """The first step of the first technique in ``techniques`` that fires, or None; polls
     ``cancel`` before each technique."""
     for tech in techniques:
@@ -219,7 +219,7 @@ def next_step(
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each technique.
     """
-    return _first_step(grid, techniques_up_to(max_level, uniqueness), cancel)
+    return first_step(grid, techniques_up_to(max_level, uniqueness), cancel)
 
 
 def solve_path(

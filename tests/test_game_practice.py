@@ -209,3 +209,17 @@ def test_a_new_visit_goes_on_to_a_position_not_tried_yet(app):
     app.frame([key(pygame.K_RETURN)], FRAME)  # tried (whatever the verdict)
     assert app.profile.stats.practice["X-Wing"][0] == 1
     assert open_position(app).practice.values != first.values
+
+
+def test_a_rare_technique_is_listed_and_its_position_is_made_in_the_worker(app):
+    chooser = app.goto("practice", technique="Hidden Quad")
+    assert chooser.level == Level.HARD and "Hidden Quad" in chooser.names(Level.HARD)
+    assert chooser.techniques["Hidden Quad"][1] == 0 and "made on demand" in chooser.made_note("Hidden Quad")
+    assert chooser.made_note("X-Wing") == ""
+    chooser.seed = 3
+    chooser.last = "Hidden Quad"
+    chooser.choose("Hidden Quad")
+    assert chooser.message.startswith("Making a position where Hidden Quad is the next step")
+    run_until(app, lambda: app.scene.name == "play", frames=6000)
+    scene = app.scene
+    assert scene.practice.technique == "Hidden Quad" and scene.practice.steps[0].technique == "Hidden Quad"

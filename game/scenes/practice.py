@@ -46,6 +46,7 @@ class PracticeScene(ListScene):
         self.show = False  # ... to show its step as an example
         self.last: str | None = technique if technique in self.techniques else None  # the last focused
         self.job = -1
+        self.progress = 0.0  # of a position being made: the fraction of puzzles looked at
         self.message = "" if self.techniques else "No practice index was found: reinstall the game."
         self.menu = ButtonList([])
         self._lay_out(technique)
@@ -152,7 +153,11 @@ class PracticeScene(ListScene):
         self.show = show
         if self.seed is None or technique != self.last:
             self.seed = self.app.profile.stats.practice.get(technique, [0, 0])[0]
-        self.message = f"Finding a position where {technique} is the next step..."
+        if self.techniques.get(technique, (None, 1))[1]:
+            self.message = f"Finding a position where {technique} is the next step..."
+        else:
+            self.message = f"Making a position where {technique} is the next step (up to a minute)..."
+        self.progress = 0.0
         self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
 
     def update(self, dt: float) -> None:
@@ -160,7 +165,9 @@ class PracticeScene(ListScene):
         for message in self.app.jobs.poll():
             if message.job_id != self.job or self.waiting is None:
                 continue
-            if message.kind == "done":
+            if message.kind == "progress":
+                self.progress = float(message.value)
+            elif message.kind == "done":
                 self._play(message.value)
             elif message.kind == "error":
                 self.message = str(message.value)
@@ -176,6 +183,13 @@ class PracticeScene(ListScene):
         tried, solved = self.app.profile.stats.practice.get(technique, (0, 0))
         return f"  (tried {tried}, solved {solved})" if tried else ""
 
+    def made_note(self, technique: str) -> str:
+        """A note for a technique the practice index holds no position of (the solver almost
+        never takes it next on a real path): its positions are made on demand; else ""."""
+        if self.techniques.get(technique, (None, 1))[1]:
+            return ""
+        return "  Rare on real paths: positions are made on demand."
+
     def animating(self) -> bool:
         return self.waiting is not None  # the worker's answer is polled every frame
 
@@ -186,8 +200,10 @@ class PracticeScene(ListScene):
         layout = self.layout
         focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
         text = self.message
+        if text and self.waiting is not None and self.progress >= 0.01:
+            text = f"{text}  {round(100 * self.progress)}% of the puzzles looked at"
         if not text and isinstance(focused, tuple) and focused[0] == "technique":
-            text = f"{focused[1]}: {explanation(focused[1])}{self.record(focused[1])}"
+            text = f"{focused[1]}: {explanation(focused[1])}{self.record(focused[1])}{self.made_note(focused[1])}"
         elif not text and focused == "example" and self.last is not None:
             text = f"An example of {self.last}, its step drawn on the board."
         if not text:
