@@ -90,6 +90,27 @@ def _ink_on(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     return (16, 20, 36) if luma > 120 else (255, 255, 255)
 
 
+def step_roles(step: Step, palette: th.Palette) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(cell, digit) -> colour for every candidate ``step`` marks: the pattern and chain nodes in
+    ``palette.good``, groups in GROUP_COLOURS, fins in ``accent_2``, eliminations in
+    ``conflict`` (later roles win)."""
+    colours: dict[tuple[int, int], tuple[int, int, int]] = {}
+    for candidate in step.pattern:
+        colours[candidate] = palette.good
+    for start, end, _ in step.links:  # chain nodes justify the step too
+        for cells, digit in (start, end):
+            for cell in cells:
+                colours[(cell, digit)] = palette.good
+    for index, group in enumerate(step.groups):
+        for candidate in group:
+            colours[candidate] = group_colour(index)
+    for candidate in step.fins:
+        colours[candidate] = palette.accent_2
+    for candidate in step.eliminations:
+        colours[candidate] = palette.conflict
+    return colours
+
+
 class HintPainter:
     """Draws a step's candidates, group tints and chain arrows for a board of ``cell``-pixel
     cells; ``cell_rect(cell)`` is the board's geometry. ``paths`` keeps the arrows of the last
@@ -134,25 +155,7 @@ class HintPainter:
         """(cell, digit) -> disc colour for every candidate the step marks (the pattern and
         chain nodes in the theme's good colour, fins in its accent_2, eliminations in its
         conflict colour, groups in GROUP_COLOURS)."""
-        palette = self.theme.palette
-        step = hint.step
-        colours: dict[tuple[int, int], tuple[int, int, int]] = {}
-        if step is None:
-            return colours
-        for candidate in step.pattern:
-            colours[candidate] = palette.good
-        for start, end, _ in step.links:  # chain nodes justify the step too
-            for cells, digit in (start, end):
-                for cell in cells:
-                    colours[(cell, digit)] = palette.good
-        for index, group in enumerate(step.groups):
-            for candidate in group:
-                colours[candidate] = group_colour(index)
-        for candidate in step.fins:
-            colours[candidate] = palette.accent_2
-        for candidate in step.eliminations:
-            colours[candidate] = palette.conflict
-        return colours
+        return {} if hint.step is None else step_roles(hint.step, self.theme.palette)
 
     # --- candidates --------------------------------------------------------------------------
 

@@ -223,3 +223,67 @@ def test_a_rare_technique_is_listed_and_its_position_is_made_in_the_worker(app):
     run_until(app, lambda: app.scene.name == "play", frames=6000)
     scene = app.scene
     assert scene.practice.technique == "Hidden Quad" and scene.practice.steps[0].technique == "Hidden Quad"
+
+
+# --- the example card beside the list -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (800, 600)])
+def test_every_label_fits_its_button_and_the_card_sits_beside_the_list(screen, size):
+    from game.app import App
+    from game.scenes.practice import CARD_W, CARD_X, GRID_TOP
+
+    small = App(pygame.Surface(size), seed=11, clock=FakeClock())
+    chooser = small.goto("practice", technique="X-Wing")
+    card = chooser.layout.rect(CARD_X, GRID_TOP, CARD_W, CARD_W)
+    assert card.right <= size[0]
+    for level in Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.MASTER:
+        chooser.activate(("level", level))
+        for button in chooser.menu.buttons:
+            if isinstance(button.action, tuple) and button.action[0] == "technique":
+                assert chooser.theme.font(button.size).size(button.label)[0] <= button.rect.w, button.label
+                assert not button.rect.colliderect(card)
+
+
+def test_the_focused_technique_s_example_is_found_in_the_worker_and_drawn_beside_the_list(app):
+    chooser = app.goto("practice", technique="X-Wing")
+    run_until(app, lambda: "X-Wing" in chooser.examples, frames=3000)
+    example = chooser.examples["X-Wing"]
+    assert example.technique == "X-Wing" and example.steps[0].technique == "X-Wing"
+    assert chooser.example_for is None and not chooser.animating()  # at rest once it came
+    chooser.menu.focus_on(("technique", "Swordfish"))
+    app.frame([], FRAME)  # the newly focused technique's example is asked for
+    assert chooser.example_for == "Swordfish" or "Swordfish" in chooser.examples
+    run_until(app, lambda: "Swordfish" in chooser.examples, frames=3000)
+    chooser.choose("X-Wing")  # a position asked for cancels the example's job
+    assert chooser.example_for is None
+
+
+def test_the_card_tints_the_pattern_and_the_eliminations_and_fits_digits_or_dots(screen):
+    from game.example_card import TINT, cell_rect, draw_example
+    from game.theme import Theme, blend
+
+    theme = Theme()
+    surface = pygame.Surface((300, 300))
+    board = pygame.Rect(12, 12, 270, 270)  # 30 px cells
+    step = Step(
+        "X-Wing",
+        eliminations=((40, 7),),
+        pattern=((10, 7), (16, 7), (64, 7), (70, 7)),
+    )
+    values = [0] * 81
+    values[0] = 5
+    drawn = draw_example(surface, theme, board, values, step, 17)
+    assert drawn == {10: "digits", 16: "digits", 64: "digits", 70: "digits", 40: "digits"}
+    palette = theme.palette
+
+    def fill(cell):
+        rect = cell_rect(board, cell)
+        return tuple(surface.get_at((rect.x + 3, rect.y + 3)))[:3]
+
+    assert fill(10) == blend(palette.board_bg, palette.good, TINT)
+    assert fill(40) == blend(palette.board_bg, palette.conflict, TINT)
+    assert fill(20) == palette.board_bg  # a cell the step does not mark
+    crowded = Step("Naked Triple", pattern=((10, 1), (10, 4), (10, 9)), eliminations=((11, 4),))
+    tiny = pygame.Rect(0, 0, 150, 150)  # 16-17 px cells: three digits do not fit at 17
+    assert draw_example(surface, theme, tiny, [0] * 81, crowded, 17)[10] == "dots"

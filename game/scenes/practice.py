@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import jobs
+from game.example_card import draw_example
+from game.layout import readable_font
 from game.practice import PracticePosition, explanation, indexed, practice_game
 from game.scenes.base import ListScene
 from game.scenes.difficulty import LEVEL_COLOURS
@@ -24,9 +26,10 @@ from solver.levels import PLAYABLE_LEVELS, Level
 if TYPE_CHECKING:
     from game.host import Host
 
-COLUMNS = 3
 GRID_TOP, GRID_BOTTOM = 236, 640  # design pixels: where the technique buttons may go
-GRID_W, GAP = 1000, 10
+GRID_W, GAP = 1000, 10  # the tabs' width
+LIST_W = 760  # the technique buttons' width; the example card takes the rest
+CARD_X, CARD_W = 876, 224  # the example card: a schematic board, its notation under it
 
 
 class PracticeScene(ListScene):
@@ -46,6 +49,9 @@ class PracticeScene(ListScene):
         self.show = False  # ... to show its step as an example
         self.last: str | None = technique if technique in self.techniques else None  # the last focused
         self.job = -1
+        self.examples: dict[str, PracticePosition] = {}  # technique -> its example position
+        self.example_job = -1
+        self.example_for: str | None = None  # the technique whose example the worker is finding
         self.progress = 0.0  # of a position being made: the fraction of puzzles looked at
         self.message = "" if self.techniques else "No practice index was found: reinstall the game."
         self.menu = ButtonList([])
@@ -74,25 +80,25 @@ class PracticeScene(ListScene):
             )
             tabs.append(tab)
         names = self.names(self.level)
-        rows = max(1, -(-len(names) // COLUMNS))
+        columns = 2 if len(names) <= 14 else 3
+        rows = max(1, -(-len(names) // columns))
         button_h = min(56, (GRID_BOTTOM - GRID_TOP - (rows - 1) * GAP) / rows)
-        button_w = (GRID_W - (COLUMNS - 1) * GAP) / COLUMNS
-        grid = [
-            Button(
-                layout.rect(
-                    x0 + (i % COLUMNS) * (button_w + GAP),
-                    GRID_TOP + (i // COLUMNS) * (button_h + GAP),
-                    button_w,
-                    button_h,
-                ),
-                name,
-                ("technique", name),
-                size=layout.font(22 if button_h >= 40 else 18),
-                scale=layout.scale,
-                colour=LEVEL_COLOURS.get(self.level, "accent_3"),
+        button_w = (LIST_W - (columns - 1) * GAP) / columns
+        grid = []
+        for i, name in enumerate(names):
+            rect = layout.rect(
+                x0 + (i % columns) * (button_w + GAP), GRID_TOP + (i // columns) * (button_h + GAP), button_w, button_h
             )
-            for i, name in enumerate(names)
-        ]
+            grid.append(
+                Button(
+                    rect,
+                    name,
+                    ("technique", name),
+                    size=self._label_size(name, rect.w - layout.px(12), 22 if button_h >= 40 else 18),
+                    scale=layout.scale,
+                    colour=LEVEL_COLOURS.get(self.level, "accent_3"),
+                )
+            )
         back = Button(layout.rect(610, 696, 200, 46), "Back", "back", size=layout.font(28), scale=layout.scale)
         shown = Button(
             layout.rect(390, 696, 200, 46), "Example", "example", size=layout.font(28), scale=layout.scale, hint="E"
@@ -100,6 +106,15 @@ class PracticeScene(ListScene):
         self.menu = ButtonList(grid + tabs + [shown, back])
         if focus is not None:
             self.menu.focus_on(("technique", focus) if isinstance(focus, str) else focus)
+
+    def _label_size(self, name: str, width: int, design: int) -> int:
+        """The largest font size, from ``design``'s down to the readable floor, at which
+        ``name`` fits ``width`` pixels (the floor when none does)."""
+        floor = readable_font(self.layout.scale)
+        size = self.layout.font(design)
+        while size > floor and self.theme.font(size).size(name)[0] > width:
+            size -= 1
+        return size
 
     def resize(self) -> None:
         focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
@@ -150,6 +165,7 @@ class PracticeScene(ListScene):
         """Ask the worker for a position of ``technique``; the play screen opens when it comes,
         with the step already drawn as an example when ``show``."""
         self.waiting = technique
+        self.example_for = None  # the example's job, if one runs, is cancelled by this one
         self.show = show
         if self.seed is None or technique != self.last:
             self.seed = self.app.profile.stats.practice.get(technique, [0, 0])[0]
@@ -160,9 +176,30 @@ class PracticeScene(ListScene):
         self.progress = 0.0
         self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
 
+    def focused_technique(self) -> str | None:
+        """The technique whose button has the focus, or None."""
+        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        return focused[1] if isinstance(focused, tuple) and focused[0] == "technique" else None
+
+    def _want_example(self) -> None:
+        """Ask the worker for the focused technique's example (its first position in the index,
+        or one made on demand: seconds), if it has none yet and nothing else is asked for."""
+        name = self.focused_technique()
+        if name is None or name in self.examples or self.waiting is not None or name == self.example_for:
+            return
+        self.example_for = name
+        self.example_job = self.app.jobs.submit(partial(jobs.practice_position, name, 0), "practice-example")
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._want_example()
         for message in self.app.jobs.poll():
+            if message.job_id == self.example_job and self.example_for is not None:
+                if message.kind == "done":
+                    self.examples[self.example_for] = message.value
+                if message.kind != "progress":
+                    self.example_for = None
+                continue
             if message.job_id != self.job or self.waiting is None:
                 continue
             if message.kind == "progress":
@@ -191,7 +228,7 @@ class PracticeScene(ListScene):
         return "  Rare on real paths: positions are made on demand."
 
     def animating(self) -> bool:
-        return self.waiting is not None  # the worker's answer is polled every frame
+        return self.waiting is not None or self.example_for is not None  # the worker's answer is polled
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -214,4 +251,34 @@ class PracticeScene(ListScene):
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(layout.centre_x, y)))
             y += line.get_height()
+        self._draw_card(surface)
         self.draw_footer(surface, "Arrows and Enter, or click  -  E an example  -  a tab shows a level  -  Esc back")
+
+    def _draw_card(self, surface: pygame.Surface) -> None:
+        """The focused technique's example beside the list: its step on a schematic board
+        (``game.example_card``) and the step's notation under it; a line of text while the
+        worker finds (or makes) it."""
+        name = self.focused_technique()
+        if name is None:
+            return
+        layout = self.layout
+        board = layout.rect(CARD_X, GRID_TOP, CARD_W, CARD_W)
+        board.h = board.w
+        example = self.examples.get(name)
+        floor = readable_font(layout.scale)
+        if example is None:
+            text = (
+                "Drawing an example..."
+                if self.techniques.get(name, (None, 0))[1]
+                else "Making an example: positions of this technique are made on demand (seconds)..."
+            )
+            lines = fit_text(self.theme, text, board.w, (layout.font(19),), max_lines=4)
+            y = board.y
+        else:
+            step = example.steps[0]
+            draw_example(surface, self.theme, board, example.values, step, floor)
+            lines = fit_text(self.theme, ", ".join(step.notation()), board.w, (layout.font(19),), max_lines=3)
+            y = board.bottom + layout.px(8)
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(board.centerx, y)))
+            y += line.get_height()
