@@ -11,6 +11,9 @@ from game import theme as th
 from game.layout import DESIGN_W, Layout, readable_font
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+"""The arrow keys move the focus to the nearest button that way (``ButtonList._nearest``); where
+there is none, Up and Down step through the list in order, wrapping round."""
 
 
 def format_time(seconds: float) -> str:
@@ -110,7 +113,8 @@ class Button:
 
 
 class ButtonList:
-    """A vertical menu: arrows move the focus (wrapping), Enter/Space fire it, the mouse hovers
+    """A menu of buttons in a column or a grid: the arrows move the focus to the nearest button
+    that way (Up and Down wrap round the list where there is none), Enter/Space fire it, the mouse hovers
     (once it has moved: a pointer resting where the window opened leaves the focus alone) and
     clicks. ``handle`` returns the fired button's action, or None."""
 
@@ -131,7 +135,11 @@ class ButtonList:
         if not self.buttons:
             return None
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_s):
+            toward = ARROWS.get(event.key)
+            nearest = self._nearest(*toward) if toward is not None else None
+            if nearest is not None:
+                self.focus = nearest
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_s):
                 self.focus = (self.focus + 1) % len(self.buttons)
             elif event.key in (pygame.K_UP, pygame.K_w):
                 self.focus = (self.focus - 1) % len(self.buttons)
@@ -156,6 +164,28 @@ class ButtonList:
                     button.press()
                     return button.action
         return None
+
+    def _nearest(self, dx: int, dy: int) -> int | None:
+        """The index of the button nearest the focused one in direction (dx, dy) (one of the
+        four arrows), or None when none lies that way: a button counts when its centre is
+        further that way than the focused button's edge, and the nearest is the least distance
+        along the direction plus twice the distance across it (so a grid moves by rows and
+        columns, and a column by its items)."""
+        here = self.buttons[self.focus].rect
+        best: tuple[float, int] | None = None
+        for i, button in enumerate(self.buttons):
+            rect = button.rect
+            if i == self.focus or not button.enabled:
+                continue
+            along = (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
+            reach = here.w / 2 if dx else here.h / 2
+            if along <= reach:
+                continue
+            across = abs(rect.centery - here.centery) if dx else abs(rect.centerx - here.centerx)
+            score = along + 2 * across
+            if best is None or score < best[0]:
+                best = (score, i)
+        return None if best is None else best[1]
 
     def update(self, dt: float) -> None:
         for button in self.buttons:

@@ -287,3 +287,20 @@ def test_the_card_tints_the_pattern_and_the_eliminations_and_fits_digits_or_dots
     crowded = Step("Naked Triple", pattern=((10, 1), (10, 4), (10, 9)), eliminations=((11, 4),))
     tiny = pygame.Rect(0, 0, 150, 150)  # 16-17 px cells: three digits do not fit at 17
     assert draw_example(surface, theme, tiny, [0] * 81, crowded, 17)[10] == "dots"
+
+
+def test_the_arrows_move_through_the_technique_grid_by_rows_and_columns(app):
+    chooser = app.goto("practice", technique="Naked Quad")  # Hard: three columns
+    names = chooser.names(Level.HARD)
+    assert chooser.focused_technique() == names[0]
+    app.frame([key(pygame.K_RIGHT)], FRAME)
+    assert chooser.focused_technique() == names[1]  # the next column
+    app.frame([key(pygame.K_DOWN)], FRAME)
+    assert chooser.focused_technique() == names[4]  # the row below, same column
+    app.frame([key(pygame.K_LEFT)], FRAME)
+    assert chooser.focused_technique() == names[3]
+    app.frame([key(pygame.K_UP)], FRAME)
+    assert chooser.focused_technique() == names[0]
+    for _ in range(len(names) // 3 + 1):  # down the first column and on to the buttons under it
+        app.frame([key(pygame.K_DOWN)], FRAME)
+    assert chooser.menu.buttons[chooser.menu.focus].action in ("example", "back")
