@@ -6,7 +6,7 @@ every core, and a new game from the bank (click to board).
     python -m benchmarks.bench_setter --only bank100      # a whole bank of 100 puzzles per level
     python -m benchmarks.bench_setter --only instant      # click to playable board, per level
     python -m benchmarks.bench_setter --only optimizer    # optimizer iterations per second
-    python -m benchmarks.bench_setter --only practice     # the practice index: read, then look up
+    python -m benchmarks.bench_setter --only practice     # the practice index: read, look up; made positions
     python -m benchmarks.bench_setter --quick             # small samples, a smoke run
 
 Unlike benchmarks/bench.py this does not pin itself to one core: the point is using them all.
@@ -134,6 +134,7 @@ def bench_practice(quick: bool) -> list[tuple[str, str, str]]:
         assert len(position[1]) == 81
     positions = sum(len(entries) for entries in index.values())
     return [
+        *_made_rows(quick),
         (
             "practice index: read the shipped file",
             f"median {statistics.median(reads):.1f} ms",
@@ -145,6 +146,29 @@ def bench_practice(quick: bool) -> list[tuple[str, str, str]]:
             f"max {max(lookups) * 1000:.1f} us over {len(lookups)} techniques; target < 10 ms",
         ),
     ]
+
+
+def _made_rows(quick: bool) -> list[tuple[str, str, str]]:
+    """A position made on demand of each technique the index holds none of
+    (``generator.practice_make``), seeds 1-5 (1-2 with ``quick``): seconds to the first one."""
+    from generator.practice_make import MAKEABLE, made_positions
+
+    rows = []
+    for name in MAKEABLE:
+        times, missed = [], 0
+        for seed in range(1, 3 if quick else 6):
+            start = time.perf_counter()
+            if next(made_positions(name, seed=seed), None) is None:
+                missed += 1
+            times.append(time.perf_counter() - start)
+        rows.append(
+            (
+                f"practice position made on demand: {name}",
+                f"median {statistics.median(times):.1f} s",
+                f"max {max(times):.1f} s over {len(times)} seeds" + (f"; {missed} found none" if missed else ""),
+            )
+        )
+    return rows
 
 
 GROUPS = {

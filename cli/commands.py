@@ -142,7 +142,9 @@ grid, which does not say which digits are givens, cannot show them."""
 def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     """Print ``-n`` positions where the technique is the solver's next step (generator.practice):
     HoDoKu pencil-mark grids separated by blank lines, or JSON lines."""
-    from generator.practice import practice_positions
+    from generator.bank_format import BankError
+    from generator.practice import SEARCH_LIMIT, practice_positions, read_index
+    from generator.practice_make import MAKEABLE
     from solver.techniques import TECHNIQUES, technique
 
     try:
@@ -157,10 +159,15 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
             f"{program_name()} practice: note: {name} rests on which digits are givens, which a "
             "pencil-mark grid does not say; --json gives each position's puzzle too",
         )
+    try:
+        indexed = name in read_index()
+    except BankError:
+        indexed = False
+    if not indexed:
+        how = "made on demand (seconds each)" if name in MAKEABLE else f"searched for in {SEARCH_LIMIT} bank puzzles"
+        report(out, f"{program_name()} practice: note: no shipped path takes {name} next: positions are {how}")
     found = 0
     for position in practice_positions(name, seed=args.seed):
-        if found == args.n:
-            break
         record = PuzzleRecord(list(position.values), candidates=list(position.candidates))
         if args.json:
             step = position.step.to_dict()
@@ -178,6 +185,8 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
             out.write(format_puzzle(record, "hodoku", first=found == 0))
         out.flush()
         found += 1
+        if found == args.n:
+            break  # not one more: a made position can take seconds
     if found < args.n:
         report(out, f"{program_name()} practice: only {found} positions of {name} in the puzzles searched")
         return EXIT_PUZZLE

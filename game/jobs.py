@@ -131,7 +131,7 @@ def practice_position(name: str, seed: int, progress: ProgressFn, cancel: Cancel
 
     found = next(practice_positions(name, seed=seed, cancel=cancel, progress=progress), None)
     if found is None:
-        raise LookupError(f"No {name} position could be found or made this time: try again.")
+        raise LookupError(f"No {name} position could be found or made from the puzzles looked at.")
     givens = tuple(0 if ch in ".0" else int(ch) for ch in found.puzzle)
     grid = Grid(list(found.values), given=[bool(v) for v in givens])
     grid.candidates[:] = list(found.candidates)

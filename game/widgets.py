@@ -12,8 +12,8 @@ from game.layout import DESIGN_W, Layout, readable_font
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-"""The arrow keys move the focus to the nearest button that way (``ButtonList._nearest``); where
-there is none, Up and Down step through the list in order, wrapping round."""
+"""The arrow keys move the focus by rows and columns (``ButtonList._nearest``); where that finds
+nothing, Up and Down step through the list in order, wrapping round."""
 
 
 def format_time(seconds: float) -> str:
@@ -166,26 +166,34 @@ class ButtonList:
         return None
 
     def _nearest(self, dx: int, dy: int) -> int | None:
-        """The index of the button nearest the focused one in direction (dx, dy) (one of the
-        four arrows), or None when none lies that way: a button counts when its centre is
-        further that way than the focused button's edge, and the nearest is the least distance
-        along the direction plus twice the distance across it (so a grid moves by rows and
-        columns, and a column by its items)."""
+        """The index of the button the arrow (dx, dy) moves the focus to, or None (then Up and
+        Down step through the list in order). In the focused button's band (the buttons that
+        overlap it across the arrow's direction: its row for Left and Right, its column for Up
+        and Down), the nearest one that way; for Up and Down with none in the band, the one
+        that way nearest by distance along plus twice the distance across; else the band wraps
+        round to its far end (a column to its top, a row to its start)."""
         here = self.buttons[self.focus].rect
-        best: tuple[float, int] | None = None
-        for i, button in enumerate(self.buttons):
-            rect = button.rect
-            if i == self.focus or not button.enabled:
-                continue
-            along = (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
-            reach = here.w / 2 if dx else here.h / 2
-            if along <= reach:
-                continue
-            across = abs(rect.centery - here.centery) if dx else abs(rect.centerx - here.centerx)
-            score = along + 2 * across
-            if best is None or score < best[0]:
-                best = (score, i)
-        return None if best is None else best[1]
+
+        def along(rect: pygame.Rect) -> int:
+            return (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
+
+        def across(rect: pygame.Rect) -> int:
+            return abs(rect.centery - here.centery) if dx else abs(rect.centerx - here.centerx)
+
+        def in_band(rect: pygame.Rect) -> bool:
+            if dx:
+                return rect.top < here.bottom and here.top < rect.bottom
+            return rect.left < here.right and here.left < rect.right
+
+        others = [(i, b.rect) for i, b in enumerate(self.buttons) if i != self.focus and b.enabled]
+        ahead = [(i, rect) for i, rect in others if along(rect) > 0]
+        band = [(along(rect), across(rect), i) for i, rect in ahead if in_band(rect)]
+        if band:
+            return min(band)[2]
+        if dy and ahead:
+            return min((along(rect) + 2 * across(rect), i) for i, rect in ahead)[1]
+        behind = [(along(rect), across(rect), i) for i, rect in others if along(rect) < 0 and in_band(rect)]
+        return min(behind)[2] if behind else None
 
     def update(self, dt: float) -> None:
         for button in self.buttons:

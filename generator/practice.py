@@ -80,7 +80,7 @@ class PracticePosition:
 def practice_positions(
     name: str,
     seed: int | None = None,
-    limit: int = SEARCH_LIMIT,
+    limit: int | None = None,
     folder: str | os.PathLike[str] | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[float], None] | None = None,
@@ -88,11 +88,12 @@ def practice_positions(
     """Positions where technique ``name`` (as HoDoKu spells it, or one of its step names) is the
     next step, one per bank puzzle: first the practice index's (``read_index``) in a random
     order seeded by ``seed``, then, for more, the bank's puzzles searched in a seeded order (at
-    most ``limit`` of them; those the index already gave are skipped). A technique the index
-    has no position of (one no bank path takes next, or no index at all) gets positions made
-    on demand instead (``generator.practice_make``: seconds each; ``cancel`` is polled and
-    ``progress`` told the fraction of puzzles looked at). ``folder``: the bank (None: the
-    shipped one). A missing or unreadable index only means searching from the start.
+    most ``limit`` of them, None: ``SEARCH_LIMIT``; those the index already gave are skipped).
+    The techniques no bank path takes next (``generator.practice_make.MAKEABLE``) get positions
+    made on demand instead (seconds each; at most ``limit`` puzzles looked at, None: that
+    module's defaults; ``cancel`` is polled and ``progress`` told the fraction looked at).
+    ``folder``: the bank (None: the shipped one). A missing or unreadable index only means
+    searching (or making) from the start.
 
     Raises:
         KeyError: no technique is called ``name`` (the message lists the names).
@@ -106,8 +107,8 @@ def practice_positions(
     except BankError:
         index = {}
     entries = list(index.get(wanted.name, []))
-    if not entries:
-        for made in made_positions(wanted.name, seed, folder=folder, cancel=cancel, progress=progress):
+    if not entries and wanted.name in MAKEABLE:
+        for made in made_positions(wanted.name, seed, limit, folder=folder, cancel=cancel, progress=progress):
             yield PracticePosition(*made)
         return
     rng.shuffle(entries)
@@ -118,7 +119,7 @@ def practice_positions(
             yield found
     puzzles = [p.puzzle for level in PLAYABLE_LEVELS if level >= wanted.level for p in load_bank(folder, level)]
     rng.shuffle(puzzles)
-    for puzzle in puzzles[:limit]:
+    for puzzle in puzzles[: SEARCH_LIMIT if limit is None else max(0, limit)]:
         if puzzle in given:
             continue
         found = _first_position(puzzle, wanted.name)

@@ -105,6 +105,7 @@ def made_positions(
     wanted = technique(name)
     rng = random.Random(seed)
     order = order_for(wanted)
+    limit = None if limit is None else max(0, limit)
     if wanted.name == "Hidden Quad":
         limit = MADE_PUZZLES if limit is None else limit
         sources: Iterator[tuple[str, tuple[int, ...]]] = _empty_house_puzzles(rng, limit, cancel)

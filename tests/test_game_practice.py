@@ -13,6 +13,7 @@ from game import input as act
 from game import practice
 from game.practice import PracticePosition, answer, judge, practice_game
 from game.profile import Profile
+from game.scenes import practice as practice_scene
 from game.stats import Stats
 from solver.grid import BIT, PEERS, allowed_masks, parse_values
 from solver.levels import Level
@@ -255,8 +256,53 @@ def test_the_focused_technique_s_example_is_found_in_the_worker_and_drawn_beside
     app.frame([], FRAME)  # the newly focused technique's example is asked for
     assert chooser.example_for == "Swordfish" or "Swordfish" in chooser.examples
     run_until(app, lambda: "Swordfish" in chooser.examples, frames=3000)
-    chooser.choose("X-Wing")  # a position asked for cancels the example's job
-    assert chooser.example_for is None
+
+
+def test_an_example_is_asked_for_once_and_its_job_stops_when_the_list_is_left(app, monkeypatch):
+    asked = []
+
+    def failing(name, seed, progress, cancel):
+        asked.append(name)
+        raise LookupError("none")
+
+    monkeypatch.setattr(practice_scene.jobs, "practice_position", failing)
+    monkeypatch.setattr(practice_scene, "_EXAMPLES", {})  # none kept from other tests, none left for them
+    chooser = app.goto("practice", technique="Turbot Fish")
+    run_until(app, lambda: "Turbot Fish" in chooser.examples, frames=3000)
+    for _ in range(5):
+        app.frame([], FRAME)
+    assert asked == ["Turbot Fish"] and chooser.examples["Turbot Fish"] is None  # failed: not asked again
+    del chooser.examples["Turbot Fish"]
+    monkeypatch.setattr(practice_scene.jobs, "practice_position", lambda *args: __import__("time").sleep(5))
+    app.frame([], FRAME)
+    assert chooser.example_for == "Turbot Fish" and app.jobs.busy
+    app.frame([key(pygame.K_ESCAPE)], FRAME)  # back to the menu: the example's job is stopped
+    assert app.scene.name == "menu" and not app.jobs.busy and chooser.example_for is None
+
+
+def test_choosing_the_technique_whose_example_is_under_way_waits_for_that_job(app, monkeypatch):
+    import threading
+
+    release = threading.Event()
+    made = []
+
+    def slow(name, seed, progress, cancel):
+        made.append((name, seed))
+        release.wait(5)
+        return chooser.examples["X-Wing"]
+
+    monkeypatch.setattr(practice_scene, "_EXAMPLES", {})
+    chooser = app.goto("practice", technique="X-Wing")
+    run_until(app, lambda: "X-Wing" in chooser.examples, frames=3000)  # a real position to hand back
+    monkeypatch.setattr(practice_scene.jobs, "practice_position", slow)
+    chooser.menu.focus_on(("technique", "Swordfish"))
+    app.frame([], FRAME)
+    assert chooser.example_for == "Swordfish"
+    chooser.choose("Swordfish")  # seed 0, as the example's: no second job
+    assert chooser.job == chooser.example_job and made == [("Swordfish", 0)]
+    release.set()
+    run_until(app, lambda: app.scene.name == "play", frames=3000)
+    assert made == [("Swordfish", 0)]
 
 
 def test_the_card_tints_the_pattern_and_the_eliminations_and_fits_digits_or_dots(screen):
@@ -301,6 +347,12 @@ def test_the_arrows_move_through_the_technique_grid_by_rows_and_columns(app):
     assert chooser.focused_technique() == names[3]
     app.frame([key(pygame.K_UP)], FRAME)
     assert chooser.focused_technique() == names[0]
-    for _ in range(len(names) // 3 + 1):  # down the first column and on to the buttons under it
+    app.frame([key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)], FRAME)
+    assert chooser.focused_technique() == names[0]  # a row wraps round, never to a tab
+    app.frame([key(pygame.K_UP)], FRAME)
+    assert chooser.menu.buttons[chooser.menu.focus].action == ("level", Level.EASY)  # the tab above
+    app.frame([key(pygame.K_DOWN)], FRAME)
+    assert chooser.focused_technique() == names[0]
+    for _ in range(-(-len(names) // 3)):  # down the first column and on to the button under it
         app.frame([key(pygame.K_DOWN)], FRAME)
-    assert chooser.menu.buttons[chooser.menu.focus].action in ("example", "back")
+    assert chooser.menu.buttons[chooser.menu.focus].action == "example"

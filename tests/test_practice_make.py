@@ -95,13 +95,16 @@ def _after(grid: Grid, step: Step) -> set[tuple[int, int]]:
 def test_practice_makes_positions_for_a_technique_the_index_has_none_of(monkeypatch):
     asked = []
 
-    def fake(name, seed, **kwargs):
+    def fake(name, *args, **kwargs):
         asked.append(name)
         yield from ()
 
     monkeypatch.setattr(practice, "made_positions", fake)
     assert list(practice.practice_positions("Death Blossom", seed=1)) == []
     assert list(practice.practice_positions("X-Wing", seed=1, limit=0))  # from the index, nothing made
+    monkeypatch.setattr(practice, "read_index", lambda folder=None: {})  # no index at all:
+    assert next(practice.practice_positions("X-Wing", seed=1, limit=3))  # the bank is searched
+    assert list(practice.practice_positions("Franken X-Wing", seed=1, limit=2)) == []  # not makeable
     assert asked == ["Death Blossom"]
 
 

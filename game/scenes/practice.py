@@ -30,6 +30,11 @@ GRID_TOP, GRID_BOTTOM = 236, 640  # design pixels: where the technique buttons m
 GRID_W, GAP = 1000, 10  # the tabs' width
 LIST_W = 760  # the technique buttons' width; the example card takes the rest
 CARD_X, CARD_W = 876, 224  # the example card: a schematic board, its notation under it
+EXAMPLE_SEED = 0  # the example is a technique's position of this seed (a first visit's too)
+
+_EXAMPLES: dict[str, PracticePosition | None] = {}
+"""technique -> its example position, None when none could be found or made: kept for the
+process, so a made example is made once (it can take seconds) and a failed one is not retried."""
 
 
 class PracticeScene(ListScene):
@@ -39,6 +44,7 @@ class PracticeScene(ListScene):
     tried for the technique, so each visit goes on to a position not tried yet."""
 
     name = "practice"
+    uses_jobs = True  # it polls app.jobs: the reserve filler stays away (game.supply)
 
     def __init__(self, app: Host, technique: str | None = None, seed: int | None = None, start: bool = False) -> None:
         super().__init__(app)
@@ -49,9 +55,10 @@ class PracticeScene(ListScene):
         self.show = False  # ... to show its step as an example
         self.last: str | None = technique if technique in self.techniques else None  # the last focused
         self.job = -1
-        self.examples: dict[str, PracticePosition] = {}  # technique -> its example position
+        self.examples = _EXAMPLES  # technique -> its example position (None: none to be had)
         self.example_job = -1
         self.example_for: str | None = None  # the technique whose example the worker is finding
+        self.ready: PracticePosition | None = None  # a position to play at the next frame (an example's)
         self.progress = 0.0  # of a position being made: the fraction of puzzles looked at
         self.message = "" if self.techniques else "No practice index was found: reinstall the game."
         self.menu = ButtonList([])
@@ -125,8 +132,15 @@ class PracticeScene(ListScene):
         if self.waiting is None:
             return False
         self.app.jobs.cancel()
-        self.waiting = None
+        self.waiting = self.ready = None
+        self.example_for = None  # a play request may have taken the example's job over
         return True
+
+    def leave(self) -> None:
+        """Stop the worker's job for this screen, if one runs (a position or an example)."""
+        if self.waiting is not None or self.example_for is not None:
+            self.app.jobs.cancel()
+            self.waiting = self.example_for = None
 
     def escape(self) -> None:
         """Esc stops a search for a position first, then leaves for the menu."""
@@ -141,8 +155,9 @@ class PracticeScene(ListScene):
             self.app.goto("menu")
             return
         if action == "example":
-            if self.last is not None:
-                self.choose(self.last, show=True)
+            technique = self.focused_technique() or self.last
+            if technique is not None:
+                self.choose(technique, show=True)
             return
         kind, value = action
         if kind == "level":
@@ -165,15 +180,23 @@ class PracticeScene(ListScene):
         """Ask the worker for a position of ``technique``; the play screen opens when it comes,
         with the step already drawn as an example when ``show``."""
         self.waiting = technique
-        self.example_for = None  # the example's job, if one runs, is cancelled by this one
         self.show = show
         if self.seed is None or technique != self.last:
             self.seed = self.app.profile.stats.practice.get(technique, [0, 0])[0]
         if self.techniques.get(technique, (None, 1))[1]:
             self.message = f"Finding a position where {technique} is the next step..."
         else:
-            self.message = f"Making a position where {technique} is the next step (up to a minute)..."
+            self.message = f"Making a position where {technique} is the next step (seconds to minutes)..."
         self.progress = 0.0
+        example = self.examples.get(technique)
+        if self.seed == EXAMPLE_SEED and example is not None:
+            self.job = -1
+            self.ready = example  # its example is that very position: played on the next frame
+            return
+        if self.seed == EXAMPLE_SEED and self.example_for == technique:
+            self.job = self.example_job  # the example under way is that very position: wait for it
+            return
+        self.example_for = None  # the example's job, if one runs, is cancelled by this one
         self.job = self.app.jobs.submit(partial(jobs.practice_position, technique, self.seed), "practice")
 
     def focused_technique(self) -> str | None:
@@ -188,18 +211,25 @@ class PracticeScene(ListScene):
         if name is None or name in self.examples or self.waiting is not None or name == self.example_for:
             return
         self.example_for = name
-        self.example_job = self.app.jobs.submit(partial(jobs.practice_position, name, 0), "practice-example")
+        self.example_job = self.app.jobs.submit(partial(jobs.practice_position, name, EXAMPLE_SEED), "practice-example")
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.ready is not None and self.waiting is not None:
+            ready, self.ready = self.ready, None
+            self._play(ready)
+            return
         self._want_example()
+        if self.waiting is None and self.example_for is None:
+            return  # no job of ours: the runner's messages are someone else's (the reserve's)
         for message in self.app.jobs.poll():
             if message.job_id == self.example_job and self.example_for is not None:
                 if message.kind == "done":
                     self.examples[self.example_for] = message.value
+                elif message.kind == "error":
+                    self.examples[self.example_for] = None  # not asked for again
                 if message.kind != "progress":
                     self.example_for = None
-                continue
             if message.job_id != self.job or self.waiting is None:
                 continue
             if message.kind == "progress":
@@ -267,11 +297,12 @@ class PracticeScene(ListScene):
         example = self.examples.get(name)
         floor = readable_font(layout.scale)
         if example is None:
-            text = (
-                "Drawing an example..."
-                if self.techniques.get(name, (None, 0))[1]
-                else "Making an example: positions of this technique are made on demand (seconds)..."
-            )
+            if name in self.examples:
+                text = "No example could be found or made."
+            elif self.techniques.get(name, (None, 0))[1]:
+                text = "Drawing an example..."
+            else:
+                text = "Making an example: positions of this technique are made on demand (seconds to minutes)..."
             lines = fit_text(self.theme, text, board.w, (layout.font(19),), max_lines=4)
             y = board.y
         else:
