@@ -159,3 +159,49 @@ def test_a_search_stops_when_cancelled():
     except InterruptedError:
         return
     raise AssertionError("the search did not stop")
+
+
+def test_while_the_path_is_worked_out_the_loop_yields_and_draws_only_what_changed(app, monkeypatch):
+    # the search runs on a thread of the game's process: frames drawn every 1/60 s took a third
+    # of the processor from it, so the screen is drawn when its lines change (and on input)
+    release = threading.Event()
+    real_run = PathSearch.run
+
+    def held_at_three(self, cancel=None, partial=None):
+        def hand_over(lines):
+            partial(lines)
+            if len(lines) == 3:
+                release.wait(10)
+
+        return real_run(self, cancel, hand_over)
+
+    monkeypatch.setattr(PathSearch, "run", held_at_three)
+    scene = play(app)
+    assert not scene.working() and app.busy_drawing(0.0)  # after an input every frame is drawn
+    app.frame([key(pygame.K_s)], FRAME)
+    try:
+        for _ in range(2000):
+            app.frame([], FRAME, None)
+            if len(scene.solution.lines) == 3:
+                break
+            time.sleep(0.002)
+        assert scene.working() and not scene.animating() and not app.busy_drawing(0.0)
+        app.frame([], FRAME)  # drawn: the three lines are on screen
+        assert not app.frame([], FRAME, None)  # nothing new: not drawn again
+    finally:
+        release.set()
+    open_panel(app, scene, None)
+    assert not scene.working() and app.busy_drawing(0.0)
+
+
+def test_a_hint_being_thought_out_is_work_and_its_dots_move_three_times_a_second(app, monkeypatch):
+    from game.hints import Hint, HintSearch
+
+    scene = play(app)
+    grid = scene.game.state.marks_grid()[0]
+    scene.game.hint = Hint("thinking", search=HintSearch(grid, tuple(grid.candidates), False))
+    monkeypatch.setattr(scene, "_sync_search", lambda: None)  # no search started: the hint stays
+    assert scene.working() and not scene.animating()
+    app.frame([], FRAME)
+    drawn = [app.frame([], 0.1, None) for _ in range(6)]  # 0.6 s: the dots change once, at 1/3 s
+    assert drawn == [False, False, False, True, False, False]

@@ -62,6 +62,13 @@ class Scene:
         a new second). Asked only while the scene is not animating."""
         return False
 
+    def working(self) -> bool:
+        """True while a search of the scene's own runs on a thread of the game's process (the
+        play screen's hint or solution path): the app then yields the processor to it, polling
+        every ``WORK_POLL_MS`` and drawing only what changed, even right after an input. Asked
+        only while the scene is not animating."""
+        return False
+
     # --- shared drawing ---------------------------------------------------------------------
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:

@@ -459,16 +459,21 @@ class PlayScene(Scene):
 
     def animating(self) -> bool:
         """True while something moves: the demo, the win flourish, digits popping in or being
-        revealed, a hint thinking or its outline pulsing (its first HINT_PULSE_SECONDS), a
-        paste being checked."""
+        revealed, a new hint's outline pulsing (its first HINT_PULSE_SECONDS), a paste being
+        checked. A hint being thought out and the solution panel's search are ``working``."""
         if self.demo or self.flourish is not None or self.time < self.reveal_end or self.pasting.active:
             return True
         if any(-POP_SECONDS < self.time - t < POP_SECONDS for t in self.pops.values()):
             return True
         hint = self.game.hint
-        if self.steps.busy:
-            return True  # its lines are polled every frame
-        return hint is not None and (hint.kind == "thinking" or self.time - self._hint_since < HINT_PULSE_SECONDS)
+        return hint is not None and hint.kind != "thinking" and self.time - self._hint_since < HINT_PULSE_SECONDS
+
+    def working(self) -> bool:
+        """True while a hint is thought out or the solution panel's search runs, on threads of
+        this process: the app polls them a few times a second instead of drawing every frame
+        (the panel's lines and the thinking dots are drawn when they change)."""
+        hint = self.game.hint
+        return self.steps.busy or (hint is not None and hint.kind == "thinking")
 
     def stale(self) -> bool:
         """Something drawn changed since the last frame: the timer's second, the game, its
@@ -490,6 +495,7 @@ class PlayScene(Scene):
             self.hover_cell,
             self.keypad.page,
             self.steps.looks(),
+            int(self.time * 3) if self.game.hint is not None and self.game.hint.kind == "thinking" else 0,  # the dots
         )
 
     def update(self, dt: float) -> None:
