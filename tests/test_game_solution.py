@@ -30,6 +30,23 @@ def open_panel(app, scene, code=pygame.K_s):
     return scene.solution
 
 
+def hold_at_three_lines(monkeypatch) -> threading.Event:
+    """Make the path search wait, once it has found three lines, until the event returned is set."""
+    release = threading.Event()
+    real_run = PathSearch.run
+
+    def held_at_three(self, cancel=None, partial=None):
+        def hand_over(lines):
+            partial(lines)
+            if len(lines) == 3:
+                release.wait(10)
+
+        return real_run(self, cancel, hand_over)
+
+    monkeypatch.setattr(PathSearch, "run", held_at_three)
+    return release
+
+
 def test_s_lists_the_rest_of_the_solver_s_path_and_draws_each_line_where_it_happens(app):
     scene = play(app)
     panel = open_panel(app, scene)
@@ -59,18 +76,7 @@ def test_the_path_s_lines_come_one_by_one_each_list_a_prefix_of_the_whole():
 
 def test_the_first_lines_show_while_the_rest_is_worked_out(app, monkeypatch):
     # a Master path takes a second or two: what is found is shown and can be chosen at once
-    release = threading.Event()
-    real_run = PathSearch.run
-
-    def held_at_three(self, cancel=None, partial=None):
-        def hand_over(lines):
-            partial(lines)
-            if len(lines) == 3:
-                release.wait(10)
-
-        return real_run(self, cancel, hand_over)
-
-    monkeypatch.setattr(PathSearch, "run", held_at_three)
+    release = hold_at_three_lines(monkeypatch)
     scene = play(app)
     app.frame([key(pygame.K_s)], FRAME)
     for _ in range(2000):
@@ -164,18 +170,7 @@ def test_a_search_stops_when_cancelled():
 def test_while_the_path_is_worked_out_the_loop_yields_and_draws_only_what_changed(app, monkeypatch):
     # the search runs on a thread of the game's process: frames drawn every 1/60 s took a third
     # of the processor from it, so the screen is drawn when its lines change (and on input)
-    release = threading.Event()
-    real_run = PathSearch.run
-
-    def held_at_three(self, cancel=None, partial=None):
-        def hand_over(lines):
-            partial(lines)
-            if len(lines) == 3:
-                release.wait(10)
-
-        return real_run(self, cancel, hand_over)
-
-    monkeypatch.setattr(PathSearch, "run", held_at_three)
+    release = hold_at_three_lines(monkeypatch)
     scene = play(app)
     assert not scene.working() and app.busy_drawing(0.0)  # after an input every frame is drawn
     app.frame([key(pygame.K_s)], FRAME)
