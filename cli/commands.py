@@ -164,7 +164,7 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     except BankError:
         indexed = False
     if not indexed:
-        how = "made on demand (seconds each)" if name in MAKEABLE else f"searched for in {SEARCH_LIMIT} bank puzzles"
+        how = "made on demand" if name in MAKEABLE else f"searched for in {SEARCH_LIMIT} bank puzzles"
         report(out, f"{program_name()} practice: note: no shipped path takes {name} next: positions are {how}")
     found = 0
     for position in practice_positions(name, seed=args.seed):

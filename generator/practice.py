@@ -46,7 +46,7 @@ from typing import Any
 
 from generator.bank_format import SHIPPED_BANK, BankError, load_bank
 from generator.bank_pool import make_runner
-from generator.practice_make import MAKEABLE, made_positions
+from generator.practice_make import MAKEABLE, Start, made_positions
 from puzzle_io.atomic import AtomicFile
 from solver.grid import Grid
 from solver.human import ALL_LEVELS, solve_path
@@ -90,7 +90,8 @@ def practice_positions(
     order seeded by ``seed``, then, for more, the bank's puzzles searched in a seeded order (at
     most ``limit`` of them, None: ``SEARCH_LIMIT``; those the index already gave are skipped).
     The techniques no bank path takes next (``generator.practice_make.MAKEABLE``) get positions
-    made on demand instead (seconds each; at most ``limit`` puzzles looked at, None: that
+    made on demand instead, seeded first on the index's positions of techniques as hard or
+    harder (``_starts``), then on bank puzzles' paths (at most ``limit`` puzzles, None: that
     module's defaults; ``cancel`` is polled and ``progress`` told the fraction looked at).
     ``folder``: the bank (None: the shipped one). A missing or unreadable index only means
     searching (or making) from the start.
@@ -108,7 +109,9 @@ def practice_positions(
         index = {}
     entries = list(index.get(wanted.name, []))
     if not entries and wanted.name in MAKEABLE:
-        for made in made_positions(wanted.name, seed, limit, folder=folder, cancel=cancel, progress=progress):
+        for made in made_positions(
+            wanted.name, seed, limit, folder, cancel, progress, _starts(index, wanted.level, rng)
+        ):
             yield PracticePosition(*made)
         return
     rng.shuffle(entries)
@@ -125,6 +128,18 @@ def practice_positions(
         found = _first_position(puzzle, wanted.name)
         if found is not None:
             yield found
+
+
+def _starts(index: dict[str, list[IndexEntry]], level: Level, rng: random.Random) -> list[Start]:
+    """The index's positions of the techniques of ``level`` and up, one per bank puzzle (no
+    symmetry top-ups), in a random order: where ``made_positions`` seeds first."""
+    entries = [entry for name, kept in index.items() if technique(name).level >= level for entry in kept]
+    rng.shuffle(entries)
+    starts: dict[str, Start] = {}
+    for entry in entries:
+        if not entry.isomorph and entry.puzzle not in starts:
+            starts[entry.puzzle] = (entry.puzzle, entry.values, entry.candidates)
+    return list(starts.values())
 
 
 def _indexed_position(entry: IndexEntry, name: str) -> PracticePosition | None:

@@ -7,10 +7,13 @@ Nice Loop), or the technique is off in HoDoKu's default configuration (Death Blo
 and Finned Franken Jellyfish), so the solver never takes it at all. Positions for them are made
 from the bank's puzzles:
 
-seed     a position on a bank puzzle's path where the technique fires, with what must stay:
-         its step's pattern, fins and groups (``keep``) and at least one of its eliminations
+seed     a position of a bank puzzle where the technique fires, with what must stay: its
+         step's pattern, fins and groups (``keep``) and at least one of its eliminations
          (``targets``). Two techniques get a made seed (``_hidden_quad_seeds``,
          ``_avoidable_2_seeds``): false candidates are taken out so their pattern appears.
+         Seeds are looked for first in ready positions (the practice index's, of techniques as
+         hard or harder: a tenth of a second to a second or so), then on bank puzzles' paths
+         walked for it (seconds), and for Hidden Quad on puzzles made with an empty house.
 settle   from a seed, take false candidates out until the technique is the cheapest that
          fires: each cheaper step that fires is taken (its placements are the solution's
          digits, its eliminations false candidates) when that leaves ``keep`` and a target
@@ -27,14 +30,14 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
-from itertools import combinations
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations, islice
 from typing import NamedTuple
 
 from generator.bank_format import load_bank
 from generator.wfc import fill
-from solver.exact import count_solutions
-from solver.grid import BIT, HOUSES, PEERS, POPCOUNT, Grid
+from solver.exact import count_solutions, solve_unique
+from solver.grid import BIT, HOUSES, PEERS, POPCOUNT, Grid, parse_values
 from solver.human import ALL_LEVELS, first_step, solve_path
 from solver.levels import PLAYABLE_LEVELS
 from solver.step import Candidate, Step
@@ -55,6 +58,7 @@ SEEDS_PER_PUZZLE = 24  # seeds tried, at most, on one bank puzzle's path
 STEPS_PER_POSITION = 3  # the technique's steps at one position that seed a try
 
 ProgressFn = Callable[[float], None]
+Start = tuple[str, Sequence[int], Sequence[int]]  # (bank puzzle line, a position's values, candidates)
 CancelFn = Callable[[], bool]
 
 
@@ -91,12 +95,16 @@ def made_positions(
     folder: str | os.PathLike[str] | None = None,
     cancel: CancelFn | None = None,
     progress: ProgressFn | None = None,
+    starts: Sequence[Start] = (),
 ) -> Iterator[MadePosition]:
     """Positions where technique ``name`` is the solver's next step, made from the bank's
     puzzles (``folder``; None: the shipped bank) of its level and above, one per puzzle, in an
     order seeded by ``seed``; at most ``limit`` puzzles are looked at (None: 400 of the bank's;
-    for Hidden Quad, 3,000 puzzles made with a house left empty, ``_empty_house_puzzles``). ``progress`` is told the
-    fraction of them looked at; ``cancel`` is polled before every technique tried.
+    for Hidden Quad, 3,000 puzzles made with a house left empty, ``_empty_house_puzzles``).
+    ``starts``, tried first in the order given: ready positions of bank puzzles (the practice
+    index's, one per puzzle: far cheaper than walking a path to them), each seeding there alone;
+    their puzzles are then left out of the rest. ``progress`` is told the fraction of starts and
+    puzzles looked at; ``cancel`` is polled before every technique tried.
 
     Raises:
         KeyError: no technique is called ``name``.
@@ -106,17 +114,29 @@ def made_positions(
     rng = random.Random(seed)
     order = order_for(wanted)
     limit = None if limit is None else max(0, limit)
+    used = set()
+    for done, (puzzle, values, candidates) in enumerate(starts):
+        if progress is not None:
+            progress(done / (len(starts) + (limit or BANK_PUZZLES)))
+        used.add(puzzle)
+        solution = tuple(solve_unique(parse_values(puzzle)))
+        grid = Grid(list(values), given=[ch in "123456789" for ch in puzzle])
+        grid.candidates[:] = list(candidates)
+        made = _made_at(puzzle, (grid,), solution, wanted, order, rng, cancel)
+        if made is not None:
+            yield made
     if wanted.name == "Hidden Quad":
         limit = MADE_PUZZLES if limit is None else limit
         sources: Iterator[tuple[str, tuple[int, ...]]] = _empty_house_puzzles(rng, limit, cancel)
     else:
-        records = [r for level in PLAYABLE_LEVELS if level >= wanted.level for r in load_bank(folder, level)]
+        levels = [level for level in PLAYABLE_LEVELS if level >= wanted.level]
+        records = [r for level in levels for r in load_bank(folder, level) if r.puzzle not in used]
         rng.shuffle(records)
         limit = min(BANK_PUZZLES if limit is None else limit, len(records))
         sources = ((r.puzzle, tuple(int(ch) for ch in r.solution)) for r in records[:limit])
-    for done, (puzzle, solution) in enumerate(sources):
+    for done, (puzzle, solution) in enumerate(sources, len(starts)):
         if progress is not None:
-            progress(done / limit)
+            progress(done / (len(starts) + limit))
         made = _made_on(puzzle, solution, wanted, order, rng, cancel)
         if made is not None:
             yield made
@@ -156,21 +176,33 @@ def _made_on(
     """The first position made from ``puzzle``'s path (``solution`` its digits), or None."""
     start = Grid.parse(puzzle)
     work = start.copy()
-    tried = 0
-    for step in (*solve_path(start, ALL_LEVELS, cancel=cancel).steps, None):
-        if step is not None and step.technique in SINGLES:
-            step.apply(work)  # seeds are looked for where the singles have run out
-            continue
-        for seed in _seeds(work, wanted, solution, rng):
-            tried += 1
-            found = settle(seed, wanted, order, solution, rng, cancel)
-            if found is not None:
-                grid = seed.grid
-                return MadePosition(puzzle, tuple(grid.values), tuple(grid.candidates), found)
-            if tried >= SEEDS_PER_PUZZLE:
-                return None
-        if step is not None:
-            step.apply(work)
+
+    def stalls() -> Iterator[Grid]:  # the path's positions where the singles have run out
+        for step in (*solve_path(start, ALL_LEVELS, cancel=cancel).steps, None):
+            if step is None or step.technique not in SINGLES:
+                yield work
+            if step is not None:
+                step.apply(work)
+
+    return _made_at(puzzle, stalls(), solution, wanted, order, rng, cancel)
+
+
+def _made_at(
+    puzzle: str,
+    positions: Iterable[Grid],
+    solution: tuple[int, ...],
+    wanted: Technique,
+    order: tuple[Technique, ...],
+    rng: random.Random,
+    cancel: CancelFn | None,
+) -> MadePosition | None:
+    """A position made from the seeds of ``positions`` (of ``puzzle``; ``SEEDS_PER_PUZZLE`` of
+    them at most, in all), or None."""
+    seeds = (seed for grid in positions for seed in _seeds(grid, wanted, solution, rng))
+    for seed in islice(seeds, SEEDS_PER_PUZZLE):
+        found = settle(seed, wanted, order, solution, rng, cancel)
+        if found is not None:
+            return MadePosition(puzzle, tuple(seed.grid.values), tuple(seed.grid.candidates), found)
     return None
 
 

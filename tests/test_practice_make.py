@@ -24,9 +24,13 @@ from solver.techniques import technique
 MADE = ["Hidden Quad", "Avoidable Rectangle Type 2", "Death Blossom", "Finned Franken Jellyfish"]
 
 
+@pytest.mark.parametrize("route", ["walked", "from the index"])
 @pytest.mark.parametrize("name", MADE)
-def test_a_made_position_keeps_the_solution_and_starts_with_its_technique(name):
-    made = next(made_positions(name, seed=3), None)
+def test_a_made_position_keeps_the_solution_and_starts_with_its_technique(name, route):
+    # walked: seeded on bank puzzles' paths; from the index: first on the practice index's
+    # positions of harder techniques, as the game and `practice` ask
+    make = made_positions if route == "walked" else practice.practice_positions
+    made = next(make(name, seed=3), None)
     assert made is not None, f"no {name} position made from seed 3"
     givens = parse_values(made.puzzle)
     solution = solve_unique(givens)  # the puzzle it comes from has one solution
@@ -125,3 +129,16 @@ def test_the_command_line_prints_a_made_position_that_solve_starts_with(tmp_path
     out = io.StringIO()
     assert commands.main(["solve", "--steps", "--json", "--from", "hodoku", str(path)], out=out) == 0
     assert json.loads(out.getvalue())["steps"][0]["technique"] == "Hidden Quad"
+
+
+def test_the_index_s_positions_seed_made_ones_before_any_path_is_walked(monkeypatch):
+    from generator import practice_make
+
+    def walked(*args):
+        raise AssertionError("a path was walked")
+
+    monkeypatch.setattr(practice_make, "_made_on", walked)
+    indexed = {entry.puzzle for kept in practice.read_index().values() for entry in kept}
+    for name in ("Avoidable Rectangle Type 2", "Death Blossom"):
+        made = next(practice.practice_positions(name, seed=1))
+        assert made.puzzle in indexed and technique(made.step.technique).name == name

@@ -186,7 +186,7 @@ class PracticeScene(ListScene):
         if self.techniques.get(technique, (None, 1))[1]:
             self.message = f"Finding a position where {technique} is the next step..."
         else:
-            self.message = f"Making a position where {technique} is the next step (seconds to minutes)..."
+            self.message = f"Making a position where {technique} is the next step..."
         self.progress = 0.0
         example = self.examples.get(technique)
         if self.seed == EXAMPLE_SEED and example is not None:
@@ -302,7 +302,7 @@ class PracticeScene(ListScene):
             elif self.techniques.get(name, (None, 0))[1]:
                 text = "Drawing an example..."
             else:
-                text = "Making an example: positions of this technique are made on demand (seconds to minutes)..."
+                text = "Making an example: positions of this technique are made on demand..."
             lines = fit_text(self.theme, text, board.w, (layout.font(19),), max_lines=4)
             y = board.y
         else:
