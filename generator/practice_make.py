@@ -137,7 +137,7 @@ def made_positions(
     for done, (puzzle, solution) in enumerate(sources, len(starts)):
         if progress is not None:
             progress(done / (len(starts) + limit))
-        made = _made_on(puzzle, solution, wanted, order, rng, cancel)
+        made = _made_at(puzzle, _stalls(puzzle, cancel), solution, wanted, order, rng, cancel)
         if made is not None:
             yield made
 
@@ -165,26 +165,16 @@ def _empty_house_puzzles(
         yield "".join(str(v) if v else "." for v in puzzle), tuple(solution)
 
 
-def _made_on(
-    puzzle: str,
-    solution: tuple[int, ...],
-    wanted: Technique,
-    order: tuple[Technique, ...],
-    rng: random.Random,
-    cancel: CancelFn | None,
-) -> MadePosition | None:
-    """The first position made from ``puzzle``'s path (``solution`` its digits), or None."""
+def _stalls(puzzle: str, cancel: CancelFn | None) -> Iterator[Grid]:
+    """The positions on ``puzzle``'s path where the singles have run out, and its last; one grid,
+    changed between them (seeds copy it)."""
     start = Grid.parse(puzzle)
     work = start.copy()
-
-    def stalls() -> Iterator[Grid]:  # the path's positions where the singles have run out
-        for step in (*solve_path(start, ALL_LEVELS, cancel=cancel).steps, None):
-            if step is None or step.technique not in SINGLES:
-                yield work
-            if step is not None:
-                step.apply(work)
-
-    return _made_at(puzzle, stalls(), solution, wanted, order, rng, cancel)
+    for step in (*solve_path(start, ALL_LEVELS, cancel=cancel).steps, None):
+        if step is None or step.technique not in SINGLES:
+            yield work
+        if step is not None:
+            step.apply(work)
 
 
 def _made_at(

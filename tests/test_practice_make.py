@@ -137,7 +137,7 @@ def test_the_index_s_positions_seed_made_ones_before_any_path_is_walked(monkeypa
     def walked(*args):
         raise AssertionError("a path was walked")
 
-    monkeypatch.setattr(practice_make, "_made_on", walked)
+    monkeypatch.setattr(practice_make, "_stalls", walked)
     indexed = {entry.puzzle for kept in practice.read_index().values() for entry in kept}
     for name in ("Avoidable Rectangle Type 2", "Death Blossom"):
         made = next(practice.practice_positions(name, seed=1))
