@@ -27,6 +27,7 @@ from pathlib import Path
 
 from benchmarks.bench_game import bench_frames, bench_idle, bench_saving, bench_startup
 from benchmarks.common import DATA, ROOT, SE_BANDS, print_rows, print_table_head, spread
+from solver.runtime import tune_gc
 
 ALL_CORES: set[int] = set()  # the cores this process may use before main() pins it to one
 
@@ -398,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         "backtracker (exact) on the same puzzles",
     )
     args = parser.parse_args(argv)
+    tune_gc()  # as the command line and the game run the engine (since 2026-11-27, fifth session)
     if hasattr(os, "sched_setaffinity"):
         global ALL_CORES
         ALL_CORES = os.sched_getaffinity(0)

@@ -26,6 +26,7 @@ import time
 from benchmarks.common import headless, print_rows, print_table_head
 from generator.bank import build_bank
 from solver.levels import PLAYABLE_LEVELS, Level
+from solver.runtime import tune_gc
 
 SAMPLE = {Level.EASY: 600, Level.MEDIUM: 400, Level.HARD: 200, Level.EXPERT: 80, Level.MASTER: 10}
 """Puzzles per level for the throughput rows: about 20-40 s on one core each, so the pool's start
@@ -188,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small samples")
     parser.add_argument("--only", choices=tuple(GROUPS), help="run one group")
     args = parser.parse_args(argv)
+    tune_gc()  # as the command line and the game run the engine
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")
     print()
     print_table_head("benchmark", "result", "detail")

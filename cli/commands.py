@@ -446,6 +446,9 @@ def _run() -> int:
     global _interrupt_unwinds
     import signal
 
+    from solver.runtime import tune_gc
+
+    tune_gc()  # the engine's allocation pattern: see solver.runtime
     signal.signal(signal.SIGINT, _on_interrupt)
     _interrupt_unwinds = True
     try:

@@ -24,6 +24,7 @@ from typing import Any, Protocol, cast
 
 from game.jobs import JobFn, JobMessage, reporter
 from solver.errors import PuzzleError
+from solver.runtime import tune_gc
 
 POLL_SECONDS = 0.2  # how often an idle worker checks that the game is still there
 
@@ -55,6 +56,7 @@ def _yield_to_the_game() -> None:
 def _work(tasks: Queue[Task | None], results: Queue[Result], current: SharedInt) -> None:
     """The worker process: run each task whose number is still current; report as data."""
     _yield_to_the_game()
+    tune_gc()
     while True:
         try:
             task = tasks.get(timeout=POLL_SECONDS)

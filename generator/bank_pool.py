@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from generator.bank_format import BankError
+from solver.runtime import tune_gc
 
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
@@ -70,6 +71,7 @@ def _init_worker(stop: Event) -> None:
     good, and with the workers gone the resource tracker ends too."""
     global _STOP
     _STOP = stop
+    tune_gc()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
 
