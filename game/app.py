@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game import theme as th
-from game.display import Display
+from game.display import Display, wake_loop
 from game.jobs import JobRunner
 from game.layout import DESIGN_H, DESIGN_W, Layout
 from game.made import MadePuzzle
@@ -99,7 +99,7 @@ class App:
         self.toasts = Toasts(self.log)
         self.theme = Theme()
         self.jobs: JobRunner | ProcessJobRunner = jobs if jobs is not None else JobRunner()
-        self.hint_jobs = JobRunner()
+        self.hint_jobs = JobRunner(wake=wake_loop)
         self.clock = clock
         self.game: Game | None = None
         self.scene: Scene | None = None

@@ -12,6 +12,18 @@ import pygame
 from game.layout import Layout
 
 SETTLE_SECONDS = 1.0  # after F11, focus lost and regained is the window system's doing
+WAKE = pygame.event.custom_type()
+"""The event a worker thread posts when its job has ended (``wake_loop``): the frame loop, which
+waits for events while a search runs (``Scene.working``), wakes at once to show the result."""
+
+
+def wake_loop() -> None:
+    """Post ``WAKE`` (from any thread: pygame 2's event queue takes posts from threads); nothing
+    when pygame's event system is not running (tests without a display, shutdown)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        pass
 
 
 class Display:
@@ -38,7 +50,10 @@ class Display:
         self.on_resize()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Resizing and full screen (F11); True when ``event`` was one of them."""
+        """Resizing and full screen (F11), and a worker's ``WAKE``; True when ``event`` was one
+        of them."""
+        if event.type == WAKE:
+            return True  # it woke the loop, which polls the job's messages this frame
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._follow_surface()
             return True

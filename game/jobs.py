@@ -180,7 +180,10 @@ class JobRunner:
     Event).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        """``wake``, if given, is called on the worker thread after each job's last message is
+        queued (the game's ``game.display.wake_loop``, so its loop shows the result at once)."""
+        self._wake = wake
         self._queue: queue.Queue[JobMessage] = queue.Queue()
         self._current = 0
         self._cancel: threading.Event | None = None
@@ -245,6 +248,8 @@ class JobRunner:
                 self._queue.put(JobMessage(job_id, "cancelled"))
             else:
                 self._queue.put(JobMessage(job_id, "error", f"{type(exc).__name__}: {exc}"))
-            return
-        kind = "cancelled" if event.is_set() else "done"
-        self._queue.put(JobMessage(job_id, kind, result if kind == "done" else None))
+        else:
+            kind = "cancelled" if event.is_set() else "done"
+            self._queue.put(JobMessage(job_id, kind, result if kind == "done" else None))
+        if self._wake is not None:
+            self._wake()

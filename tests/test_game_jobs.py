@@ -157,3 +157,34 @@ def test_cancel_makes_the_job_stop_and_drops_its_messages():
     runner.wait(5)
     assert not runner.busy
     assert runner.poll() == []
+
+
+def test_wake_is_called_once_a_job_s_last_message_is_queued():
+    # the game's loop sleeps in pygame.event.wait while a search runs: the wake posts an event
+    seen: list[list[str]] = []
+    runner = JobRunner(wake=lambda: seen.append([m.kind for m in runner.poll()]))
+    runner.submit(lambda progress, cancel: "found")
+    runner.wait(5)
+    runner.submit(lambda progress, cancel: 1 / 0)
+    runner.wait(5)
+    assert seen == [["done"], ["error"]]
+
+
+def test_the_wake_event_wakes_the_loop_and_is_not_handed_to_a_scene(screen):
+    import pygame
+
+    from game.display import WAKE, wake_loop
+
+    pygame.event.clear()
+    wake_loop()
+    event = pygame.event.wait(1000)
+    assert event.type == WAKE
+    from game.app import App
+    from tests.gameplay import FakeClock
+
+    app = App(pygame.Surface((1200, 800)), seed=11, clock=FakeClock())
+    app.goto("menu")
+    handled = []
+    app.scene.handle = handled.append
+    app.frame([event], 1 / 60)
+    assert handled == []

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.display import wake_loop
 from game.info_panel import PanelText
 from game.jobs import JobRunner
 from game.session import Game
@@ -30,7 +31,7 @@ class StepsView:
 
     def __init__(self, log: Callable[[str], None], failed: str) -> None:
         self.panel: SolutionPanel | None = None
-        self.jobs = JobRunner()
+        self.jobs = JobRunner(wake=wake_loop)
         self.job = -1
         self.log, self.failed = log, failed
 
