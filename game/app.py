@@ -360,19 +360,19 @@ class App:
         since_input = 0.0
         last_input = time.monotonic()  # the wall clock: late frames must not stretch the second
         while self.running:
+            working = cast(Scene, self.scene).working()  # a search of the scene's own runs
             if self.busy_drawing(since_input):
                 dt = pacer.begin()
                 events = pygame.event.get()
             else:
                 pacer.pause()
-                working = cast(Scene, self.scene).working()
                 first = pygame.event.wait(WORK_POLL_MS if working else IDLE_POLL_MS)
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
                 dt = pacer.begin()
             if events:
                 last_input = time.monotonic()
             since_input = time.monotonic() - last_input
-            eager = since_input < ACTIVE_SECONDS and not cast(Scene, self.scene).working()
+            eager = since_input < ACTIVE_SECONDS and not working
             if self.frame(events, dt, True if events or eager else None):
                 pacer.present(pygame.display.flip)
             else:

@@ -53,6 +53,7 @@ cheaper step (Locked Candidates, a Hidden Single, a grouped Nice Loop) always ta
 eliminations first; ``made_positions`` still tries when asked by name."""
 BANK_PUZZLES = 400  # bank puzzles looked at, at most, for one request
 MADE_PUZZLES = 3000  # puzzles made with an empty house, at most, for one Hidden Quad request
+QUADS = tuple(combinations(range(1, 10), 4))  # every four digits
 SETTLE_STEPS = 60  # cheaper steps taken or broken, at most, before a seed is given up
 SEEDS_PER_PUZZLE = 24  # seeds tried, at most, on one bank puzzle's path
 STEPS_PER_POSITION = 3  # the technique's steps at one position that seed a try
@@ -113,11 +114,12 @@ def made_positions(
     wanted = technique(name)
     rng = random.Random(seed)
     order = order_for(wanted)
-    limit = None if limit is None else max(0, limit)
+    hidden_quad = wanted.name == "Hidden Quad"
+    limit = (MADE_PUZZLES if hidden_quad else BANK_PUZZLES) if limit is None else max(0, limit)
     used = set()
     for done, (puzzle, values, candidates) in enumerate(starts):
         if progress is not None:
-            progress(done / (len(starts) + (limit or BANK_PUZZLES)))
+            progress(done / (len(starts) + limit))
         used.add(puzzle)
         solution = tuple(solve_unique(parse_values(puzzle)))
         grid = Grid(list(values), given=[ch in "123456789" for ch in puzzle])
@@ -125,14 +127,13 @@ def made_positions(
         made = _made_at(puzzle, (grid,), solution, wanted, order, rng, cancel)
         if made is not None:
             yield made
-    if wanted.name == "Hidden Quad":
-        limit = MADE_PUZZLES if limit is None else limit
+    if hidden_quad:
         sources: Iterator[tuple[str, tuple[int, ...]]] = _empty_house_puzzles(rng, limit, cancel)
     else:
         levels = [level for level in PLAYABLE_LEVELS if level >= wanted.level]
         records = [r for level in levels for r in load_bank(folder, level) if r.puzzle not in used]
         rng.shuffle(records)
-        limit = min(BANK_PUZZLES if limit is None else limit, len(records))
+        limit = min(limit, len(records))
         sources = ((r.puzzle, tuple(int(ch) for ch in r.solution)) for r in records[:limit])
     for done, (puzzle, solution) in enumerate(sources, len(starts)):
         if progress is not None:
@@ -210,8 +211,12 @@ def _seeds(grid: Grid, wanted: Technique, solution: tuple[int, ...], rng: random
 
 def _seed_of(grid: Grid, step: Step) -> Seed:
     """``grid`` with ``step``'s pattern, fins and groups to keep and its eliminations as targets."""
-    keep = {*step.pattern, *step.fins, *(c for group in step.groups for c in group)}
-    return Seed(grid, frozenset(keep), frozenset(step.eliminations))
+    return Seed(grid, _marked(step), frozenset(step.eliminations))
+
+
+def _marked(step: Step) -> frozenset[Candidate]:
+    """The candidates that make ``step``: its pattern, fins and groups."""
+    return frozenset([*step.pattern, *step.fins, *(c for group in step.groups for c in group)])
 
 
 def _hidden_quad_seeds(grid: Grid, solution: tuple[int, ...], rng: random.Random) -> Iterator[Seed]:
@@ -221,7 +226,7 @@ def _hidden_quad_seeds(grid: Grid, solution: tuple[int, ...], rng: random.Random
     for cells in HOUSES:
         if any(grid.values[c] for c in cells):
             continue
-        quads = list(combinations(range(1, 10), 4))
+        quads = list(QUADS)
         rng.shuffle(quads)
         for quad in quads[:6]:
             inside = [c for c in cells if solution[c] in quad]
@@ -304,7 +309,7 @@ def settle(
             continue
         breakable = sorted(
             (c, d)
-            for c, d in {*step.pattern, *step.fins, *(x for group in step.groups for x in group)}
+            for c, d in _marked(step)
             if solution[c] != d and not grid.values[c] and grid.candidates[c] & BIT[d] and (c, d) not in keep
         )
         if not breakable:

@@ -466,14 +466,18 @@ class PlayScene(Scene):
         if any(-POP_SECONDS < self.time - t < POP_SECONDS for t in self.pops.values()):
             return True
         hint = self.game.hint
-        return hint is not None and hint.kind != "thinking" and self.time - self._hint_since < HINT_PULSE_SECONDS
+        return hint is not None and not self._thinking and self.time - self._hint_since < HINT_PULSE_SECONDS
+
+    @property
+    def _thinking(self) -> bool:
+        """A hint is being thought out (its search runs on the app's hint runner)."""
+        return self.game.hint is not None and self.game.hint.kind == "thinking"
 
     def working(self) -> bool:
         """True while a hint is thought out or the solution panel's search runs, on threads of
         this process: the app polls them a few times a second instead of drawing every frame
         (the panel's lines and the thinking dots are drawn when they change)."""
-        hint = self.game.hint
-        return self.steps.busy or (hint is not None and hint.kind == "thinking")
+        return self.steps.busy or self._thinking
 
     def stale(self) -> bool:
         """Something drawn changed since the last frame: the timer's second, the game, its
@@ -495,7 +499,7 @@ class PlayScene(Scene):
             self.hover_cell,
             self.keypad.page,
             self.steps.looks(),
-            int(self.time * 3) if self.game.hint is not None and self.game.hint.kind == "thinking" else 0,  # the dots
+            int(self.time * 3) if self._thinking else 0,  # the thinking dots move three times a second
         )
 
     def update(self, dt: float) -> None:

@@ -172,9 +172,7 @@ class PracticeScene(ListScene):
             self.activate("example")
             return
         super().handle(event)
-        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
-        if isinstance(focused, tuple) and focused[0] == "technique":
-            self.last = focused[1]
+        self.last = self.focused_technique() or self.last
 
     def choose(self, technique: str, show: bool = False) -> None:
         """Ask the worker for a position of ``technique``; the play screen opens when it comes,
@@ -183,10 +181,8 @@ class PracticeScene(ListScene):
         self.show = show
         if self.seed is None or technique != self.last:
             self.seed = self.app.profile.stats.practice.get(technique, [0, 0])[0]
-        if self.techniques.get(technique, (None, 1))[1]:
-            self.message = f"Finding a position where {technique} is the next step..."
-        else:
-            self.message = f"Making a position where {technique} is the next step..."
+        verb = "Making" if self.made_on_demand(technique) else "Finding"
+        self.message = f"{verb} a position where {technique} is the next step..."
         self.progress = 0.0
         example = self.examples.get(technique)
         if self.seed == EXAMPLE_SEED and example is not None:
@@ -250,12 +246,14 @@ class PracticeScene(ListScene):
         tried, solved = self.app.profile.stats.practice.get(technique, (0, 0))
         return f"  (tried {tried}, solved {solved})" if tried else ""
 
+    def made_on_demand(self, technique: str) -> bool:
+        """True for a technique the practice index lists with no position (the solver almost
+        never takes it next on a real path): the worker makes its positions."""
+        return self.techniques.get(technique, (None, 1))[1] == 0
+
     def made_note(self, technique: str) -> str:
-        """A note for a technique the practice index holds no position of (the solver almost
-        never takes it next on a real path): its positions are made on demand; else ""."""
-        if self.techniques.get(technique, (None, 1))[1]:
-            return ""
-        return "  Rare on real paths: positions are made on demand."
+        """A note for a technique whose positions are made on demand; else ""."""
+        return "  Rare on real paths: positions are made on demand." if self.made_on_demand(technique) else ""
 
     def animating(self) -> bool:
         return self.waiting is not None or self.example_for is not None  # the worker's answer is polled
@@ -299,10 +297,10 @@ class PracticeScene(ListScene):
         if example is None:
             if name in self.examples:
                 text = "No example could be found or made."
-            elif self.techniques.get(name, (None, 0))[1]:
-                text = "Drawing an example..."
-            else:
+            elif self.made_on_demand(name):
                 text = "Making an example: positions of this technique are made on demand..."
+            else:
+                text = "Drawing an example..."
             lines = fit_text(self.theme, text, board.w, (layout.font(19),), max_lines=4)
             y = board.y
         else:
