@@ -5,6 +5,7 @@ N the next position, Esc back to the list."""
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 import pytest
@@ -273,7 +274,7 @@ def test_an_example_is_asked_for_once_and_its_job_stops_when_the_list_is_left(ap
         app.frame([], FRAME)
     assert asked == ["Turbot Fish"] and chooser.examples["Turbot Fish"] is None  # failed: not asked again
     del chooser.examples["Turbot Fish"]
-    monkeypatch.setattr(practice_scene.jobs, "practice_position", lambda *args: __import__("time").sleep(5))
+    monkeypatch.setattr(practice_scene.jobs, "practice_position", lambda *args: time.sleep(5))
     app.frame([], FRAME)
     assert chooser.example_for == "Turbot Fish" and app.jobs.busy
     app.frame([key(pygame.K_ESCAPE)], FRAME)  # back to the menu: the example's job is stopped
@@ -299,7 +300,11 @@ def test_choosing_the_technique_whose_example_is_under_way_waits_for_that_job(ap
     app.frame([], FRAME)
     assert chooser.example_for == "Swordfish"
     chooser.choose("Swordfish")  # seed 0, as the example's: no second job
-    assert chooser.job == chooser.example_job and made == [("Swordfish", 0)]
+    assert chooser.job == chooser.example_job
+    deadline = time.monotonic() + 5
+    while not made and time.monotonic() < deadline:  # the worker thread starts the job
+        time.sleep(0.005)
+    assert made == [("Swordfish", 0)]
     release.set()
     run_until(app, lambda: app.scene.name == "play", frames=3000)
     assert made == [("Swordfish", 0)]
