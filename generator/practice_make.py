@@ -50,7 +50,13 @@ MAKEABLE = ("Hidden Quad", "Avoidable Rectangle Type 2", "Death Blossom", "Finne
 practice index lists them for the game). Franken X-Wing, Franken Swordfish, Franken Jellyfish
 and Finned Franken X-Wing are not among them: none was made from 400 bank puzzles each, as a
 cheaper step (Locked Candidates, a Hidden Single, a grouped Nice Loop) always takes their
-eliminations first; ``made_positions`` still tries when asked by name."""
+eliminations first; ``made_positions`` still tries when asked by name. Measured 2026-11-27 at
+every stall of 400 Expert and Master bank puzzles (seed 2): of 5,590 / 10,723 / 7,881 / 8,567
+eliminations these four make there, all but 1 / 0 / 5 / 2 are made by a single cheaper step at
+the same position, and those eight fall to a cheaper step and the singles after it (each seed
+settled 18 ways, taking or breaking each cheaper step at random). An unfinned Franken X-Wing is
+a grouped AIC of four nodes (its bases' intersections with its covers) or, where a base meets
+one cover only, Locked Candidates; HoDoKu's order tries both first."""
 BANK_PUZZLES = 400  # bank puzzles looked at, at most, for one request
 MADE_PUZZLES = 3000  # puzzles made with an empty house, at most, for one Hidden Quad request
 QUADS = tuple(combinations(range(1, 10), 4))  # every four digits
