@@ -15,6 +15,7 @@ from solver.human import (
     solvable_within,
     solve_layers,
     solve_path,
+    walk_in_bulk,
 )
 from solver.levels import Level
 from solver.techniques import technique, techniques_up_to
@@ -165,6 +166,42 @@ def test_hardest_level_is_the_grades_level():
     assert hardest_level(Grid.parse(EASTER_MONSTER).values, Level.HARD) == Level.BEYOND
     assert hardest_level([int(ch) for ch in SOLVED]) == Level.EASY
     assert hardest_level([1, 1] + [0] * 79) == Level.BEYOND
+
+
+def test_walk_in_bulk_answers_as_the_solo_path_does_on_shipped_puzzles():
+    # every step of a round at once: the same answer as solvable_within, one level below and at
+    # each puzzle's own, with only true candidates taken out, and a Hard stall to go on from
+    import json
+    from pathlib import Path
+
+    from solver.exact import solve_unique
+
+    for name in ("hard", "expert", "master"):
+        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{name}.json").read_text())
+        for entry in bank["puzzles"][:4]:
+            values = Grid.parse(entry["puzzle"]).values
+            solution = solve_unique(values)
+            level = Level[entry["level"]]
+            for check in sorted({Level.HARD, min(level, Level.EXPERT)}):
+                grid = Grid(values)
+                finished = walk_in_bulk(grid, check)
+                assert finished == solvable_within(values, check), (entry["puzzle"], check)
+                assert finished == grid.is_solved()
+                assert all(v in (0, solution[c]) for c, v in enumerate(grid.values))
+                assert all(grid.candidates[c] >> (solution[c] - 1) & 1 for c in range(81) if not grid.values[c])
+            stalled = Grid(values)
+            if level > Level.HARD:  # the Expert walk goes on from where the Hard one stalled
+                assert not walk_in_bulk(stalled, Level.HARD)
+                assert walk_in_bulk(stalled, Level.EXPERT) == (level == Level.EXPERT)
+
+
+def test_walk_in_bulk_stops_on_a_contradiction_and_polls_cancel():
+    dead = Grid.parse("12345678." + "........9" + "." * 63)  # r1c9 has no candidate left
+    assert not walk_in_bulk(dead, Level.HARD)
+    calls, cancel = cancel_after(3)
+    with pytest.raises(InterruptedError):
+        walk_in_bulk(Grid.parse(EASTER_MONSTER), Level.EXPERT, cancel=cancel)
+    assert calls == [1, 2, 3]
 
 
 def test_solvable_within_rejects_contradictions():
