@@ -320,8 +320,8 @@ def _judge(
         return puzzle, None, None, _too_easy(Level.HARD)
     if level == Level.MASTER:
         # Nearly every fill ends here, Hard or Expert techniques finishing the grid: seen in
-        # bulk rounds, the Expert walk going on where the Hard one stalled, in 0.8x the time of
-        # the Solo path's walks; a grid they do not finish is graded on that path below.
+        # bulk rounds, the Expert walk going on where the Hard one stalled (0.74x the time of
+        # the Solo path's walks); a grid they do not finish is graded on that path below.
         work = Grid(puzzle)
         for easier in (Level.HARD, Level.EXPERT):
             if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel):

@@ -389,7 +389,8 @@ def walk_in_bulk(grid: Grid, level: Level, *, uniqueness: bool = True, cancel: C
     answer may in principle differ from ``solvable_within``'s; a caller that accepts a puzzle
     on a False here grades it on the Solo path first (``solver.grading.level_of``). Measured on
     342 grids the Master generator dug (seeds 1-10): the same answer on every one, in 0.74x
-    the time (fewer rounds, each trying the cheap techniques again).
+    the time (9.4 rounds a grid against the Solo path's 13.8, and every round tries the cheap
+    techniques again).
 
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
