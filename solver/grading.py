@@ -187,7 +187,7 @@ def _together(*walks: _Walk) -> None:
     to a hard position second finds the searches there done. Each path is what it is alone."""
     going = list(walks)
     while going:
-        walk = max(going, key=lambda w: sum(POPCOUNT[m] for m in w.work.candidates))
+        walk = max(going, key=lambda w: sum(map(POPCOUNT.__getitem__, w.work.candidates)))
         if not walk.advance():
             going.remove(walk)
 

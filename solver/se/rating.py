@@ -75,7 +75,7 @@ def _hidden_single(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | Non
     for alone in (True, False):
         for house in (*range(18, 27), *range(9, 18), *range(9)):
             cells = HOUSES[house]
-            empty = sum(1 for c in cells if not values[c])
+            empty = [values[c] for c in cells].count(0)
             if (empty == 1) != alone or not empty:
                 continue
             single = lonely_digits(cands, cells)

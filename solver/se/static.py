@@ -191,13 +191,10 @@ def forcing_chains_and_cycles(pos: Position, cap: float = 0.0) -> list[ChainHint
 def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
     """X-Cycles or Y-Cycles (``mode``), one exact doCycles search per start, shortest first."""
     starts = sorted(links.bivalue) if mode == "y" else links.cands
+    limit = _cycle_limit(mode, best)
     for k in starts:
-        limit = 60
-        if best is not None:
-            while limit > 4 and (_rating(mode, "cycle", limit), limit) >= best.key()[:2]:
-                limit -= 1
-            if limit <= 4:
-                return best
+        if limit <= 4:
+            return best
         found = _cycles(pos, links, mode, k, limit)
         if found:
             hint = _cycle_hint(mode, found)
@@ -205,7 +202,18 @@ def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None
                 best = hint
                 if best.rating <= cap:
                     return best
+                limit = _cycle_limit(mode, best)
     return best
+
+
+def _cycle_limit(mode: str, best: ChainHint | None) -> int:
+    """The most nodes a cycle of ``mode`` may have and still beat ``best`` (60 with none yet);
+    4 or fewer: none can."""
+    limit = 60
+    if best is not None:
+        while limit > 4 and (_rating(mode, "cycle", limit), limit) >= best.key()[:2]:
+            limit -= 1
+    return limit
 
 
 def _better(hint: ChainHint, best: ChainHint | None) -> bool:
