@@ -28,9 +28,10 @@ from game.playstate import Puzzle  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.session import Game  # noqa: E402
 from solver.grid import parse_values  # noqa: E402
-from solver.human import _apply_fresh, _grid_or_none, next_step  # noqa: E402
+from solver.human import apply_fresh, next_step  # noqa: E402
 from solver.levels import Level  # noqa: E402
 from solver.techniques import technique  # noqa: E402
+from solver.walks import grid_or_none  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -42,11 +43,11 @@ def _bank(level: str) -> list[dict]:
 def _position(wanted: str):
     """The first Master puzzle whose path takes a step named ``wanted``: (record, grid, step)."""
     for record in _bank("master"):
-        grid = _grid_or_none(parse_values(record["puzzle"]))
+        grid = grid_or_none(parse_values(record["puzzle"]))
         while (step := next_step(grid, Level.MASTER)) is not None:
             if step.technique.startswith(wanted):
                 return record, grid, step
-            _apply_fresh(step, grid)
+            apply_fresh(step, grid)
     raise SystemExit(f"no {wanted} in the bank's Master puzzles")
 
 
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     shoot("hint-master-walk.png")
 
     record = _bank("hard")[0]
-    grid = _grid_or_none(parse_values(record["puzzle"]))
+    grid = grid_or_none(parse_values(record["puzzle"]))
     single = next(technique("Hidden Single").finder(grid))
     scene = _scene(app, record, Level.HARD, grid)
     scene.game.hint = Hint("step", 2, single, candidates=tuple(grid.candidates), values=tuple(grid.values))

@@ -126,6 +126,10 @@ class ButtonList:
     def actions(self) -> list[Any]:
         return [b.action for b in self.buttons]
 
+    def focused_action(self) -> Any:
+        """The action of the button with the focus; None when the list is empty."""
+        return self.buttons[self.focus].action if self.buttons else None
+
     def focus_on(self, action: Any) -> None:
         for i, button in enumerate(self.buttons):
             if button.action == action:

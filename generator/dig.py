@@ -1,7 +1,7 @@
 """Digging: remove givens from a solved grid while a person can still solve it at a level.
 
 A removal is kept only while the puzzle stays solvable by the techniques of the target level
-(``solver.human.solvable_within``). Those techniques are sound, so a puzzle they finish has
+(``solver.walks.solvable_within``). Those techniques are sound, so a puzzle they finish has
 exactly one solution. Three checks settle a trial, cheapest first: if the singles alone fill the
 grid (most trials), the puzzle is unique and solvable at every level; otherwise above Easy the
 exact solver is asked about uniqueness (late in a dig most trials fail there, and the exact
@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 
 from solver.exact import count_solutions
 from solver.grid import ALL_DIGITS, BIT, HOUSES_OF, POPCOUNT
-from solver.human import propagate_singles, solvable_within
 from solver.levels import Level
+from solver.walks import propagate_singles, solvable_within
 
 ORDERS = ("entropy", "random")
 FIRST_BATCH = 16  # removals tried at once at the start of a steered dig (``_dig_in_batches``)

@@ -42,9 +42,9 @@ from generator.dig import dig
 from generator.wfc import Event, fill
 from solver.grading import Grade, grade, level_of
 from solver.grid import Grid, values_to_string
-from solver.human import solvable_within, walk_in_bulk
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.techniques import TECHNIQUES, technique
+from solver.walks import solvable_within, walk_in_bulk
 
 DEFAULT_MAX_ATTEMPTS = 500
 # About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each), so 500 fills would

@@ -45,9 +45,10 @@ from puzzle_io.atomic import AtomicFile
 from solver.exact import count_solutions
 from solver.grading import Grade, grade
 from solver.grid import BOXES, values_to_string
-from solver.human import poll_cancel, solvable_within
+from solver.human import poll_cancel
 from solver.interest import Interest
 from solver.levels import PLAYABLE_LEVELS, Level
+from solver.walks import solvable_within
 
 MUTATIONS = ("add", "move", "refill")
 ADD_MAX = 4

@@ -21,11 +21,12 @@ from typing import Protocol
 from solver import exact
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import POPCOUNT, Grid, cell_name
-from solver.human import ALL_LEVELS, CancelFn, PathWalk, hardest_level, solve_layers, solve_path
+from solver.human import ALL_LEVELS, CancelFn, PathWalk, solve_layers, solve_path
 from solver.interest import Interest, measure
 from solver.levels import Level
 from solver.se import rating as se_rating
 from solver.techniques import TECHNIQUES, technique, techniques_up_to
+from solver.walks import hardest_level
 
 _RANK = {t.name: (t.level, i) for i, t in enumerate(TECHNIQUES)}
 _ORDER = {name: i for i, t in enumerate(TECHNIQUES) for name in t.names}
@@ -124,7 +125,7 @@ def level_of(
     """``(level, hardest)`` as ``grade`` reports them, without the score, the SE estimate and
     the layers, for a puzzle known to have one solution (not checked here: the generator's).
 
-    ``values``: 81 ints, 0 = empty. The level comes from ``solver.human.hardest_level`` (the
+    ``values``: 81 ints, 0 = empty. The level comes from ``solver.walks.hardest_level`` (the
     same Solo path without step objects), the name of the hardest step from the steps it took;
     when singles alone solve the puzzle (or stall on it), their names come from ``solve_path``.
     About half the time of ``grade`` for an Expert puzzle. ``used``, when given, receives the

@@ -19,10 +19,11 @@ from game.hint_view import LINK_WALKED
 from game.hints import Hint, link_sentence, single_reason
 from game.info_panel import PanelText
 from solver.grid import BIT, HOUSES, PEERS, parse_values
-from solver.human import _apply_fresh, _grid_or_none, next_step
+from solver.human import apply_fresh, next_step
 from solver.levels import Level
 from solver.step import Step
 from solver.techniques import technique
+from solver.walks import grid_or_none
 from tests.gameplay import FRAME, PUZZLE, X_CHAIN, colour_at, key, play, show
 from tests.positions import cell
 from tests.test_game_hint_every_technique import NAMES, example
@@ -125,7 +126,7 @@ def test_a_naked_single_names_the_peers_holding_each_other_digit():
 
 def test_a_hidden_single_names_the_digits_that_block_the_rest_of_its_house():
     values = tuple(parse_values(PUZZLE))
-    step = next(technique("Hidden Single").finder(_grid_or_none(values)))
+    step = next(technique("Hidden Single").finder(grid_or_none(values)))
     reason = single_reason(step, values)
     (target, digit), house = step.placements[0], step.houses[0]
     empty = {c for c in HOUSES[house] if c != target and not values[c]}
@@ -158,7 +159,7 @@ def test_a_single_s_reason_credits_the_player_s_centre_marks_where_they_ruled_a_
 
 def test_stage_two_of_a_hidden_single_outlines_the_blockers_and_crosses_the_ruled_cells(app, screen):
     values = tuple(parse_values(PUZZLE))
-    grid = _grid_or_none(values)
+    grid = grid_or_none(values)
     step = next(technique("Hidden Single").finder(grid))
     scene = play(app)
     scene.game.select([step.placements[0][0]])
@@ -312,7 +313,7 @@ def _hard_hints(limit: int = 14):
     for level in ("master", "expert"):
         records = json.loads((ROOT / "assets" / "bank" / f"{level}.json").read_text())["puzzles"][:3]
         for record in records:
-            grid = _grid_or_none(parse_values(record["puzzle"]))
+            grid = grid_or_none(parse_values(record["puzzle"]))
             taken = 0
             while taken < limit // 3:
                 step = next_step(grid, Level.MASTER)
@@ -321,7 +322,7 @@ def _hard_hints(limit: int = 14):
                 if step.links and len(step.links) > 2:
                     found.append((step, tuple(grid.candidates), tuple(grid.values)))
                     taken += 1
-                _apply_fresh(step, grid)
+                apply_fresh(step, grid)
     return found
 
 

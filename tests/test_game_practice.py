@@ -163,7 +163,7 @@ def test_n_plays_the_next_position_and_esc_returns_to_the_list(app):
     assert app.scene.practice.values != first.values  # another position
     app.frame([key(pygame.K_ESCAPE)], FRAME)
     chooser = app.scene
-    assert chooser.name == "practice" and chooser.menu.buttons[chooser.menu.focus].action == ("technique", "Skyscraper")
+    assert chooser.name == "practice" and chooser.menu.focused_action() == ("technique", "Skyscraper")
 
 
 def test_enter_outside_practice_changes_nothing(app):
@@ -355,9 +355,15 @@ def test_the_arrows_move_through_the_technique_grid_by_rows_and_columns(app):
     app.frame([key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)], FRAME)
     assert chooser.focused_technique() == names[0]  # a row wraps round, never to a tab
     app.frame([key(pygame.K_UP)], FRAME)
-    assert chooser.menu.buttons[chooser.menu.focus].action == ("level", Level.EASY)  # the tab above
+    assert chooser.menu.focused_action() == ("level", Level.EASY)  # the tab above
     app.frame([key(pygame.K_DOWN)], FRAME)
     assert chooser.focused_technique() == names[0]
     for _ in range(-(-len(names) // 3)):  # down the first column and on to the button under it
         app.frame([key(pygame.K_DOWN)], FRAME)
-    assert chooser.menu.buttons[chooser.menu.focus].action == "example"
+    assert chooser.menu.focused_action() == "example"
+
+
+def test_a_list_without_buttons_has_no_focused_action():
+    from game.widgets import ButtonList
+
+    assert ButtonList([]).focused_action() is None

@@ -16,8 +16,8 @@ from solver.errors import NoSolutionError
 from solver.exact import count_solutions
 from solver.grading import grade
 from solver.grid import HOUSES, parse_values
-from solver.human import solvable_within
 from solver.levels import Level
+from solver.walks import solvable_within
 
 FULL = set(range(1, 10))
 

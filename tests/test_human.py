@@ -12,14 +12,13 @@ from solver.grid import Grid
 from solver.human import (
     next_step,
     poll_cancel,
-    solvable_within,
     solve_layers,
     solve_path,
-    walk_in_bulk,
 )
 from solver.levels import Level
 from solver.techniques import technique, techniques_up_to
 from solver.techniques.singles import SINGLES
+from solver.walks import solvable_within, walk_in_bulk
 from tests.positions import confine, narrowed
 from tests.solving import cancel_after
 
@@ -156,7 +155,7 @@ def test_hardest_level_is_the_grades_level():
     from pathlib import Path
 
     from solver.grading import grade
-    from solver.human import hardest_level
+    from solver.walks import hardest_level
 
     for name, count in (("easy", 2), ("medium", 2), ("hard", 2), ("expert", 2), ("master", 1)):
         bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{name}.json").read_text())

@@ -13,9 +13,9 @@ from generator.optimize import MUTATIONS, HistoryPoint, optimize, plot_history, 
 from generator.wfc import fill
 from solver.exact import count_solutions
 from solver.grading import grade
-from solver.human import solvable_within
 from solver.interest import measure
 from solver.levels import Level
+from solver.walks import solvable_within
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import Grid, digit_places
-from solver.human import propagate_singles
 from solver.se.bug import bug
 from solver.se.chains import Position, length_bonus, propagate
 from solver.se.exclusion import aligned_pair_exclusion
@@ -28,6 +27,7 @@ from solver.se.rules import (
     wings,
 )
 from solver.se.static import forcing_chains_and_cycles
+from solver.walks import propagate_singles
 from tests.conftest import data_file
 from tests.positions import box, cell, col, confine, narrowed
 

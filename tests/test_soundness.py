@@ -26,10 +26,11 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import Grid
-from solver.human import next_step, solvable_within, solve_path
+from solver.human import next_step, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.step import Step
 from solver.techniques import TECHNIQUES
+from solver.walks import solvable_within
 from tests.conftest import data_puzzles
 
 SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")

@@ -167,7 +167,7 @@ class HistoryScene(ListScene):
             elif event.key == pygame.K_c:
                 self.activate("copy")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not event.mod & CTRL:
-                self.activate(self.menu.buttons[self.menu.focus].action)
+                self.activate(self.menu.focused_action())
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
                 enabled = [i for i, b in enumerate(self.menu.buttons) if b.enabled]

@@ -124,8 +124,7 @@ class PracticeScene(ListScene):
         return size
 
     def resize(self) -> None:
-        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
-        self._lay_out(focused)
+        self._lay_out(self.menu.focused_action())
 
     def _stop(self) -> bool:
         """Cancel the search for a position, if one runs; True when one did."""
@@ -197,7 +196,7 @@ class PracticeScene(ListScene):
 
     def focused_technique(self) -> str | None:
         """The technique whose button has the focus, or None."""
-        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        focused = self.menu.focused_action()
         return focused[1] if isinstance(focused, tuple) and focused[0] == "technique" else None
 
     def _want_example(self) -> None:
@@ -263,13 +262,13 @@ class PracticeScene(ListScene):
         self.draw_title(surface, "PRACTICE", 90, size=90, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
         layout = self.layout
-        focused = self.menu.buttons[self.menu.focus].action if self.menu.buttons else None
+        name = self.focused_technique()
         text = self.message
         if text and self.waiting is not None and self.progress >= 0.01:
             text = f"{text}  {round(100 * self.progress)}% of the puzzles looked at"
-        if not text and isinstance(focused, tuple) and focused[0] == "technique":
-            text = f"{focused[1]}: {explanation(focused[1])}{self.record(focused[1])}{self.made_note(focused[1])}"
-        elif not text and focused == "example" and self.last is not None:
+        if not text and name is not None:
+            text = f"{name}: {explanation(name)}{self.record(name)}{self.made_note(name)}"
+        elif not text and self.menu.focused_action() == "example" and self.last is not None:
             text = f"An example of {self.last}, its step drawn on the board."
         if not text:
             count = len(self.names(self.level))

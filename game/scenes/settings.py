@@ -92,7 +92,7 @@ class SettingsScene(BackListScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            action = self.menu.buttons[self.menu.focus].action
+            action = self.menu.focused_action()
             if action != "back":
                 self.change(action, 1 if event.key == pygame.K_RIGHT else -1)
             return

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
 from solver.grid import BIT, HOUSES, Grid, digit_places, lonely_digits
-from solver.human import CancelFn, poll_cancel, propagate_singles
+from solver.human import CancelFn, poll_cancel
 from solver.se.bug import bug
 from solver.se.chains import ChainHint, NestedRule, Position
 from solver.se.exclusion import aligned_pair_exclusion, aligned_triple_exclusion
@@ -49,6 +49,7 @@ from solver.se.rules import (
 from solver.se.static import forcing_chains_and_cycles
 from solver.techniques import Finder, fish, intersections, singles, subsets
 from solver.techniques import wings as xy_wings
+from solver.walks import propagate_singles
 
 
 @dataclass(frozen=True)
