@@ -16,15 +16,27 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
-from solver.se.rules import SEHint
+from solver.se.rules import SEHint, Since
 from solver.step import Candidate
 
 
-def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
+def aligned_pair_exclusion(grid: Grid, changes: Since | None = None) -> SEHint | None:
     """Sudoku Explainer's Aligned Pair Exclusion (6.2): two cells whose every pair of values is
     ruled out, for some value of one of them, by the two cells seeing each other or by a
-    bivalue cell that sees both and holds exactly that pair."""
+    bivalue cell that sees both and holds exactly that pair.
+
+    ``changes``: what changed since a position of this walk where this rule found nothing;
+    only the pairs it may have changed are then looked at, for the same answer (``Since``): a
+    pair with a changed cell or a changed common bivalue cell, or one that a changed cell kept
+    out (a cell of one candidate, now placed, among its peers)."""
     cands = grid.candidates
+    touched = freed = 0
+    if changes is not None:
+        touched = changes.cells
+        for c in cells_of(touched):
+            if POPCOUNT[changes.before[c]] == 1:
+                freed |= PEER_MASK[c]
+    touched_or_freed = touched | freed
     bivalue = single = 0
     for c in range(81):
         size = POPCOUNT[cands[c]]
@@ -36,10 +48,13 @@ def aligned_pair_exclusion(grid: Grid) -> SEHint | None:
     base = [c for c in range(81) if POPCOUNT[cands[c]] >= 2 and PEER_MASK[c] & bivalue and not PEER_MASK[c] & single]
     for index, first in enumerate(base):
         near = bivalue & PEER_MASK[first]
+        first_new = changes is None or CELL_BIT[first] & touched_or_freed
         for second in base[index + 1 :]:
             common = near & PEER_MASK[second]
             if not common & (common - 1):  # fewer than two
                 continue
+            if not (first_new or CELL_BIT[second] & touched_or_freed or common & touched):
+                continue  # the same pair as before, which removed nothing
             removed = _pair_exclusion(first, second, common, cands)
             if removed:
                 return SEHint(6.2, "Aligned Pair Exclusion", eliminations=removed)

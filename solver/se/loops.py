@@ -19,9 +19,10 @@ per digit of its naked set beyond the first. The cheapest hint wins (type breaks
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
-from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEER_MASK, POPCOUNT, ROW_OF, Grid, cells_of
+from solver.grid import BOX_OF, COL_OF, DIGITS_OF, HOUSES, PEER_MASK, POPCOUNT, ROW_OF, Grid, cells_of, digit_places
 from solver.se.rules import SEHint
 
 # Sudoku Explainer's region kinds in its order: block, row, column
@@ -85,16 +86,37 @@ def _loops(cands: list[int], start: int, pair: int) -> list[list[int]]:
     return found
 
 
+_MEMO_SIZE = 4096
+_MEMO: dict[tuple[int, int, int, tuple[int, ...]], list[list[int]]] = {}
+"""(start, pair, the cells holding the pair, their candidates) -> ``_loops``' answer, which
+depends on nothing else: a rating walk asks after every step while most pairs' cells stay the
+same. Bounded; safe between threads (a lost race only walks again)."""
+
+
+def _loops_of(cands: list[int], start: int, pair: int, places: Sequence[int]) -> list[list[int]]:
+    """``_loops(cands, start, pair)``, remembered (``_MEMO``); ``places``: per digit, its cells."""
+    low, high = DIGITS_OF[pair]
+    holders = places[low] & places[high]
+    key = (start, pair, holders, tuple(cands[c] for c in cells_of(holders)))
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = _loops(cands, start, pair)
+    return found
+
+
 def unique_loops(grid: Grid) -> SEHint | None:
     """The cheapest Unique Rectangle or Unique Loop hint of ``grid`` (see the module docstring)."""
     cands = grid.candidates
+    places = digit_places(grid)
     best: RatedHint | None = None
     seen: set[tuple[frozenset[int], int]] = set()  # (loop cells, pair)
     for start in range(81):
         pair = cands[start]
         if POPCOUNT[pair] != 2:
             continue
-        for loop in _loops(cands, start, pair):
+        for loop in _loops_of(cands, start, pair, places):
             key = (frozenset(loop), pair)
             if key in seen or not _valid(loop):
                 continue

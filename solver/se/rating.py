@@ -41,8 +41,10 @@ from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
 from solver.se.rules import (
     SEHint,
+    Since,
     direct_hidden_set,
     direct_locking,
+    since,
     strong_links,
     wings,
 )
@@ -70,7 +72,7 @@ class SERating:
     solved: bool
 
 
-def _hidden_single(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
+def _hidden_single(grid: Grid, masks: Sequence[int], cap: float, changes: Since | None) -> SEHint | None:
     """Full House 1.0 (box, column, row), then Hidden Single in a box 1.2, column or row 1.5."""
     cands, values = grid.candidates, grid.values
     for alone in (True, False):
@@ -89,11 +91,11 @@ def _hidden_single(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | Non
     return None
 
 
-RuleFn = Callable[[Grid, Sequence[int], float], "SEHint | None"]
+RuleFn = Callable[[Grid, Sequence[int], float, "Since | None"], "SEHint | None"]
 
 
 def _from_finder(finder: Finder, rating: float, name: str) -> RuleFn:
-    def rule(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
+    def rule(grid: Grid, masks: Sequence[int], cap: float, changes: Since | None) -> SEHint | None:
         step = next(finder(grid), None)
         if step is None:
             return None
@@ -102,7 +104,7 @@ def _from_finder(finder: Finder, rating: float, name: str) -> RuleFn:
     return rule
 
 
-def _locking(grid: Grid, masks: Sequence[int], cap: float) -> SEHint | None:
+def _locking(grid: Grid, masks: Sequence[int], cap: float, changes: Since | None) -> SEHint | None:
     for finder, rating, name in (
         (intersections.locked_candidates_pointing, 2.6, "Pointing"),
         (intersections.locked_candidates_claiming, 2.8, "Claiming"),
@@ -136,13 +138,16 @@ def _chains(
     return rule
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared (and hashed, as a record's key) by identity
 class BasicRule:
     """One of Sudoku Explainer's rules below the chains.
 
     Fields:
-        find: ``find(grid, masks, cap)`` -> its hint or None (``masks``: ``solver.grid.digit_places(grid)``);
-            a rule that sorts its hints may return any one rated ``cap`` or less instead.
+        find: ``find(grid, masks, cap, changes)`` -> its hint or None (``masks``:
+            ``solver.grid.digit_places(grid)``); a rule that sorts its hints may return any one
+            rated ``cap`` or less instead. ``changes`` (``solver.se.rules.Since``, or None): what
+            changed since this rule last found nothing in the same walk; a rule may look only at
+            the patterns that touch it (the slow ones do), and must return what it would without.
         top: the highest rating the rule gives. Once the rating so far reaches the tops of the
             first rules in Sudoku Explainer's order, any hint of theirs will do (the estimate
             keeps only the hardest step), so those rules are tried cheapest first (``cost``);
@@ -152,6 +157,8 @@ class BasicRule:
         covered_from: a direct rule is skipped once the rating so far reaches this, the rating
             of the plain rule that finds the same pattern (Pointing for Direct Pointing).
         uniqueness: assumes a unique solution.
+        narrows: ``find`` looks only at what changed when told (the other rules are handed
+            None: for them keeping the record would cost more than it saves).
     """
 
     find: RuleFn
@@ -159,14 +166,15 @@ class BasicRule:
     cost: int
     covered_from: float | None = None
     uniqueness: bool = False
+    narrows: bool = False
 
 
 BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(_hidden_single, 1.5, 0),
-    BasicRule(lambda g, m, cap: direct_locking(g, m), 1.9, 17, covered_from=2.8),
-    BasicRule(lambda g, m, cap: direct_hidden_set(g, m, 2), 2.0, 18, covered_from=3.4),
+    BasicRule(lambda g, m, cap, changes: direct_locking(g, m), 1.9, 17, covered_from=2.8),
+    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 2), 2.0, 18, covered_from=3.4),
     BasicRule(_from_finder(singles.naked_single, 2.3, "Naked Single"), 2.3, 1),
-    BasicRule(lambda g, m, cap: direct_hidden_set(g, m, 3), 2.5, 19, covered_from=4.0),
+    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 3), 2.5, 19, covered_from=4.0),
     BasicRule(_locking, 2.8, 5),
     BasicRule(_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), 3.0, 3),
     BasicRule(_from_finder(fish.x_wing, 3.2, "X-Wing"), 3.2, 4),
@@ -174,43 +182,75 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), 3.6, 6),
     BasicRule(_from_finder(fish.swordfish, 3.8, "Swordfish"), 3.8, 7),
     BasicRule(_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), 4.0, 8),
-    BasicRule(lambda g, m, cap: strong_links(g, m, 2, cap), 4.3, 15),
+    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 2, cap), 4.3, 15),
     BasicRule(_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), 4.2, 2),
     BasicRule(_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), 4.4, 2),
-    BasicRule(lambda g, m, cap: unique_loops(g), 5.3, 14, uniqueness=True),
+    BasicRule(lambda g, m, cap, changes: unique_loops(g), 5.3, 14, uniqueness=True),
     BasicRule(_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), 5.0, 10),
     BasicRule(_from_finder(fish.jellyfish, 5.2, "Jellyfish"), 5.2, 12),
     BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
-    BasicRule(lambda g, m, cap: strong_links(g, m, 3, cap), 5.7, 20),
-    BasicRule(lambda g, m, cap: wings(g, 4, cap), 5.6, 21),
-    BasicRule(lambda g, m, cap: bug(g), 6.2, 1, uniqueness=True),
-    BasicRule(lambda g, m, cap: wings(g, 5, cap), 6.4, 16),
-    BasicRule(lambda g, m, cap: aligned_pair_exclusion(g), 6.2, 13),
+    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 3, cap), 5.7, 20),
+    BasicRule(lambda g, m, cap, changes: wings(g, 4, cap, changes), 5.6, 21, narrows=True),
+    BasicRule(lambda g, m, cap, changes: bug(g), 6.2, 1, uniqueness=True),
+    BasicRule(lambda g, m, cap, changes: wings(g, 5, cap, changes), 6.4, 16, narrows=True),
+    BasicRule(lambda g, m, cap, changes: aligned_pair_exclusion(g, changes), 6.2, 13, narrows=True),
 )
 # config "sukaku" adds Four Strong Links after BUG and the UVWXYZ-Wing after Aligned Pair Exclusion
-FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap: strong_links(g, m, 4, cap), 6.1, 23)
-UVWXYZ_RULE = BasicRule(lambda g, m, cap: wings(g, 6, cap), 6.6, 22)
+FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap, changes: strong_links(g, m, 4, cap), 6.1, 23)
+UVWXYZ_RULE = BasicRule(lambda g, m, cap, changes: wings(g, 6, cap, changes), 6.6, 22, narrows=True)
 SUKAKU_RULES = tuple(
     rule for old in BASIC_RULES for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
 ) + (UVWXYZ_RULE,)
 
 
-def _basic_hint(grid: Grid, cap: float, uniqueness: bool, config: str = "bank") -> SEHint | None:
+Misses = dict[BasicRule, tuple[int, ...]]
+"""Per basic rule, the candidates of the last position of a walk where it found nothing."""
+
+
+def _basic_hint(
+    grid: Grid, cap: float, uniqueness: bool, config: str = "bank", misses: Misses | None = None
+) -> SEHint | None:
     """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
     the rules before the first one that could give a hint above ``cap`` are tried cheapest
-    first (any of their hints leaves the rating as it is; see ``BasicRule``)."""
+    first (any of their hints leaves the rating as it is; see ``BasicRule``).
+
+    ``misses``, kept by a walk from one call to the next on later positions (candidates only
+    removed): where each rule last found nothing; a rule is handed what changed since
+    (``Since``) and the record is brought up to date."""
     masks = digit_places(grid)
     every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
     rules = [rule for rule in every if uniqueness or not rule.uniqueness]
     free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))
+    now: tuple[int, ...] | None = None
+    changes: dict[int, Since | None] = {}  # id(the position before) -> what changed since
+
+    def find(rule: BasicRule) -> SEHint | None:
+        nonlocal now
+        if misses is None or not rule.narrows:
+            return rule.find(grid, masks, cap, None)
+        if now is None:
+            now = tuple(grid.candidates)
+        before = misses.get(rule)
+        change = None
+        if before is not None:
+            if id(before) not in changes:
+                changes[id(before)] = since(before, now)
+            change = changes[id(before)]
+            if change is not None and not change.cells:
+                return None  # the very position where it found nothing
+        hint = rule.find(grid, masks, cap, change)
+        if hint is None:
+            misses[rule] = now
+        return hint
+
     for rule in sorted(rules[:free], key=lambda rule: rule.cost):
         if rule.covered_from is not None and rule.covered_from <= cap:
             continue
-        hint = rule.find(grid, masks, cap)
+        hint = find(rule)
         if hint is not None:
             return hint
     for rule in rules[free:]:
-        hint = rule.find(grid, masks, cap)
+        hint = find(rule)
         if hint is not None:
             return hint
     return None
@@ -271,10 +311,14 @@ def next_hint(
     uniqueness: bool = True,
     cancel: CancelFn | None = None,
     config: str = "bank",
+    misses: Misses | None = None,
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
     ``config``: one of ``SE_CONFIGS`` ("sukaku" adds the UVWXYZ- and TUVWXYZ-Wings).
+    ``misses``: a walk's record of where each basic rule last found nothing, to be handed on
+    from one call to the next as the walk goes on (an empty dict to start; ``_basic_hint``);
+    the same hint comes back, sooner.
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
     choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
     returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
@@ -284,7 +328,7 @@ def next_hint(
         InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
     _check_config(config)
-    hint = _basic_hint(grid, cap, uniqueness, config)
+    hint = _basic_hint(grid, cap, uniqueness, config, misses)
     if hint is not None:
         return hint
     found: dict[int, SEHint | None] = {}
@@ -331,6 +375,7 @@ class RatingWalk:
         self.hardest, self.steps = 0.0, 0
         self.name: str | None = None
         self.solved: bool | None = None  # set when the walk ends
+        self.misses: Misses = {}  # where each basic rule last found nothing (next_hint)
 
     def advance(self) -> bool:
         """Apply the next hint; False when the walk has ended (solved, or no rule has a hint).
@@ -353,7 +398,9 @@ class RatingWalk:
                 self.solved = work.is_solved()
                 return False
         poll_cancel(self.cancel)
-        hint = next_hint(work, self.hardest, uniqueness=self.uniqueness, cancel=self.cancel, config=self.config)
+        hint = next_hint(
+            work, self.hardest, uniqueness=self.uniqueness, cancel=self.cancel, config=self.config, misses=self.misses
+        )
         if hint is None:
             self.solved = False
             return False

@@ -39,6 +39,36 @@ class SEHint(NamedTuple):
     eliminations: tuple[Candidate, ...] = ()
 
 
+class Since(NamedTuple):
+    """What changed since an earlier position of the same walk where a rule found nothing.
+
+    A rating walk only ever removes candidates (a placed cell keeps none), so a pattern whose
+    cells did not change was there before, with the same or fewer targets, and gave nothing: a
+    rule handed a ``Since`` looks only at the patterns that touch ``cells`` and returns what its
+    whole search would (the same hint, as it keeps its search order). Made by ``since``.
+
+    Fields:
+        cells: the 81-bit set of the cells whose candidates changed (placed cells included).
+        before: the earlier position's 81 candidate masks (bit d-1 = digit d).
+    """
+
+    cells: int
+    before: Sequence[int]
+
+
+def since(before: Sequence[int], now: Sequence[int]) -> Since | None:
+    """The ``Since`` from candidate masks ``before`` to ``now`` (81 each); None when ``now``
+    holds a candidate ``before`` did not (not a later position of the same walk)."""
+    cells = 0
+    for cell in range(81):
+        old, new = before[cell], now[cell]
+        if old != new:
+            if new & ~old:
+                return None
+            cells |= CELL_BIT[cell]
+    return Since(cells, before)
+
+
 BOX_LINE_PAIRS = tuple((box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line])
 LOCKING_ORDER = (
     [(box, line) for box, line in BOX_LINE_PAIRS if line >= 9]
@@ -276,9 +306,11 @@ def _wing_before(a: _WingHint, b: _WingHint) -> bool:
     return a.order < b.order
 
 
-def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
+def wings(grid: Grid, size: int, cap: float = 0.0, changes: Since | None = None) -> SEHint | None:
     """The first hint in SukakuExplainer's order of the ``size``-cell wings (4: WXYZ, 5: VWXYZ,
     6: UVWXYZ, 7: TUVWXYZ) that remove something, or the first found rated ``cap`` or less.
+    ``changes``: what changed since a position of this walk where this rule found nothing;
+    only the wings with a changed cell are then looked at (the same answer, see ``Since``).
 
     As SukakuExplainer builds them, a wing is an Almost Locked Set of ``size - 1`` cells that
     all see each other (``size`` digits between them) plus a bivalue cell x/z that sees every
@@ -295,8 +327,16 @@ def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
             bivalue |= CELL_BIT[c]
     places = digit_places(grid)
     best: _WingHint | None = None
-    for cells, digits in _wing_sets(cands, size - 1):
-        for found in _wing_hints(grid, cells, digits, size, bivalue, places):
+    touched = ALL_CELLS if changes is None else changes.cells
+    # with no changed bivalue cell, a wing that touches the change has a changed cell in its set
+    sets = _wing_sets(cands, size - 1, None if bivalue & touched else touched)
+    for cells, digits, set_mask in sets:
+        partners = bivalue
+        if not set_mask & touched:
+            partners &= touched  # an unchanged set: only a changed bivalue cell makes a new wing
+            if not partners:
+                continue
+        for found in _wing_hints(grid, cells, digits, size, partners, places):
             if best is None or _wing_before(found, best):
                 best = found
                 if found.hint.rating <= cap:
@@ -304,15 +344,20 @@ def wings(grid: Grid, size: int, cap: float = 0.0) -> SEHint | None:
     return best.hint if best is not None else None
 
 
-def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]]:
-    """(cells, digits) of every Almost Locked Set of ``count`` cells with two or more
+def _wing_sets(cands: list[int], count: int, touching: int | None = None) -> list[tuple[tuple[int, ...], int, int]]:
+    """(cells, digits, 81-bit set of the cells) of every Almost Locked Set of ``count`` cells with two or more
     candidates each: ``count`` cells of one house holding ``count + 1`` digits between them.
-    Each set once."""
+    Each set once, in the same order whatever ``touching`` is: when given (an 81-bit set of
+    cells), only the sets holding one of those cells."""
     found: set[int] = set()
     sets = []
-    for cells in HOUSES:
+    for house, cells in enumerate(HOUSES):
+        if touching is not None and not HOUSE_MASK[house] & touching:
+            continue
         usable = [c for c in cells if 2 <= POPCOUNT[cands[c]] <= count + 1]
         for combo in combinations(usable, count):
+            if touching is not None and not any(CELL_BIT[c] & touching for c in combo):
+                continue
             union = 0
             for c in combo:
                 union |= cands[c]
@@ -323,7 +368,7 @@ def _wing_sets(cands: list[int], count: int) -> list[tuple[tuple[int, ...], int]
                 mask |= CELL_BIT[c]
             if mask not in found:
                 found.add(mask)
-                sets.append((tuple(sorted(combo)), union))
+                sets.append((tuple(sorted(combo)), union, mask))
     return sets
 
 
