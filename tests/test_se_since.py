@@ -14,7 +14,7 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import BIT, Grid
-from solver.se.exclusion import aligned_pair_exclusion
+from solver.se.exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se.loops import _loops, _loops_of
 from solver.se.rating import RatingWalk, next_hint
 from solver.se.rules import Since, since, wings
@@ -32,6 +32,7 @@ RULES = {
     "VWXYZ-Wing": lambda grid, changes: wings(grid, 5, 0.0, changes),
     "UVWXYZ-Wing": lambda grid, changes: wings(grid, 6, 0.0, changes),
     "Aligned Pair Exclusion": aligned_pair_exclusion,
+    "Aligned Triplet Exclusion": aligned_triple_exclusion,
 }
 
 
@@ -114,4 +115,4 @@ def test_a_walk_with_its_record_takes_the_hints_it_takes_without(puzzle):
             work.eliminate(cell, digit)
         assert (walk.work.values, walk.work.candidates) == (work.values, work.candidates)
     assert walk.result().solved
-    assert walk.misses, "the walk kept no record: the rules were never told what changed"
+    assert walk.record.misses, "the walk kept no record: the rules were never told what changed"

@@ -30,13 +30,7 @@ def aligned_pair_exclusion(grid: Grid, changes: Since | None = None) -> SEHint |
     pair with a changed cell or a changed common bivalue cell, or one that a changed cell kept
     out (a cell of one candidate, now placed, among its peers)."""
     cands = grid.candidates
-    touched = freed = 0
-    if changes is not None:
-        touched = changes.cells
-        for c in cells_of(touched):
-            if POPCOUNT[changes.before[c]] == 1:
-                freed |= PEER_MASK[c]
-    touched_or_freed = touched | freed
+    touched, touched_or_freed = _touched(changes)
     bivalue = single = 0
     for c in range(81):
         size = POPCOUNT[cands[c]]
@@ -48,17 +42,34 @@ def aligned_pair_exclusion(grid: Grid, changes: Since | None = None) -> SEHint |
     base = [c for c in range(81) if POPCOUNT[cands[c]] >= 2 and PEER_MASK[c] & bivalue and not PEER_MASK[c] & single]
     for index, first in enumerate(base):
         near = bivalue & PEER_MASK[first]
-        first_new = changes is None or CELL_BIT[first] & touched_or_freed
-        for second in base[index + 1 :]:
+        seconds = base[index + 1 :]
+        if changes is not None and not (CELL_BIT[first] & touched_or_freed or near & touched):
+            # no pair with ``first`` changed unless its second did
+            seconds = [c for c in seconds if CELL_BIT[c] & touched_or_freed]
+        for second in seconds:
             common = near & PEER_MASK[second]
             if not common & (common - 1):  # fewer than two
                 continue
-            if not (first_new or CELL_BIT[second] & touched_or_freed or common & touched):
+            if changes is not None and not (
+                (CELL_BIT[first] | CELL_BIT[second]) & touched_or_freed or common & touched
+            ):
                 continue  # the same pair as before, which removed nothing
             removed = _pair_exclusion(first, second, common, cands)
             if removed:
                 return SEHint(6.2, "Aligned Pair Exclusion", eliminations=removed)
     return None
+
+
+def _touched(changes: Since | None) -> tuple[int, int]:
+    """(the changed cells, those and every peer of a changed cell that held one candidate
+    before, which kept its peers out of the rule), as 81-bit sets; (0, 0) without ``changes``."""
+    if changes is None:
+        return 0, 0
+    freed = 0
+    for c in cells_of(changes.cells):
+        if POPCOUNT[changes.before[c]] == 1:
+            freed |= PEER_MASK[c]
+    return changes.cells, changes.cells | freed
 
 
 def _pair_exclusion(first: int, second: int, common: int, cands: list[int]) -> tuple[Candidate, ...]:
@@ -89,13 +100,19 @@ def _pair_exclusion(first: int, second: int, common: int, cands: list[int]) -> t
     return tuple(removed)
 
 
-def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
+def aligned_triple_exclusion(grid: Grid, changes: Since | None = None) -> SEHint | None:
     """Sudoku Explainer's Aligned Triplet Exclusion (7.5): three cells, the third seen by a
     cell with two or three candidates that sees one of the first two, with at least two
     common "excluders" (cells of two or three candidates seeing all three); a value is
     removed when every combination using it puts one digit twice in a house or empties an
-    excluder."""
+    excluder.
+
+    ``changes``: what changed since a position of this walk where this rule found nothing;
+    then only the triples it may have changed are worked out, for the same answer (``Since``):
+    one with a changed cell, a changed common excluder (an excluder that left only rules out
+    less), or a changed cell that kept one out (a cell of one candidate, now placed)."""
     cands = grid.candidates
+    touched, touched_or_freed = _touched(changes)
     small = single = 0
     for c in range(81):
         size = POPCOUNT[cands[c]]
@@ -119,6 +136,10 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
                 continue
             tails = (excluders[first] | excluders[second]) & base_mask
             tails &= ~(CELL_BIT[first] | CELL_BIT[second])
+            if changes is not None and not (
+                (CELL_BIT[first] | CELL_BIT[second]) & touched_or_freed or pair_common & touched
+            ):
+                tails &= touched_or_freed  # an unchanged pair: only a changed third makes a new triple
             for third in cells_of(tails):
                 common = pair_common & excluders[third]
                 if common.bit_count() < 2:
@@ -129,6 +150,10 @@ def aligned_triple_exclusion(grid: Grid) -> SEHint | None:
                 key = (low, mid, high)
                 if key in tried:
                     continue
+                if changes is not None and not (
+                    (CELL_BIT[low] | CELL_BIT[mid] | CELL_BIT[high]) & touched_or_freed or common & touched
+                ):
+                    continue  # the same triple as before, which removed nothing
                 ruled_out = locked.get(common)
                 if ruled_out is None:
                     ruled_out = locked[common] = _excluders(cands, common)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypedDict, Unpack
 
 from solver.grid import BIT, HOUSES, Grid, digit_places, lonely_digits
@@ -203,45 +204,58 @@ SUKAKU_RULES = tuple(
 ) + (UVWXYZ_RULE,)
 
 
-Misses = dict[BasicRule, tuple[int, ...]]
-"""Per basic rule, the candidates of the last position of a walk where it found nothing."""
+class Record:
+    """A walk's record of where each slow rule last found nothing, kept from one ``next_hint``
+    to the next as the walk goes on (its positions only lose candidates): such a rule is told
+    what changed since (``solver.se.rules.Since``) and looks only at the patterns touching it,
+    for the same answer sooner."""
+
+    def __init__(self) -> None:
+        self.misses: dict[object, tuple[int, ...]] = {}  # rule -> candidates where it last missed
+        self._now: tuple[int, ...] | None = None  # the position being looked at (once asked)
+        self._changes: dict[int, Since | None] = {}  # id(an earlier position) -> what changed since
+
+    def look_at(self, grid: Grid) -> None:
+        """Begin on a new position (``grid``, which must follow the walk's earlier ones)."""
+        self._grid, self._now = grid, None
+        self._changes.clear()
+
+    def run(self, rule: object, find: Callable[[Since | None], SEHint | None]) -> SEHint | None:
+        """``find(changes)``: what ``rule`` finds at the position, told what changed since it
+        last found nothing (None the first time); a miss is recorded."""
+        if self._now is None:
+            self._now = tuple(self._grid.candidates)
+        now = self._now
+        before = self.misses.get(rule)
+        changes = None
+        if before is not None:
+            if id(before) not in self._changes:
+                self._changes[id(before)] = since(before, now)
+            changes = self._changes[id(before)]
+            if changes is not None and not changes.cells:
+                return None  # the very position where it found nothing
+        hint = find(changes)
+        if hint is None:
+            self.misses[rule] = now
+        return hint
 
 
 def _basic_hint(
-    grid: Grid, cap: float, uniqueness: bool, config: str = "bank", misses: Misses | None = None
+    grid: Grid, cap: float, uniqueness: bool, config: str = "bank", record: Record | None = None
 ) -> SEHint | None:
     """The hint of the first basic rule in Sudoku Explainer's order that has one, except that
     the rules before the first one that could give a hint above ``cap`` are tried cheapest
-    first (any of their hints leaves the rating as it is; see ``BasicRule``).
-
-    ``misses``, kept by a walk from one call to the next on later positions (candidates only
-    removed): where each rule last found nothing; a rule is handed what changed since
-    (``Since``) and the record is brought up to date."""
+    first (any of their hints leaves the rating as it is; see ``BasicRule``). ``record``: the
+    walk's (``Record``, looking at ``grid``), for the rules that narrow their search."""
     masks = digit_places(grid)
     every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
     rules = [rule for rule in every if uniqueness or not rule.uniqueness]
     free = next((i for i, rule in enumerate(rules) if rule.top > cap), len(rules))
-    now: tuple[int, ...] | None = None
-    changes: dict[int, Since | None] = {}  # id(the position before) -> what changed since
 
     def find(rule: BasicRule) -> SEHint | None:
-        nonlocal now
-        if misses is None or not rule.narrows:
+        if record is None or not rule.narrows:
             return rule.find(grid, masks, cap, None)
-        if now is None:
-            now = tuple(grid.candidates)
-        before = misses.get(rule)
-        change = None
-        if before is not None:
-            if id(before) not in changes:
-                changes[id(before)] = since(before, now)
-            change = changes[id(before)]
-            if change is not None and not change.cells:
-                return None  # the very position where it found nothing
-        hint = rule.find(grid, masks, cap, change)
-        if hint is None:
-            misses[rule] = now
-        return hint
+        return record.run(rule, lambda changes: rule.find(grid, masks, cap, changes))
 
     for rule in sorted(rules[:free], key=lambda rule: rule.cost):
         if rule.covered_from is not None and rule.covered_from <= cap:
@@ -311,14 +325,13 @@ def next_hint(
     uniqueness: bool = True,
     cancel: CancelFn | None = None,
     config: str = "bank",
-    misses: Misses | None = None,
+    record: Record | None = None,
 ) -> SEHint | None:
     """The hint Sudoku Explainer would apply next on ``grid`` (not changed); None if none.
 
     ``config``: one of ``SE_CONFIGS`` ("sukaku" adds the UVWXYZ- and TUVWXYZ-Wings).
-    ``misses``: a walk's record of where each basic rule last found nothing, to be handed on
-    from one call to the next as the walk goes on (an empty dict to start; ``_basic_hint``);
-    the same hint comes back, sooner.
+    ``record``: the walk's ``Record``, handed on from one call to the next as the walk goes
+    on; the same hint comes back, sooner.
     ``cap``: any hint rated ``cap`` or less may be returned instead of Sudoku Explainer's own
     choice (the estimate only keeps the hardest step). Likewise a Nishio hint rated 7.5 is
     returned without looking for an Aligned Triplet Exclusion first: that rule comes first in
@@ -328,7 +341,9 @@ def next_hint(
         InterruptedError: ``cancel()`` returned True; it is polled before each chaining rule.
     """
     _check_config(config)
-    hint = _basic_hint(grid, cap, uniqueness, config, misses)
+    if record is not None:
+        record.look_at(grid)
+    hint = _basic_hint(grid, cap, uniqueness, config, record)
     if hint is not None:
         return hint
     found: dict[int, SEHint | None] = {}
@@ -339,7 +354,11 @@ def next_hint(
         if any(found.get(i) is not None for i in range(index)):
             continue  # an earlier rule in Sudoku Explainer's order already has a hint
         poll_cancel(cancel)
-        hint = found[index] = rule(grid, cap)
+        if index == ALIGNED_TRIPLETS and record is not None:
+            hint = record.run(aligned_triple_exclusion, partial(aligned_triple_exclusion, grid))
+        else:
+            hint = rule(grid, cap)
+        found[index] = hint
         if hint is not None and (hint.rating <= cap or (index == NISHIO and hint.rating <= 7.5)):
             return hint
     for index in range(len(CHAIN_RULES)):
@@ -375,7 +394,7 @@ class RatingWalk:
         self.hardest, self.steps = 0.0, 0
         self.name: str | None = None
         self.solved: bool | None = None  # set when the walk ends
-        self.misses: Misses = {}  # where each basic rule last found nothing (next_hint)
+        self.record = Record()  # where each slow rule last found nothing (next_hint)
 
     def advance(self) -> bool:
         """Apply the next hint; False when the walk has ended (solved, or no rule has a hint).
@@ -399,7 +418,7 @@ class RatingWalk:
                 return False
         poll_cancel(self.cancel)
         hint = next_hint(
-            work, self.hardest, uniqueness=self.uniqueness, cancel=self.cancel, config=self.config, misses=self.misses
+            work, self.hardest, uniqueness=self.uniqueness, cancel=self.cancel, config=self.config, record=self.record
         )
         if hint is None:
             self.solved = False
