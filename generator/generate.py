@@ -40,11 +40,11 @@ from typing import NamedTuple
 
 from generator.dig import dig
 from generator.wfc import Event, fill
-from solver.grading import Grade, grade, level_of
+from solver.grading import Grade, grade, level_of, path_level
 from solver.grid import Grid, values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.techniques import TECHNIQUES, technique
-from solver.walks import solvable_within, walk_in_bulk
+from solver.walks import hardest_level, solvable_within, walk_in_bulk
 
 DEFAULT_MAX_ATTEMPTS = 500
 # About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each), so 500 fills would
@@ -326,13 +326,17 @@ def _judge(
         for easier in (Level.HARD, Level.EXPERT):
             if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel):
                 return puzzle, None, None, _too_easy(easier)
+    used: list[str] = []
     if level == Level.EXPERT:
-        found = last_within(solution, removed, level, uniqueness, cancel)
-        if found is None or found == list(solution):
+        found = last_within(solution, removed, level, uniqueness, cancel, used)
+        if found is None or found == list(solution) or not used:
             return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
         puzzle = found
-    used: list[str] = []
-    graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
+        # Master's techniques come last in HoDoKu's order, so the Solo path that solved it
+        # within Expert is the whole Solo path: its level and hardest step are level_of's
+        graded, hardest = path_level(used)
+    else:
+        graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
     if graded == level == Level.EXPERT and _hard_may_finish(used):
         if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
             return puzzle, None, None, _too_easy(Level.HARD)
@@ -386,17 +390,29 @@ def last_within(
     level: Level,
     uniqueness: bool = True,
     cancel: Callable[[], bool] | None = None,
+    used: list[str] | None = None,
 ) -> list[int] | None:
     """The puzzle furthest along a dig's removals that is still solvable within ``level``,
     found by binary search (fewer givens never make a puzzle easier).
 
     ``start`` is 81 ints (0 = empty) before the dig; ``removed`` the groups of cells the dig
     emptied, in order. Returns the puzzle as 81 ints, or None when ``start`` itself is not
-    solvable within ``level``. Each check polls ``cancel`` (``InterruptedError`` once it
-    returns True)."""
+    solvable within ``level``. ``used``, when given, receives the names of the steps other
+    than singles that solved the returned puzzle (``solver.walks.hardest_level``'s). Each
+    check polls ``cancel`` (``InterruptedError`` once it returns True)."""
+    walks: dict[int, list[str]] = {}  # count -> the steps that solved the puzzle after it
 
     def within(count: int) -> bool:
-        return solvable_within(after(count), level, uniqueness=uniqueness, cancel=cancel)
+        names: list[str] = []
+        if hardest_level(after(count), level, uniqueness=uniqueness, cancel=cancel, used=names) == Level.BEYOND:
+            return False
+        walks[count] = names
+        return True
+
+    def found(count: int) -> list[int]:
+        if used is not None:
+            used[:] = walks[count]
+        return after(count)
 
     def after(count: int) -> list[int]:
         puzzle = list(start)
@@ -406,7 +422,7 @@ def last_within(
         return puzzle
 
     if within(len(removed)):
-        return after(len(removed))
+        return found(len(removed))
     if not within(0):
         return None
     low, high = 0, len(removed)  # solvable after `low` removals, not after `high`
@@ -416,4 +432,4 @@ def last_within(
             low = middle
         else:
             high = middle
-    return after(low)
+    return found(low)

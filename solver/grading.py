@@ -115,6 +115,18 @@ def _hardest(names: Iterable[str]) -> str | None:
     return max(ordered, key=lambda name: _RANK[technique(name).name], default=None)
 
 
+def path_level(names: Sequence[str]) -> tuple[Level, str | None]:
+    """``(level, hardest)`` of a Solo path that took the steps ``names`` (``Step.technique``,
+    singles left out, in path order; at least one), as ``level_of`` reports them.
+
+    Raises:
+        ValueError: ``names`` is empty (a path of singles: ``level_of`` names them).
+    """
+    if not names:
+        raise ValueError("a path of singles alone: ask level_of")
+    return max(technique(name).level for name in names), _hardest(names)
+
+
 def level_of(
     values: Sequence[int],
     *,

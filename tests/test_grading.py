@@ -12,10 +12,11 @@ from collections import Counter
 import pytest
 
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
-from solver.grading import grade, hodoku_level, level_of
+from solver.grading import grade, hodoku_level, level_of, path_level
 from solver.grid import Grid, parse_values
 from solver.levels import Level
 from solver.techniques import TECHNIQUES, technique
+from solver.walks import hardest_level
 from tests.conftest import data_file, data_puzzles
 
 # A QQWing "simple" puzzle (HoDoKu: EASY), and its solution.
@@ -231,3 +232,17 @@ def test_level_of_agrees_with_grade_on_shipped_puzzles_with_and_without_uniquene
         for uniqueness in (True, False):
             full = grade(puzzle.values, uniqueness=uniqueness)
             assert level_of(puzzle.values, uniqueness=uniqueness) == (full.level, full.hardest)
+
+
+def test_a_path_within_expert_is_the_whole_solo_path_as_master_techniques_come_last():
+    """The Expert generator names a puzzle's level from the walk that solved it within Expert
+    (``path_level``): right only while no Master technique comes before another in the order."""
+    levels = [t.level for t in TECHNIQUES]
+    first_master = levels.index(Level.MASTER)
+    assert all(level == Level.MASTER for level in levels[first_master:])
+    values = parse_values(TIED_NAMES)
+    used: list[str] = []
+    assert hardest_level(values, Level.EXPERT, used=used) == Level.EXPERT
+    assert path_level(used) == level_of(values) == (Level.EXPERT, "AIC")
+    with pytest.raises(ValueError, match="singles"):
+        path_level([])
