@@ -36,6 +36,11 @@ RULES = {
 }
 
 
+def wrong_candidates(grid: Grid, solution: list[int]) -> list[tuple[int, int]]:
+    """The candidates of ``grid`` that are not the solution's, as (cell, digit)."""
+    return [(c, d) for c in range(81) for d in range(1, 10) if grid.candidates[c] & BIT[d] and d != solution[c]]
+
+
 def walk_positions(puzzle: str) -> list[Grid]:
     """The positions of the puzzle's rating walk, after each step's singles."""
     walk = RatingWalk(Grid.parse(puzzle))
@@ -73,7 +78,7 @@ def test_a_rule_told_what_changed_answers_as_its_whole_search(name):
             if rule(before, None) is not None:
                 continue  # the record only ever holds positions where the rule found nothing
             now = before.copy()
-            wrong = [(c, d) for c in range(81) for d in range(1, 10) if now.candidates[c] & BIT[d] and d != solution[c]]
+            wrong = wrong_candidates(now, solution)
             for cell, digit in rng.sample(wrong, min(len(wrong), rng.randint(1, 6))):
                 now.eliminate(cell, digit)
             whole = rule(now, None)
@@ -116,3 +121,33 @@ def test_a_walk_with_its_record_takes_the_hints_it_takes_without(puzzle):
         assert (walk.work.values, walk.work.candidates) == (work.values, work.candidates)
     assert walk.result().solved
     assert walk.record.misses, "the walk kept no record: the rules were never told what changed"
+
+
+def test_the_x_searches_are_skipped_only_where_no_digit_can_have_an_x_chain():
+    """``_x_concludes`` answers per digit whether X links conclude anything; where no digit
+    does, the rule skips its forcing X-chain and X-cycle searches, which must then find
+    nothing. Checked on the puzzles' first positions narrowed at random (never the solution's
+    candidates), where X-chains are common, and on their rating walks, where they are rare."""
+    from solver.se.chains import Position
+    from solver.se.static import Links, _exact_cycles, _search, _x_concludes
+
+    rng = random.Random(3)
+    outcomes = set()
+    for puzzle in PUZZLES:
+        solution = solve(Grid.parse(puzzle).values)
+        positions = walk_positions(puzzle)[::4]
+        for _ in range(12):
+            grid = Grid.parse(puzzle)
+            for cell, digit in rng.sample(wrong_candidates(grid, solution), rng.randint(5, 80)):
+                grid.eliminate(cell, digit)
+            positions.append(grid)
+        for grid in positions:
+            pos = Position(grid.candidates)
+            links = Links(pos)
+            live = {digit for digit in range(1, 10) if _x_concludes(pos.digits[digit])}
+            chains, cycles = _search(pos, links, "x", None, 0.0), _exact_cycles(pos, links, "x", None, 0.0)
+            found = [hint for hint in (chains, cycles) if hint]
+            for hint in found:
+                assert {digit for _, digit in hint.placements + hint.eliminations} <= live
+            outcomes.add((bool(live), bool(found)))
+    assert {(True, True), (False, False)} <= outcomes

@@ -22,13 +22,14 @@ whether there is any hint at all, and nested chains (``solver.se.nested``) take 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.closure import reachable, reachable_with_union
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
 from solver.se.chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 from solver.step import Candidate
 
 OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
-MODES = ("x", "y", "xy")
 BASE = {("x", "cycle"): 6.5, ("y", "cycle"): 6.5, ("xy", "cycle"): 7.0, ("x", "chain"): 6.6, ("xy", "chain"): 7.0}
 NAMES = {
     ("x", "cycle"): "Bidirectional X-Cycle",
@@ -41,7 +42,9 @@ SORT_KEY = {"x": 2, "y": 3, "xy": 4}
 
 
 class Links:
-    """The static successors of every potential of a position (potential = 2*cand + on)."""
+    """The static successors of every potential of a position (potential = 2*cand + on):
+    ``succ(mode)`` for mode "x", "y" or "xy", worked out on first use (a search often needs
+    only some of them)."""
 
     def __init__(self, pos: Position):
         cells, digits = pos.cells, pos.digits
@@ -61,14 +64,20 @@ class Links:
                     if target not in targets:
                         targets.append(target)
             off_x[k] = targets
-        self.succ = {}
-        for mode in MODES:
-            table = {}
+        self._links = (on_x, on_y, off_x, off_y)
+        self._tables: dict[str, dict[int, list[int]]] = {}
+        self.bivalue = {k for k in self.cands if POPCOUNT[cells[k // 9]] == 2}
+
+    def succ(self, mode: str) -> dict[int, list[int]]:
+        """Potential -> the potentials its links of ``mode`` lead to."""
+        table = self._tables.get(mode)
+        if table is None:
+            on_x, on_y, off_x, off_y = self._links
+            table = self._tables[mode] = {}
             for k in self.cands:
                 table[2 * k + 1] = on_x[k] + on_y[k] if "y" in mode else on_x[k]
                 table[2 * k] = (off_x[k] if "x" in mode else []) + (off_y[k] if "y" in mode else [])
-            self.succ[mode] = table
-        self.bivalue = {k for k in self.cands if POPCOUNT[cells[k // 9]] == 2}
+        return table
 
 
 def _rating(mode: str, kind: str, complexity: int) -> float:
@@ -107,7 +116,7 @@ def _cycles(
     except from its own descendants, so every route of a loop is seen (the eliminations of a
     loop depend on its route). Loops longer than ``max_length`` nodes are not looked for.
     """
-    succ = links.succ[mode]
+    succ = links.succ(mode)
     source = 2 * start + 1
     nodes = [source]  # potentials
     parent = [-1]  # index of each node's first cause
@@ -179,13 +188,46 @@ def forcing_chains_and_cycles(pos: Position, cap: float = 0.0) -> list[ChainHint
     if not true and not false:
         return []  # every hint of the rule is one of these (see static_conclusions): none here
     links = Links(pos)
-    best = _search(pos, links, "x", None, cap)  # forcing X-chains
-    for mode in ("x", "y"):
+    best = None
+    if any(_x_concludes(pos.digits[digit]) for digit in range(1, 10)):
+        best = _search(pos, links, "x", None, cap)  # forcing X-chains
         if best is None or best.rating > cap:
-            best = _exact_cycles(pos, links, mode, best, cap)
+            best = _exact_cycles(pos, links, "x", best, cap)
+    if best is None or best.rating > cap:
+        best = _exact_cycles(pos, links, "y", best, cap)
     if best is None or (best.rating > cap and best.rating >= 7.0):
         best = _search(pos, links, "xy", best, cap)
     return [best] if best is not None else []
+
+
+@lru_cache(maxsize=4096)
+def _x_concludes(places: int) -> bool:
+    """Whether X links alone conclude anything about a digit whose places are ``places`` (an
+    81-bit set). Every forcing X-chain and every elimination of an X-cycle is a walk from "k is
+    on" to "k is off", or from "k is off" to "k is on" (see ``static_conclusions``); the second
+    kind starts by turning on k's conjugate p (the other place of the digit in a house) and
+    ends on k, which sees p, so p's "on" reaches p's "off": the first kind covers both. When no
+    digit has one, the rule's X searches find nothing. A walk on X links stays on its digit,
+    so this depends on the digit's places alone (kept).
+
+    As ``static_conclusions`` does, on the places assumed on: a -> c when a sees a place b whose
+    conjugate is c; "k is on" reaches "k is off" when k reaches a place that sees k."""
+    conjugates = {}
+    for cell in cells_of(places):
+        mates = 0
+        for house in OFF_ON_HOUSES[cell]:
+            there = places & HOUSE_MASK[house]
+            if there.bit_count() == 2:
+                mates |= there
+        conjugates[cell] = mates & ~CELL_BIT[cell]
+    succ = {}
+    for cell in conjugates:
+        after = 0
+        for seen in cells_of(places & PEER_MASK[cell]):
+            after |= conjugates[seen]
+        succ[cell] = [c for c in cells_of(after) if c != cell]
+    reach = reachable(succ)
+    return any(reach[cell] & PEER_MASK[cell] for cell in succ)
 
 
 def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
@@ -221,7 +263,7 @@ def _better(hint: ChainHint, best: ChainHint | None) -> bool:
 
 
 def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
-    succ = links.succ[mode]
+    succ = links.succ(mode)
     reached: dict[int, int] = {}
     fresh: dict[int, int] = {}
     starts = sorted(links.bivalue) if mode == "y" else links.cands
