@@ -212,8 +212,10 @@ class Record:
 
     def __init__(self) -> None:
         self.misses: dict[object, tuple[int, ...]] = {}  # rule -> candidates where it last missed
-        self._now: tuple[int, ...] | None = None  # the position being looked at (once asked)
-        self._changes: dict[int, Since | None] = {}  # id(an earlier position) -> what changed since
+        self._grid: Grid | None = None  # the position being looked at
+        self._now: tuple[int, ...] | None = None  # its candidates (once asked)
+        # id(an earlier position) -> what changed since, for the position being looked at
+        self._changes: dict[int, Since | None] = {}
 
     def look_at(self, grid: Grid) -> None:
         """Begin on a new position (``grid``, which must follow the walk's earlier ones)."""
@@ -224,6 +226,7 @@ class Record:
         """``find(changes)``: what ``rule`` finds at the position, told what changed since it
         last found nothing (None the first time); a miss is recorded."""
         if self._now is None:
+            assert self._grid is not None, "look_at first"
             self._now = tuple(self._grid.candidates)
         now = self._now
         before = self.misses.get(rule)
