@@ -1,4 +1,4 @@
-"""Sudoku Explainer's slow basic rules looking only at what changed (solver.se.rules.Since).
+"""Sudoku Explainer's slow rules looking only at what changed (solver.se.record).
 
 A rating walk hands each rule what changed since the rule last found nothing; the rule must
 then answer exactly as its whole search would. Checked rule by rule on positions met on real
@@ -17,7 +17,8 @@ from solver.grid import BIT, Grid
 from solver.se.exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se.loops import _loops, _loops_of
 from solver.se.rating import RatingWalk, next_hint
-from solver.se.rules import Since, since, wings
+from solver.se.record import Since, since
+from solver.se.rules import wings
 from solver.walks import propagate_singles
 
 # made by our generator (Expert), rated 7.9, 8.4 and 8.4 by the estimate

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Grid, cells_of
-from solver.se.rules import SEHint, Since
+from solver.se.record import Since
+from solver.se.rules import SEHint
 from solver.step import Candidate
 
 

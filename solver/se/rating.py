@@ -40,12 +40,11 @@ from solver.se.exclusion import aligned_pair_exclusion, aligned_triple_exclusion
 from solver.se.loops import unique_loops
 from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
+from solver.se.record import Record, Since
 from solver.se.rules import (
     SEHint,
-    Since,
     direct_hidden_set,
     direct_locking,
-    since,
     strong_links,
     wings,
 )
@@ -146,7 +145,7 @@ class BasicRule:
     Fields:
         find: ``find(grid, masks, cap, changes)`` -> its hint or None (``masks``:
             ``solver.grid.digit_places(grid)``); a rule that sorts its hints may return any one
-            rated ``cap`` or less instead. ``changes`` (``solver.se.rules.Since``, or None): what
+            rated ``cap`` or less instead. ``changes`` (``solver.se.record.Since``, or None): what
             changed since this rule last found nothing in the same walk; a rule may look only at
             the patterns that touch it (the slow ones do), and must return what it would without.
         top: the highest rating the rule gives. Once the rating so far reaches the tops of the
@@ -202,45 +201,6 @@ UVWXYZ_RULE = BasicRule(lambda g, m, cap, changes: wings(g, 6, cap, changes), 6.
 SUKAKU_RULES = tuple(
     rule for old in BASIC_RULES for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
 ) + (UVWXYZ_RULE,)
-
-
-class Record:
-    """A walk's record of where each slow rule last found nothing, kept from one ``next_hint``
-    to the next as the walk goes on (its positions only lose candidates): such a rule is told
-    what changed since (``solver.se.rules.Since``) and looks only at the patterns touching it,
-    for the same answer sooner."""
-
-    def __init__(self) -> None:
-        self.misses: dict[object, tuple[int, ...]] = {}  # rule -> candidates where it last missed
-        self._grid: Grid | None = None  # the position being looked at
-        self._now: tuple[int, ...] | None = None  # its candidates (once asked)
-        # id(an earlier position) -> what changed since, for the position being looked at
-        self._changes: dict[int, Since | None] = {}
-
-    def look_at(self, grid: Grid) -> None:
-        """Begin on a new position (``grid``, which must follow the walk's earlier ones)."""
-        self._grid, self._now = grid, None
-        self._changes.clear()
-
-    def run(self, rule: object, find: Callable[[Since | None], SEHint | None]) -> SEHint | None:
-        """``find(changes)``: what ``rule`` finds at the position, told what changed since it
-        last found nothing (None the first time); a miss is recorded."""
-        if self._now is None:
-            assert self._grid is not None, "look_at first"
-            self._now = tuple(self._grid.candidates)
-        now = self._now
-        before = self.misses.get(rule)
-        changes = None
-        if before is not None:
-            if id(before) not in self._changes:
-                self._changes[id(before)] = since(before, now)
-            changes = self._changes[id(before)]
-            if changes is not None and not changes.cells:
-                return None  # the very position where it found nothing
-        hint = find(changes)
-        if hint is None:
-            self.misses[rule] = now
-        return hint
 
 
 def _basic_hint(

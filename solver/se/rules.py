@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSES, PEER_MASK, POPCOUNT, Grid, cells_of, digit_places
+from solver.se.record import Since
 from solver.step import Candidate
 
 
@@ -37,36 +38,6 @@ class SEHint(NamedTuple):
     name: str
     placements: tuple[Candidate, ...] = ()
     eliminations: tuple[Candidate, ...] = ()
-
-
-class Since(NamedTuple):
-    """What changed since an earlier position of the same walk where a rule found nothing.
-
-    A rating walk only ever removes candidates (a placed cell keeps none), so a pattern whose
-    cells did not change was there before, with the same or fewer targets, and gave nothing: a
-    rule handed a ``Since`` looks only at the patterns that touch ``cells`` and returns what its
-    whole search would (the same hint, as it keeps its search order). Made by ``since``.
-
-    Fields:
-        cells: the 81-bit set of the cells whose candidates changed (placed cells included).
-        before: the earlier position's 81 candidate masks (bit d-1 = digit d).
-    """
-
-    cells: int
-    before: Sequence[int]
-
-
-def since(before: Sequence[int], now: Sequence[int]) -> Since | None:
-    """The ``Since`` from candidate masks ``before`` to ``now`` (81 each); None when ``now``
-    holds a candidate ``before`` did not (not a later position of the same walk)."""
-    cells = 0
-    for cell in range(81):
-        old, new = before[cell], now[cell]
-        if old != new:
-            if new & ~old:
-                return None
-            cells |= CELL_BIT[cell]
-    return Since(cells, before)
 
 
 BOX_LINE_PAIRS = tuple((box, line) for box in range(18, 27) for line in range(18) if HOUSE_MASK[box] & HOUSE_MASK[line])
