@@ -329,9 +329,11 @@ def _judge(
     used: list[str] = []
     if level == Level.EXPERT:
         found = last_within(solution, removed, level, uniqueness, cancel, used)
-        if found is None or found == list(solution) or not used:
+        if found is None or found == list(solution):
             return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
         puzzle = found
+        if not used:  # singles alone solve it
+            return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])
         # Master's techniques come last in HoDoKu's order, so the Solo path that solved it
         # within Expert is the whole Solo path: its level and hardest step are level_of's
         graded, hardest = path_level(used)

@@ -51,8 +51,9 @@ def since(before: Sequence[int], now: Sequence[int]) -> Since | None:
 class Record:
     """A walk's record of where each slow rule last found nothing, kept from one ``next_hint``
     to the next as the walk goes on (its positions only lose candidates): such a rule is told
-    what changed since (``Since``) and looks only at the patterns touching it,
-    for the same answer sooner."""
+    what changed since (``Since``) and looks only at the patterns touching it, for the same
+    answer sooner. A position that does not follow the recorded one (a candidate came back)
+    gets the whole search."""
 
     def __init__(self) -> None:
         self.misses: dict[object, tuple[int, ...]] = {}  # rule -> candidates where it last missed

@@ -316,10 +316,10 @@ def wings(grid: Grid, size: int, cap: float = 0.0, changes: Since | None = None)
 
 
 def _wing_sets(cands: list[int], count: int, touching: int | None = None) -> list[tuple[tuple[int, ...], int, int]]:
-    """(cells, digits, 81-bit set of the cells) of every Almost Locked Set of ``count`` cells with two or more
-    candidates each: ``count`` cells of one house holding ``count + 1`` digits between them.
-    Each set once, in the same order whatever ``touching`` is: when given (an 81-bit set of
-    cells), only the sets holding one of those cells."""
+    """(cells, digits, 81-bit set of the cells) of every Almost Locked Set of ``count`` cells
+    with two or more candidates each: ``count`` cells of one house holding ``count + 1`` digits
+    between them. Each set once, in the same order whatever ``touching`` is: when given (an
+    81-bit set of cells), only the sets holding one of those cells."""
     found: set[int] = set()
     sets = []
     for house, cells in enumerate(HOUSES):
