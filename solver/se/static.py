@@ -210,24 +210,13 @@ def _x_concludes(places: int) -> bool:
     digit has one, the rule's X searches find nothing. A walk on X links stays on its digit,
     so this depends on the digit's places alone (kept).
 
-    As ``static_conclusions`` does, on the places assumed on: a -> c when a sees a place b whose
-    conjugate is c; "k is on" reaches "k is off" when k reaches a place that sees k."""
-    conjugates = {}
-    for cell in cells_of(places):
-        mates = 0
-        for house in OFF_ON_HOUSES[cell]:
-            there = places & HOUSE_MASK[house]
-            if there.bit_count() == 2:
-                mates |= there
-        conjugates[cell] = mates & ~CELL_BIT[cell]
-    succ = {}
-    for cell in conjugates:
-        after = 0
-        for seen in cells_of(places & PEER_MASK[cell]):
-            after |= conjugates[seen]
-        succ[cell] = [c for c in cells_of(after) if c != cell]
-    reach = reachable(succ)
-    return any(reach[cell] & PEER_MASK[cell] for cell in succ)
+    "k is on" reaching "k is off" is "k is on", "b is off" for a place b that k sees, then an
+    X-Chain from b to a place that sees k: the closure HoDoKu's X-Chain search asks first
+    (``solver.techniques.chains.x_chain_news``), which answers it."""
+    # imported here: the techniques package imports this module (forcing chains) as it loads
+    from solver.techniques.chains import x_chain_news
+
+    return x_chain_news(places)
 
 
 def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:
