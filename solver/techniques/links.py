@@ -36,11 +36,13 @@ from collections.abc import Callable, Iterable, Sequence
 from solver.grid import (
     CELL_BIT,
     CELLS,
+    COL_OF,
     DIGITS,
     DIGITS_OF,
     HOUSE_MASK,
     HOUSES_OF,
     PEER_MASK,
+    ROW_OF,
     Grid,
     cell_name,
     cells_of,
@@ -56,6 +58,25 @@ LINE_BOXES = tuple(
     tuple((box, HOUSE_MASK[line] & HOUSE_MASK[box]) for box in range(18, 27) if HOUSE_MASK[line] & HOUSE_MASK[box])
     for line in range(18)
 )
+
+
+def _group_shapes() -> dict[int, tuple[tuple[int, ...], int]]:
+    """Every grouped node's cell mask (2 or 3 cells of a box-line intersection) -> (its cells,
+    ascending; the cells that see all of them)."""
+    shapes = {}
+    for line in range(18):
+        for _, inter in LINE_BOXES[line]:
+            for part in itertools.combinations(cells_of(inter), 2):
+                for cells in (part, *(tuple(sorted((*part, c))) for c in cells_of(inter) if c not in part)):
+                    mask = sum(CELL_BIT[c] for c in cells)
+                    sees = PEER_MASK[cells[0]]
+                    for c in cells[1:]:
+                        sees &= PEER_MASK[c]
+                    shapes[mask] = (cells, sees)
+    return shapes
+
+
+GROUP_SHAPES = _group_shapes()
 
 
 def state(node: int, value: bool) -> int:
@@ -122,59 +143,64 @@ class LinkGraph:
         cells: list[tuple[int, ...]] = []
         digits: list[int] = []
         self._id = [-1] * 810
-        house_nodes = [0] * 270  # house * 10 + digit -> bit mask of node ids
+        house_nodes: list[list[int]] = [[] for _ in range(270)]  # house * 10 + digit -> node ids, ascending
         house_cells = [0] * 270  # house * 10 + digit -> 81-bit mask of cells
         cell_nodes = []
         for cell in CELLS:
             ids = []
+            bit = CELL_BIT[cell]
+            row, column, box = HOUSES_OF[cell]
             for d in DIGITS_OF[candidates[cell]]:
                 node = len(cells)
                 self._id[cell * 10 + d] = node
                 cells.append((cell,))
                 digits.append(d)
                 ids.append(node)
-                for house in HOUSES_OF[cell]:
-                    house_nodes[house * 10 + d] |= 1 << node
-                    house_cells[house * 10 + d] |= CELL_BIT[cell]
+                house_nodes[row * 10 + d].append(node)
+                house_nodes[column * 10 + d].append(node)
+                house_nodes[box * 10 + d].append(node)
+                house_cells[row * 10 + d] |= bit
+                house_cells[column * 10 + d] |= bit
+                house_cells[box * 10 + d] |= bit
             cell_nodes.append(tuple(ids))
         self.candidate_count = len(cells)
+        node_row = [ROW_OF[cell] for (cell,) in cells]
+        node_column = [COL_OF[cell] for (cell,) in cells]
         strong: list[list[int]] = []
         weak: list[list[int]] = []
         for node, (cell,) in enumerate(cells):
+            # the other digits of the cell, then the digit's other cells in the row, the
+            # column and the rest of the box (node ids ascend with the cells)
             d = digits[node]
             others = [y for y in cell_nodes[cell] if y != node]
-            weak_here, seen = others[:], 1 << node
-            for y in others:
-                seen |= 1 << y
+            row, column, box = HOUSES_OF[cell]
+            in_row = house_nodes[row * 10 + d]
+            in_column = house_nodes[column * 10 + d]
+            in_box = house_nodes[box * 10 + d]
+            r, c = node_row[node], node_column[node]
+            weak.append(
+                others
+                + [y for y in in_row if y != node]
+                + [y for y in in_column if y != node]
+                + [y for y in in_box if node_row[y] != r and node_column[y] != c]
+            )
             strong_here = others[:] if len(others) == 1 else []
-            for house in HOUSES_OF[cell]:
-                mask = house_nodes[house * 10 + d]
-                new = mask & ~seen
-                weak_here.extend(_bits(new))
-                seen |= new
-                if mask.bit_count() == 2:
-                    other = (mask & ~(1 << node)).bit_length() - 1
+            for in_house in (in_row, in_column, in_box):
+                if len(in_house) == 2:
+                    other = in_house[0] if in_house[1] == node else in_house[1]
                     if other not in strong_here:
                         strong_here.append(other)
             strong.append(strong_here)
-            weak.append(weak_here)
         self.cells, self.digit, self.cell_nodes = cells, digits, cell_nodes
-        self._add_groups(house_cells, strong, weak)
+        groups = self._add_groups(house_cells, strong, weak)
         self.size = self.als_start = len(cells)
         self.strong = [tuple(ys) for ys in strong]
         self.weak = [tuple(ys) for ys in weak]
         count = self.candidate_count
         self.first_cell = [CELL_BIT[node_cells[0]] for node_cells in cells]
-        self.cell_mask = self.first_cell[:count] + [
-            sum(CELL_BIT[c] for c in node_cells) for node_cells in cells[count:]
-        ]  # a candidate's one cell, then the grouped nodes' cells
-        sees = [PEER_MASK[cell] for (cell,) in cells[:count]]
-        for node_cells in cells[count:]:
-            mask = PEER_MASK[node_cells[0]]
-            for c in node_cells[1:]:
-                mask &= PEER_MASK[c]
-            sees.append(mask)
-        self.sees = sees
+        group_masks = [group[3] for group in groups]
+        self.cell_mask = self.first_cell[:count] + group_masks  # a candidate's one cell, then the grouped nodes' cells
+        self.sees = [PEER_MASK[cell] for (cell,) in cells[:count]] + [GROUP_SHAPES[mask][1] for mask in group_masks]
         self.digit_cells = [0] * 10
         for d in DIGITS:
             for row in range(9):
@@ -183,47 +209,55 @@ class LinkGraph:
         self.memo: dict[str | tuple[str, bool], list[int]] = {}
         self._views: dict[str, View] = {}
 
-    def _add_groups(self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]) -> None:
+    def _add_groups(
+        self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]
+    ) -> list[tuple[int, int, int, int]]:
         """Append the grouped nodes and their links (HoDoKu's group node rules and order).
 
         A grouped node is weakly linked to every node of its digit that sees all of its cells
         (the rest of its line and box, and other grouped nodes there that it does not overlap);
         it is strongly linked to the rest of its box or line when that rest is one candidate or
-        exactly one other grouped node.
+        exactly one other grouped node. Returns the groups: (node, line, box, cell mask) each.
         """
         groups = []  # (node, line, box, cell mask)
+        node_cells, digit, ids = self.cells, self.digit, self._id
         for line in range(18):
             for d in DIGITS:
+                in_line = house_cells[line * 10 + d]
                 for box, inter in LINE_BOXES[line]:
-                    mask = house_cells[line * 10 + d] & inter
+                    mask = in_line & inter
                     if mask & (mask - 1):
-                        groups.append((len(self.cells), line, box, mask))
-                        self.cells.append(tuple(cells_of(mask)))
-                        self.digit.append(d)
+                        groups.append((len(node_cells), line, box, mask))
+                        node_cells.append(GROUP_SHAPES[mask][0])
+                        digit.append(d)
                         strong.append([])
                         weak.append([])
-        by_cells = {(self.digit[g[0]], g[3]): g[0] for g in groups}
-        by_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> groups
+        by_cells = {(digit[g[0]], g[3]): g[0] for g in groups}
+        by_house: dict[int, list[tuple[int, int]]] = {}  # house * 10 + digit -> groups
         for node, line, box, mask in groups:
-            for house in (line, box):
-                by_house.setdefault((self.digit[node], house), []).append((node, mask))
+            d = digit[node]
+            by_house.setdefault(line * 10 + d, []).append((node, mask))
+            by_house.setdefault(box * 10 + d, []).append((node, mask))
         for node, line, box, mask in groups:
-            d = self.digit[node]
-            rest = {house: house_cells[house * 10 + d] & ~mask for house in (box, line)}
-            for cell in cells_of(rest[box] | rest[line]):
-                other = self._id[cell * 10 + d]
-                weak[node].append(other)
+            d = digit[node]
+            strong_here, weak_here = strong[node], weak[node]
+            rest_box = house_cells[box * 10 + d] & ~mask
+            rest_line = house_cells[line * 10 + d] & ~mask
+            for cell in cells_of(rest_box | rest_line):
+                other = ids[cell * 10 + d]
+                weak_here.append(other)
                 weak[other].append(node)
-            for house in (box, line):
-                if rest[house] and not rest[house] & (rest[house] - 1):
-                    other = self._id[(rest[house].bit_length() - 1) * 10 + d]
-                    strong[node].append(other)
+            for rest in (rest_box, rest_line):
+                if rest and not rest & (rest - 1):
+                    other = ids[(rest.bit_length() - 1) * 10 + d]
+                    strong_here.append(other)
                     strong[other].append(node)
-            for house in (line, box):
-                if (d, rest[house]) in by_cells:
-                    strong[node].append(by_cells[(d, rest[house])])
-            others = by_house[(d, line)] + by_house[(d, box)]
-            weak[node].extend(sorted(o for o, mask2 in others if o != node and not mask & mask2))
+            for rest in (rest_line, rest_box):
+                if (d, rest) in by_cells:
+                    strong_here.append(by_cells[(d, rest)])
+            others = by_house[line * 10 + d] + by_house[box * 10 + d]
+            weak_here.extend(sorted([o for o, mask2 in others if o != node and not mask & mask2]))
+        return groups
 
     # --- nodes -----------------------------------------------------------------------------
 
