@@ -27,7 +27,7 @@ PACE_GRIDS = 5  # grids finished before the pace is taken as known
 
 class MakingStatus(NamedTuple):
     """Where the generator is, as ``generator.generate.GenerationStatus`` has it (stage, grid,
-    seconds, values, rejected, turned_down, grids_per_puzzle: see there), in a class the game can
+    seconds, values, rejected, turned_down, grids_per_puzzle, move: see there), in a class the game can
     unpickle without loading the generator."""
 
     stage: str
@@ -37,6 +37,7 @@ class MakingStatus(NamedTuple):
     rejected: str = ""
     turned_down: tuple[tuple[str, int], ...] = ()
     grids_per_puzzle: float = 1.0
+    move: int = 0
 
     def usual_seconds(self) -> tuple[float, float] | None:
         """The usual time the whole search takes at the pace seen so far: (the 10th, the 90th

@@ -15,7 +15,9 @@ sequence get harder step by step: a binary search puts givens back, last removed
 the last puzzle still solvable within the target level, and accepts it if it is not solvable
 one level down. One fill thus yields an Expert puzzle whenever its dig passes through Expert.
 Master is the top of the scale, so its dig needs no search: the minimal puzzle is kept when no
-Expert technique finishes it.
+Expert technique finishes it. Masters are rare among minimal puzzles but cluster, so a minimal
+puzzle that Expert techniques finish is a near miss to walk from, one given moved at a time,
+before a new fill is tried (``generator.steer``).
 
 Cancelling is cooperative: ``cancel`` is polled by the fill and the dig before each step, and
 by every level check (``solvable_within``, in the binary search too, ``walk_in_bulk`` and
@@ -39,6 +41,7 @@ from functools import partial
 from typing import NamedTuple
 
 from generator.dig import dig
+from generator.steer import steer
 from generator.wfc import Event, fill
 from solver.grading import Grade, grade, level_of, path_level
 from solver.grid import Grid, values_to_string
@@ -47,14 +50,16 @@ from solver.techniques import TECHNIQUES, technique
 from solver.walks import hardest_level, solvable_within, walk_in_bulk
 
 DEFAULT_MAX_ATTEMPTS = 500
-# About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each), so 500 fills would
-# fail about 2% of Master requests; 5,000 makes that vanishingly rare.
+# About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each); walking from near
+# misses (generator.steer) takes 1 to 190 fills (seeds 1-180), so 500 would nearly always do;
+# 5,000 makes a failure vanishingly rare.
 MASTER_MAX_ATTEMPTS = 5000
 STEERED_LEVELS = (Level.EXPERT, Level.MASTER)
 # Grids tried per accepted puzzle, on average (seeds 1-200 of Easy to Expert: 1.0, 2.9, 3.9,
-# 4.6; Master's seeds 1-81: 129, as the 1 in 130 above). Every grid has the same chance, so the
-# count of grids is geometric; the generating screen's estimate rests on it.
-GRIDS_PER_PUZZLE = {Level.EASY: 1.0, Level.MEDIUM: 2.9, Level.HARD: 3.9, Level.EXPERT: 4.6, Level.MASTER: 130.0}
+# 4.6; Master's seeds 1-180, walking from near misses: 18, against 130 without). Every grid
+# has about the same chance, so the count of grids is about geometric; the generating screen's
+# estimate rests on it.
+GRIDS_PER_PUZZLE = {Level.EASY: 1.0, Level.MEDIUM: 2.9, Level.HARD: 3.9, Level.EXPERT: 4.6, Level.MASTER: 18.0}
 
 FILLING, DIGGING, CHECKING = "filling", "digging", "checking"
 STAGES = (FILLING, DIGGING, CHECKING)
@@ -80,7 +85,8 @@ class GenerationStatus(NamedTuple):
     was turned down ("" for the first), in words such as "too easy: Hard techniques solve it";
     ``turned_down`` counts every reason so far, as (reason, grids) pairs in the order first
     seen. ``grids_per_puzzle`` is how many grids the asked level takes on average
-    (``GRIDS_PER_PUZZLE``), for an estimate.
+    (``GRIDS_PER_PUZZLE``), for an estimate. ``move`` counts the givens moved from a Master near
+    miss of this grid (``generator.steer``): from 1 while checking a moved puzzle, else 0.
     """
 
     stage: str
@@ -90,6 +96,7 @@ class GenerationStatus(NamedTuple):
     rejected: str = ""
     turned_down: tuple[tuple[str, int], ...] = ()
     grids_per_puzzle: float = 1.0
+    move: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,14 +107,16 @@ class GeneratedPuzzle:
     grade's level (always the level asked for); ``hardest`` the name of its hardest step
     (``Grade.hardest``); ``grade`` the full grade, None when ``generate(full_grade=False)``;
     ``seed`` reproduces the puzzle with the same options; ``ms`` is the wall time taken in
-    milliseconds; ``attempts`` counts fills tried.
+    milliseconds; ``attempts`` counts fills tried; ``moves`` the givens moved from Master near
+    misses on the way (``generator.steer``; 0 for the other levels).
 
     How it was made, for display (the accepted fill and dig only): ``trace`` is the fill's
     ``generator.wfc.Event`` tuples in order (empty unless ``generate(trace=True)``), so
     ``generator.wfc.replay(trace)`` equals ``solution``; ``dig_order`` lists the cells whose
     givens the dig removed, in order; ``put_back`` the cells whose givens the Expert search put
     back, last removed first. Emptying ``dig_order`` from the solution and then refilling
-    ``put_back`` leaves ``puzzle``.
+    ``put_back`` leaves ``puzzle``. (A Master walked to from a near miss lists the dig's cells
+    still empty, then the other empty cells, and puts nothing back.)
     """
 
     puzzle: tuple[int, ...]
@@ -121,6 +130,7 @@ class GeneratedPuzzle:
     trace: tuple[Event, ...] = ()
     dig_order: tuple[int, ...] = ()
     put_back: tuple[int, ...] = ()
+    moves: int = 0
 
     @property
     def givens(self) -> int:
@@ -129,7 +139,7 @@ class GeneratedPuzzle:
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form used by ``gen --json``: puzzle, solution, level, seed, givens, ms,
-        attempts, hardest, and with the full grade score, se, steps and layers."""
+        attempts, moves, hardest, and with the full grade score, se, steps and layers."""
         found: dict[str, object] = {
             "puzzle": values_to_string(self.puzzle),
             "solution": values_to_string(self.solution),
@@ -138,6 +148,7 @@ class GeneratedPuzzle:
             "givens": self.givens,
             "ms": round(self.ms, 2),
             "attempts": self.attempts,
+            "moves": self.moves,
             "hardest": self.hardest,
         }
         if self.grade is not None:
@@ -231,9 +242,10 @@ def generate(
         order = "random" if steered else "entropy"
     turned_down: dict[str, int] = {}
     rejected = ""
+    moves = 0
     per_puzzle = GRIDS_PER_PUZZLE[level]
 
-    def tell(stage: str, attempt: int, values: Sequence[int] = ()) -> None:
+    def tell(stage: str, attempt: int, values: Sequence[int] = (), move: int = 0) -> None:
         if status is not None:
             status(
                 GenerationStatus(
@@ -244,6 +256,7 @@ def generate(
                     rejected,
                     tuple(turned_down.items()),
                     per_puzzle,
+                    move,
                 )
             )
 
@@ -267,13 +280,34 @@ def generate(
                 uniqueness=uniqueness,
             )
             tell(CHECKING, attempt, puzzle)
-            puzzle, result, hardest, rejected = _judge(puzzle, solution, removed, level, uniqueness, cancel, full_grade)
+            judge = partial(
+                _judge,
+                solution=solution,
+                removed=removed,
+                level=level,
+                uniqueness=uniqueness,
+                cancel=cancel,
+                full_grade=full_grade,
+            )
+            depth: list[int] = []
+            puzzle, result, hardest, rejected = judge(puzzle, depth=depth)
+            walked = 0
+            if rejected and depth:  # a Master near miss: walk on from it
+                told = partial(tell, CHECKING, attempt)
+                verdict, walked = steer(puzzle, depth[0], solution, rng, judge, cancel, told)
+                moves += walked
+                if verdict is not None:
+                    puzzle, result, hardest, rejected = verdict
             if rejected:
                 turned_down[rejected] = turned_down.get(rejected, 0) + 1
                 continue
             if progress is not None:
                 progress(1.0)
             dug = tuple(cell for group in removed for cell in group)
+            if walked:  # moved givens: the dig's cells still empty, then the others
+                dug = tuple(cell for cell in dug if not puzzle[cell]) + tuple(
+                    cell for cell in range(81) if not puzzle[cell] and cell not in dug
+                )
             return GeneratedPuzzle(
                 puzzle=tuple(puzzle),
                 solution=tuple(solution),
@@ -286,6 +320,7 @@ def generate(
                 trace=tuple(events) if events is not None else (),
                 dig_order=dug,
                 put_back=tuple(cell for cell in reversed(dug) if puzzle[cell]),
+                moves=moves,
             )
     except InterruptedError:
         raise GenerationCancelled("generation cancelled") from None
@@ -303,6 +338,7 @@ def _judge(
     uniqueness: bool,
     cancel: Callable[[], bool] | None,
     full_grade: bool = True,
+    depth: list[int] | None = None,
 ) -> tuple[list[int], Grade | None, str | None, str]:
     """Check a dug grid's level, cheapest checks first: (the puzzle to serve, its grade, the
     name of its hardest step, "") when it is exactly ``level``, else (the puzzle, None, None,
@@ -313,7 +349,9 @@ def _judge(
     level is decided by one Solo path (``solver.grading.level_of``), and a puzzle is exactly of
     its level when the techniques of the level below cannot finish it too (for Expert this is a
     check of its own: see below); with ``full_grade`` the accepted puzzle is then graded in full
-    (``solver.grading.grade``), else the grade is None."""
+    (``solver.grading.grade``), else the grade is None. ``depth``, when given, receives for a
+    Master candidate that Expert techniques finish the number of their Expert rounds (the
+    near miss ``generator.steer`` walks from)."""
     index = PLAYABLE_LEVELS.index(level)
     if level == Level.EXPERT and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
         # the minimal puzzle is too easy, so is every one along the dig
@@ -323,8 +361,11 @@ def _judge(
         # bulk rounds, the Expert walk going on where the Hard one stalled (0.74x the time of
         # the Solo path's walks); a grid they do not finish is graded on that path below.
         work = Grid(puzzle)
+        rounds: list[Level] = []
         for easier in (Level.HARD, Level.EXPERT):
-            if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel):
+            if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel, rounds=rounds):
+                if easier == Level.EXPERT and depth is not None:
+                    depth.append(rounds.count(Level.EXPERT))
                 return puzzle, None, None, _too_easy(easier)
     used: list[str] = []
     if level == Level.EXPERT:

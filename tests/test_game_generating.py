@@ -284,6 +284,15 @@ def test_the_screen_names_the_grid_its_stage_and_why_the_last_was_turned_down(ap
     assert str(CHECKED[given]) in drawn  # the field shows the grid being checked
 
 
+def test_a_moved_puzzle_is_named_by_its_move_and_master_says_near_misses_are_walked(app, searching, monkeypatch):
+    searching.told = [status(), status()._replace(move=7)]
+    scene = search(app, searching)
+    drawn = texts_drawn(app, monkeypatch)
+    assert scene.caption() == "Grid 40, move 7: a given moved, dug to 40 givens: checking its level"
+    assert scene.stage_index() == STAGES.index("checking")
+    assert "If Expert techniques solve it, one given at a time moves to another cell" in " ".join(drawn)
+
+
 def test_the_stage_on_screen_is_held_long_enough_to_read(app, searching):
     searching.told = [status(grid=grid, stage=stage) for grid in range(1, 41) for stage in STAGES]
     scene = search(app, searching)

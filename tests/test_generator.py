@@ -225,23 +225,38 @@ def statuses(level: Level, seed: int) -> tuple[list, object]:
 
 @pytest.mark.parametrize("level", [Level.HARD, Level.MASTER])
 def test_generate_tells_each_stage_of_each_grid_and_changes_nothing_by_telling(level):
-    told, made = statuses(level, 1)  # seed 1: Hard at its 7th grid, Master at its 16th
+    told, made = statuses(level, 1)  # seed 1: Hard at its 7th grid, Master at its 3rd (92 moves)
     assert made.puzzle == generate(level, 1).puzzle
-    assert [(s.grid, s.stage) for s in told] == [
+    grids = [s for s in told if not s.move]
+    assert [(s.grid, s.stage) for s in grids] == [
         (grid, stage) for grid in range(1, made.attempts + 1) for stage in STAGES
     ]
     assert all(s.grids_per_puzzle == GRIDS_PER_PUZZLE[level] for s in told)
     assert [s.seconds for s in told] == sorted(s.seconds for s in told)
-    for filling, digging, checking in zip(told[::3], told[1::3], told[2::3]):
+    for filling, digging, checking in zip(grids[::3], grids[1::3], grids[2::3]):
         assert filling.values == () and 0 not in digging.values  # the fill is whole
         assert all(v in (0, digging.values[c]) for c, v in enumerate(checking.values))  # dug from it
         assert count_solutions(list(checking.values)) == 1  # the dig keeps one solution
+    # Master walks from near misses: each moved puzzle is told as it is checked, after its
+    # grid's own check, dug from the same fill and with one solution
+    moved = [s for s in told if s.move]
+    assert bool(moved) == (level == Level.MASTER) and len(moved) <= made.moves
+    fill: tuple[int, ...] = ()
+    last = (0, 0)
+    for status in told:
+        if status.stage == "digging":
+            fill = status.values
+        if status.move:
+            assert status.stage == CHECKING and (status.grid, status.move) > last
+            assert all(v in (0, fill[c]) for c, v in enumerate(status.values))
+            assert count_solutions(list(status.values)) == 1
+        last = (status.grid, status.move)
     assert told[-1].values == made.puzzle  # the accepted puzzle is the one checked last
 
 
 def test_each_grid_turned_down_is_told_with_its_true_reason():
     told, _made = statuses(Level.MASTER, 1)
-    checked = [s for s in told if s.stage == CHECKING]
+    checked = [s for s in told if s.stage == CHECKING and not s.move]  # each grid's own dig
     assert told[0].rejected == "" and told[0].turned_down == ()
     reasons = {"too easy: Hard techniques solve it": Level.HARD, "too easy: Expert techniques solve it": Level.EXPERT}
     seen = set()

@@ -77,7 +77,9 @@ def dug(made) -> list[int]:
     return grid
 
 
-@pytest.mark.parametrize("level, seed", [(Level.EASY, 3), (Level.MEDIUM, 3), (Level.HARD, 6), (Level.EXPERT, 33)])
+@pytest.mark.parametrize(
+    "level, seed", [(Level.EASY, 3), (Level.MEDIUM, 3), (Level.HARD, 6), (Level.EXPERT, 33), (Level.MASTER, 1)]
+)
 def test_generate_hands_back_the_accepted_fill_and_dig(level, seed):
     made = generate(level, seed, trace=True)
     assert replay(made.trace) == list(made.solution)
@@ -88,6 +90,12 @@ def test_generate_hands_back_the_accepted_fill_and_dig(level, seed):
     assert (plain.puzzle, plain.solution, plain.attempts) == (made.puzzle, made.solution, made.attempts)
     assert plain.trace == () and plain.dig_order == made.dig_order
     assert pickle.loads(pickle.dumps(made.trace)) == made.trace  # plain data for the worker's queue
+
+
+def test_a_master_walked_to_lists_its_empty_cells_and_puts_nothing_back():
+    made = generate(Level.MASTER, 1, full_grade=False)  # seed 1 walks 92 moves from a near miss
+    assert made.moves == 92 and made.to_dict()["moves"] == 92
+    assert made.put_back == () and sorted(made.dig_order) == [c for c in range(81) if not made.puzzle[c]]
 
 
 def test_expert_steering_reports_the_givens_it_put_back():

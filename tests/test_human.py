@@ -194,6 +194,26 @@ def test_walk_in_bulk_answers_as_the_solo_path_does_on_shipped_puzzles():
                 assert walk_in_bulk(stalled, Level.EXPERT) == (level == Level.EXPERT)
 
 
+def test_walk_in_bulk_tells_the_level_of_each_round():
+    # the Master generator counts a near miss's Expert rounds: none in the Hard walk, at least
+    # one once the Expert walk goes on from its stall, and each round's level is a technique's
+    import json
+    from pathlib import Path
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "expert.json").read_text())
+    levels = {tech.level for tech in techniques_up_to(Level.EXPERT, True) if tech.finder not in SINGLES}
+    for entry in bank["puzzles"][:3]:
+        grid, rounds = Grid.parse(entry["puzzle"]), []
+        assert not walk_in_bulk(grid, Level.HARD, rounds=rounds)
+        assert rounds and set(rounds) <= levels - {Level.EXPERT}
+        hard_rounds = len(rounds)
+        assert walk_in_bulk(grid, Level.EXPERT, rounds=rounds)
+        assert Level.EXPERT in rounds[hard_rounds:] and set(rounds) <= levels
+        again = []
+        assert walk_in_bulk(Grid.parse(entry["puzzle"]), Level.EXPERT, rounds=again)
+        assert again.count(Level.EXPERT) >= 1
+
+
 def test_walk_in_bulk_stops_on_a_contradiction_and_polls_cancel():
     dead = Grid.parse("12345678." + "........9" + "." * 63)  # r1c9 has no candidate left
     assert not walk_in_bulk(dead, Level.HARD)

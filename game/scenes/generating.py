@@ -259,6 +259,9 @@ class GeneratingScene(Scene):
             return f"Grid {shown.grid} is filled: digging out givens"
         if shown.stage == "checking":
             givens = sum(1 for v in shown.values if v)
+            if shown.move:
+                moved = f"Grid {shown.grid}, move {shown.move}: a given moved"
+                return f"{moved}, dug to {givens} givens: checking its level"
             return f"Grid {shown.grid}, dug to {givens} givens: checking its level"
         return f"Grid {shown.grid}: empty, being filled"
 
@@ -441,6 +444,11 @@ class GeneratingScene(Scene):
             parts = self._lines(detail, width - 3 * radius, layout.font(18), palette.text if now else palette.text_dim)
             y = self._blit_lines(surface, parts, left, y + glyph.get_height() + layout.px(4)) + layout.px(14)
         note = f"Not {self.level.label}? The search starts again with a new grid."
+        if self.level == Level.MASTER:
+            note = (
+                "Not Master? If Expert techniques solve it, one given at a time moves to another "
+                "cell toward a harder puzzle; else a new grid."
+            )
         self._blit_lines(surface, self._lines(note, width, layout.font(18), palette.text_dim), panel.x + pad, y)
         self._blit_foot(surface, layout, panel, pad, "Small numbers: how many digits an open cell could still hold")
 
