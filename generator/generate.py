@@ -40,14 +40,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
+from generator.accept import judge
 from generator.dig import dig
 from generator.steer import steer
 from generator.wfc import Event, fill
-from solver.grading import Grade, grade, level_of, path_level
-from solver.grid import Grid, values_to_string
+from solver.grading import Grade
+from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
-from solver.techniques import TECHNIQUES, technique
-from solver.walks import hardest_level, solvable_within, walk_in_bulk
 
 DEFAULT_MAX_ATTEMPTS = 500
 # About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each); walking from near
@@ -280,8 +279,8 @@ def generate(
                 uniqueness=uniqueness,
             )
             tell(CHECKING, attempt, puzzle)
-            judge = partial(
-                _judge,
+            check = partial(
+                judge,
                 solution=solution,
                 removed=removed,
                 level=level,
@@ -290,11 +289,11 @@ def generate(
                 full_grade=full_grade,
             )
             depth: list[int] = []
-            puzzle, result, hardest, rejected = judge(puzzle, depth=depth)
+            puzzle, result, hardest, rejected = check(puzzle, depth=depth)
             walked = 0
             if rejected and depth:  # a Master near miss: walk on from it
                 told = partial(tell, CHECKING, attempt)
-                verdict, walked = steer(puzzle, depth[0], solution, rng, judge, cancel, told)
+                verdict, walked = steer(puzzle, depth[0], solution, rng, check, cancel, told)
                 moves += walked
                 if verdict is not None:
                     puzzle, result, hardest, rejected = verdict
@@ -328,151 +327,3 @@ def generate(
         f"no {level.label} puzzle in {max_attempts} attempts"
         + (f" with at most {max_blanks} blanks" if max_blanks is not None else "")
     )
-
-
-def _judge(
-    puzzle: list[int],
-    solution: Sequence[int],
-    removed: Sequence[Sequence[int]],
-    level: Level,
-    uniqueness: bool,
-    cancel: Callable[[], bool] | None,
-    full_grade: bool = True,
-    depth: list[int] | None = None,
-) -> tuple[list[int], Grade | None, str | None, str]:
-    """Check a dug grid's level, cheapest checks first: (the puzzle to serve, its grade, the
-    name of its hardest step, "") when it is exactly ``level``, else (the puzzle, None, None,
-    why it was turned down, in words).
-
-    ``puzzle`` is the dig's result, ``solution`` the filled grid and ``removed`` the dig's
-    removals (81 ints, 81 ints, groups of cells); Expert puts givens back along the dig. The
-    level is decided by one Solo path (``solver.grading.level_of``), and a puzzle is exactly of
-    its level when the techniques of the level below cannot finish it too (for Expert this is a
-    check of its own: see below); with ``full_grade`` the accepted puzzle is then graded in full
-    (``solver.grading.grade``), else the grade is None. ``depth``, when given, receives for a
-    Master candidate that Expert techniques finish the number of their Expert rounds (the
-    near miss ``generator.steer`` walks from)."""
-    index = PLAYABLE_LEVELS.index(level)
-    if level == Level.EXPERT and solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
-        # the minimal puzzle is too easy, so is every one along the dig
-        return puzzle, None, None, _too_easy(Level.HARD)
-    if level == Level.MASTER:
-        # Nearly every fill ends here, Hard or Expert techniques finishing the grid: seen in
-        # bulk rounds, the Expert walk going on where the Hard one stalled (0.74x the time of
-        # the Solo path's walks); a grid they do not finish is graded on that path below.
-        work = Grid(puzzle)
-        rounds: list[Level] = []
-        for easier in (Level.HARD, Level.EXPERT):
-            if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel, rounds=rounds):
-                if easier == Level.EXPERT and depth is not None:
-                    depth.append(rounds.count(Level.EXPERT))
-                return puzzle, None, None, _too_easy(easier)
-    used: list[str] = []
-    if level == Level.EXPERT:
-        found = last_within(solution, removed, level, uniqueness, cancel, used)
-        if found is None or found == list(solution):
-            return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
-        puzzle = found
-        if not used:  # singles alone solve it
-            return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])
-        # Master's techniques come last in HoDoKu's order, so the Solo path that solved it
-        # within Expert is the whole Solo path: its level and hardest step are level_of's
-        graded, hardest = path_level(used)
-    else:
-        graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
-    if graded == level == Level.EXPERT and _hard_may_finish(used):
-        if solvable_within(puzzle, Level.HARD, uniqueness=uniqueness, cancel=cancel):
-            return puzzle, None, None, _too_easy(Level.HARD)
-    if graded < level:
-        return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])  # graded is Easy at least
-    if graded != level:
-        return puzzle, None, None, _too_hard(graded)
-    if not full_grade:
-        return puzzle, None, hardest, ""
-    result = grade(puzzle, uniqueness=uniqueness, cancel=cancel)
-    if result.level != level:  # the same Solo path as level_of's: never seen
-        return puzzle, None, None, _too_hard(result.level) if result.level > level else _too_easy(result.level)
-    return puzzle, result, result.hardest, ""
-
-
-EARLY_EXPERT = frozenset(
-    t.name
-    for i, t in enumerate(TECHNIQUES)
-    if t.level == Level.EXPERT and any(u.level == Level.HARD for u in TECHNIQUES[i + 1 :])
-)
-"""Expert techniques that HoDoKu's order puts before some Hard one (finned and sashimi fish,
-Sue de Coq before colouring)."""
-
-
-def _hard_may_finish(used: Sequence[str]) -> bool:
-    """Whether Hard techniques might finish a puzzle whose Solo path took the steps ``used``
-    (names, path order, singles left out) and graded Expert. The path took its first Expert step
-    where every technique before it in HoDoKu's order had failed; were those all the Hard ones,
-    the path that stops at Hard stalls there too. Only an early Expert technique
-    (``EARLY_EXPERT``) leaves a Hard one untried, and then only the Hard path itself can tell."""
-    for name in used:
-        found = technique(name)
-        if found.level == Level.EXPERT:  # the first Expert step
-            return found.name in EARLY_EXPERT
-    return False
-
-
-def _too_easy(level: Level) -> str:
-    return f"too easy: {level.label} techniques solve it"
-
-
-def _too_hard(level: Level) -> str:
-    if level == Level.BEYOND:
-        return "too hard: no technique here finishes it"
-    return f"too hard: graded {level.label}"
-
-
-def last_within(
-    start: Sequence[int],
-    removed: Sequence[Sequence[int]],
-    level: Level,
-    uniqueness: bool = True,
-    cancel: Callable[[], bool] | None = None,
-    used: list[str] | None = None,
-) -> list[int] | None:
-    """The puzzle furthest along a dig's removals that is still solvable within ``level``,
-    found by binary search (fewer givens never make a puzzle easier).
-
-    ``start`` is 81 ints (0 = empty) before the dig; ``removed`` the groups of cells the dig
-    emptied, in order. Returns the puzzle as 81 ints, or None when ``start`` itself is not
-    solvable within ``level``. ``used``, when given, receives the names of the steps other
-    than singles that solved the returned puzzle (``solver.walks.hardest_level``'s). Each
-    check polls ``cancel`` (``InterruptedError`` once it returns True)."""
-    walks: dict[int, list[str]] = {}  # count -> the steps that solved the puzzle after it
-
-    def within(count: int) -> bool:
-        names: list[str] = []
-        if hardest_level(after(count), level, uniqueness=uniqueness, cancel=cancel, used=names) == Level.BEYOND:
-            return False
-        walks[count] = names
-        return True
-
-    def found(count: int) -> list[int]:
-        if used is not None:
-            used[:] = walks[count]
-        return after(count)
-
-    def after(count: int) -> list[int]:
-        puzzle = list(start)
-        for group in removed[:count]:
-            for cell in group:
-                puzzle[cell] = 0
-        return puzzle
-
-    if within(len(removed)):
-        return found(len(removed))
-    if not within(0):
-        return None
-    low, high = 0, len(removed)  # solvable after `low` removals, not after `high`
-    while high - low > 1:
-        middle = (low + high) // 2
-        if within(middle):
-            low = middle
-        else:
-            high = middle
-    return found(low)

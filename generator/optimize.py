@@ -39,7 +39,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator.generate import GenerationCancelled, check_playable, generate, last_within, seeded_random
+from generator.accept import last_within
+from generator.generate import GenerationCancelled, check_playable, generate, seeded_random
 from generator.wfc import fill
 from puzzle_io.atomic import AtomicFile
 from solver.exact import count_solutions

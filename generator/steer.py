@@ -28,8 +28,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from generator.accept import Verdict
 from solver.exact import count_solutions, search
-from solver.grading import Grade
 from solver.human import CancelFn, poll_cancel
 
 PATIENCE = 30
@@ -95,14 +95,10 @@ def _minimal(puzzle: list[int], rng: random.Random, cancel: CancelFn | None) -> 
     return puzzle
 
 
-Verdict = tuple[list[int], Grade | None, str | None, str]
-"""The generator's check of a puzzle: (the puzzle, its grade, its hardest step, why it was
-turned down or "" when accepted)."""
-
-
 class Judge(Protocol):
-    """The generator's check of a puzzle (81 ints): its ``Verdict``; when Expert techniques
-    finish the puzzle, the number of their Expert rounds is appended to ``depth``."""
+    """The generator's check of a puzzle (81 ints; ``generator.accept.judge`` with the rest of
+    its arguments bound): its ``Verdict``; when Expert techniques finish a Master candidate, the
+    number of their Expert rounds is appended to ``depth``."""
 
     def __call__(self, puzzle: list[int], *, depth: list[int]) -> Verdict: ...
 

@@ -146,7 +146,7 @@ def test_an_expert_step_taken_where_hard_techniques_finish_the_puzzle_is_not_exp
     """HoDoKu's order puts Finned Swordfish (Expert) before Simple Colors (Hard): this puzzle's
     Solo path takes the fish, so its grade is Expert, but Hard techniques alone finish it. The
     generator turns it down, with or without the full grade."""
-    from generator.generate import _judge
+    from generator.accept import judge
     from solver.exact import solve
     from solver.grading import level_of
 
@@ -157,7 +157,7 @@ def test_an_expert_step_taken_where_hard_techniques_finish_the_puzzle_is_not_exp
     further = tuple([cell for cell in range(81) if puzzle[cell]][::3])  # past the last Expert puzzle
     dug = [0 if cell in further else value for cell, value in enumerate(puzzle)]
     for full_grade in (True, False):
-        served, result, hardest, why = _judge(dug, solution, [empty, further], Level.EXPERT, True, None, full_grade)
+        served, result, hardest, why = judge(dug, solution, [empty, further], Level.EXPERT, True, None, full_grade)
         assert served == puzzle and result is None and hardest is None
         assert why == "too easy: Hard techniques solve it"
 
