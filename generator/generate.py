@@ -49,9 +49,9 @@ from solver.grid import values_to_string
 from solver.levels import PLAYABLE_LEVELS, Level
 
 DEFAULT_MAX_ATTEMPTS = 500
-# About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each); walking from near
-# misses (generator.steer) takes 1 to 190 fills (seeds 1-180), so 500 would nearly always do;
-# 5,000 makes a failure vanishingly rare.
+# About 1 minimal puzzle in 130 is Master (seeds 1-20: 9 to 566 fills each, without steering);
+# walking from near misses (generator.steer) takes a mean of 14-23 fills (seeds 1-180, 40 at a
+# time), so 500 would nearly always do; 5,000 makes a failure vanishingly rare.
 MASTER_MAX_ATTEMPTS = 5000
 STEERED_LEVELS = (Level.EXPERT, Level.MASTER)
 # Grids tried per accepted puzzle, on average (seeds 1-200 of Easy to Expert: 1.0, 2.9, 3.9,

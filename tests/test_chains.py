@@ -87,6 +87,57 @@ def test_link_graph_grouped_nodes():
     assert groups[(cell("r1c7"), cell("r2c7"), cell("r3c7"))] not in graph.weak[group]
 
 
+def stalls_of_shipped_puzzles(n: int) -> list[Grid]:
+    """Where Hard techniques stall on the first ``n`` shipped Expert and Master puzzles."""
+    import json
+    from pathlib import Path
+
+    from solver.levels import Level
+    from solver.walks import walk_in_bulk
+
+    grids = []
+    for name in ("expert", "master"):
+        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{name}.json").read_text())
+        for entry in bank["puzzles"][:n]:
+            grid = Grid.parse(entry["puzzle"])
+            walk_in_bulk(grid, Level.HARD)
+            grids.append(grid)
+    return grids
+
+
+def test_link_graph_links_are_the_definitions_in_hodokus_order():
+    # a candidate's weak links: its cell's other digits, then its digit in the rest of its row,
+    # column and box, each part in cell order; strong: a bivalue cell's other digit, then the
+    # other place of a digit with two places in the row, column or box, each once
+    from solver.grid import BOX_OF, COL_OF, HOUSES_OF, PEER_MASK, ROW_OF
+
+    for grid in stalls_of_shipped_puzzles(6):
+        graph = link_graph(grid)
+        cands = grid.candidates
+        for node in range(graph.candidate_count):
+            (c,), d = graph.cells[node], graph.digit[node]
+            here = [graph.candidate(c, e) for e in range(1, 10) if e != d and cands[c] >> (e - 1) & 1]
+            holds = [x for x in range(81) if x != c and cands[x] >> (d - 1) & 1]
+            row = [x for x in holds if ROW_OF[x] == ROW_OF[c]]
+            column = [x for x in holds if COL_OF[x] == COL_OF[c]]
+            box = [x for x in holds if BOX_OF[x] == BOX_OF[c] and x not in row and x not in column]
+            expected = here + [graph.candidate(x, d) for x in row + column + box]
+            assert [y for y in graph.weak[node] if y < graph.candidate_count] == expected
+            strong = here if len(here) == 1 else []
+            for house in HOUSES_OF[c]:
+                places = [x for x in holds if house in HOUSES_OF[x]]
+                if len(places) == 1 and graph.candidate(places[0], d) not in strong:
+                    strong = [*strong, graph.candidate(places[0], d)]
+            assert [y for y in graph.strong[node] if y < graph.candidate_count] == strong
+        for node in range(graph.candidate_count, graph.size):  # grouped nodes
+            sees = (1 << 81) - 1
+            for c in graph.cells[node]:
+                sees &= PEER_MASK[c]
+            assert graph.sees[node] == sees
+            assert graph.cell_mask[node] == sum(1 << c for c in graph.cells[node])
+            assert list(graph.cells[node]) == sorted(graph.cells[node]) and len(graph.cells[node]) in (2, 3)
+
+
 def test_link_graph_is_cached_per_candidate_state():
     grid = x_chain_position()
     graph = link_graph(grid)

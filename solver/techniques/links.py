@@ -66,13 +66,12 @@ def _group_shapes() -> dict[int, tuple[tuple[int, ...], int]]:
     shapes = {}
     for line in range(18):
         for _, inter in LINE_BOXES[line]:
-            for part in itertools.combinations(cells_of(inter), 2):
-                for cells in (part, *(tuple(sorted((*part, c))) for c in cells_of(inter) if c not in part)):
-                    mask = sum(CELL_BIT[c] for c in cells)
+            for size in (2, 3):
+                for cells in itertools.combinations(cells_of(inter), size):
                     sees = PEER_MASK[cells[0]]
                     for c in cells[1:]:
                         sees &= PEER_MASK[c]
-                    shapes[mask] = (cells, sees)
+                    shapes[sum(CELL_BIT[c] for c in cells)] = (cells, sees)
     return shapes
 
 
