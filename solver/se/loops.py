@@ -106,10 +106,12 @@ def _loops_of(cands: list[int], start: int, pair: int, places: Sequence[int]) ->
     return found
 
 
-def unique_loops(grid: Grid) -> SEHint | None:
-    """The cheapest Unique Rectangle or Unique Loop hint of ``grid`` (see the module docstring)."""
+def unique_loops(grid: Grid, places: Sequence[int] | None = None) -> SEHint | None:
+    """The cheapest Unique Rectangle or Unique Loop hint of ``grid`` (see the module docstring);
+    ``places``: ``solver.grid.digit_places(grid)`` when the caller has it already."""
     cands = grid.candidates
-    places = digit_places(grid)
+    if places is None:
+        places = digit_places(grid)
     best: RatedHint | None = None
     seen: set[tuple[frozenset[int], int]] = set()  # (loop cells, pair)
     for start in range(81):

@@ -185,7 +185,7 @@ BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(lambda g, m, cap, changes: strong_links(g, m, 2, cap), 4.3, 15),
     BasicRule(_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), 4.2, 2),
     BasicRule(_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), 4.4, 2),
-    BasicRule(lambda g, m, cap, changes: unique_loops(g), 5.3, 14, uniqueness=True),
+    BasicRule(lambda g, m, cap, changes: unique_loops(g, m), 5.3, 14, uniqueness=True),
     BasicRule(_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), 5.0, 10),
     BasicRule(_from_finder(fish.jellyfish, 5.2, "Jellyfish"), 5.2, 12),
     BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
