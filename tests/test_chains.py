@@ -75,6 +75,8 @@ def test_link_graph_grouped_nodes():
     grid = narrowed()
     confine(grid, "4", ROW1, "r1c1", "r1c7", "r1c8")
     graph = link_graph(grid)
+    assert graph.size == graph.candidate_count  # the grouped nodes come with the first view that needs them
+    graph.view("grouped")
     groups = {graph.cells[n]: n for n in range(graph.candidate_count, graph.size) if graph.digit[n] == 4}
     group = groups[(cell("r1c7"), cell("r1c8"))]
     assert graph.is_group(group)
@@ -113,6 +115,7 @@ def test_link_graph_links_are_the_definitions_in_hodokus_order():
 
     for grid in stalls_of_shipped_puzzles(6):
         graph = link_graph(grid)
+        graph.view("grouped")
         cands = grid.candidates
         for node in range(graph.candidate_count):
             (c,), d = graph.cells[node], graph.digit[node]
@@ -135,6 +138,7 @@ def test_link_graph_links_are_the_definitions_in_hodokus_order():
                 sees &= PEER_MASK[c]
             assert graph.sees[node] == sees
             assert graph.cell_mask[node] == sum(1 << c for c in graph.cells[node])
+            assert graph.first_cell[node] == 1 << graph.cells[node][0]
             assert list(graph.cells[node]) == sorted(graph.cells[node]) and len(graph.cells[node]) in (2, 3)
 
 

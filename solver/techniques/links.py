@@ -121,6 +121,8 @@ class LinkGraph:
 
     Attributes (lists indexed by node id):
         size, candidate_count: number of nodes; ids from ``candidate_count`` on are grouped.
+            The grouped nodes are added when a view that follows them is first asked for
+            (``"grouped"``, ``"als"``); until then ``size == candidate_count``.
         als_start: the first id of an ALS node (``size`` until ``als_links.als_view`` adds them).
         cells: the node's cells (a tuple, sorted); digit: its digit 1..9.
         cell_mask: its cells as an 81-bit mask; first_cell: its first cell's bit.
@@ -191,15 +193,13 @@ class LinkGraph:
                         strong_here.append(other)
             strong.append(strong_here)
         self.cells, self.digit, self.cell_nodes = cells, digits, cell_nodes
-        groups = self._add_groups(house_cells, strong, weak)
         self.size = self.als_start = len(cells)
         self.strong = [tuple(ys) for ys in strong]
         self.weak = [tuple(ys) for ys in weak]
-        count = self.candidate_count
-        self.first_cell = [CELL_BIT[node_cells[0]] for node_cells in cells]
-        group_masks = [group[3] for group in groups]
-        self.cell_mask = self.first_cell[:count] + group_masks  # a candidate's one cell, then the grouped nodes' cells
-        self.sees = [PEER_MASK[cell] for (cell,) in cells[:count]] + [GROUP_SHAPES[mask][1] for mask in group_masks]
+        self.first_cell = [CELL_BIT[cell] for (cell,) in cells]
+        self.cell_mask = self.first_cell[:]  # a candidate's one cell, then the grouped nodes' cells
+        self.sees = [PEER_MASK[cell] for (cell,) in cells]
+        self._house_cells: list[int] | None = house_cells  # kept until the grouped nodes are added
         self.digit_cells = [0] * 10
         for d in DIGITS:
             for row in range(9):
@@ -208,10 +208,30 @@ class LinkGraph:
         self.memo: dict[str | tuple[str, bool], list[int]] = {}
         self._views: dict[str, View] = {}
 
+    def _add_grouped_nodes(self) -> None:
+        """Add the grouped nodes and their links, once: only the views that follow them need
+        them (``view`` calls this), so the X-, XY- and plain searches never pay for them. The
+        candidate nodes keep their ids; lists that grow are replaced, never changed in place,
+        but for ``cells`` and ``digit``, which only get longer."""
+        house_cells = self._house_cells
+        if house_cells is None:
+            return
+        strong = [list(ys) for ys in self.strong]
+        weak = [list(ys) for ys in self.weak]
+        group_masks = [group[3] for group in self._add_groups(house_cells, strong, weak)]
+        self.strong = [tuple(ys) for ys in strong]
+        self.weak = [tuple(ys) for ys in weak]
+        self.first_cell = self.first_cell + [mask & -mask for mask in group_masks]
+        self.cell_mask = self.cell_mask + group_masks
+        self.sees = self.sees + [GROUP_SHAPES[mask][1] for mask in group_masks]
+        self.size = self.als_start = len(self.cells)
+        self._house_cells = None
+
     def _add_groups(
         self, house_cells: list[int], strong: list[list[int]], weak: list[list[int]]
     ) -> list[tuple[int, int, int, int]]:
-        """Append the grouped nodes and their links (HoDoKu's group node rules and order).
+        """Append the grouped nodes and their links (HoDoKu's group node rules and order) to
+        ``strong`` and ``weak`` (lists per node) and to the graph's ``cells`` and ``digit``.
 
         A grouped node is weakly linked to every node of its digit that sees all of its cells
         (the rest of its line and box, and other grouped nodes there that it does not overlap);
@@ -304,6 +324,8 @@ class LinkGraph:
             with _views_lock:  # a build may add nodes to the graph: build each view once
                 view = self._views.get(name)
                 if view is None:
+                    if name not in ("x", "xy", "plain"):
+                        self._add_grouped_nodes()
                     view = self._views[name] = build(self) if build else self._make_view(name)
         return view
 
