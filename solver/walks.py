@@ -19,13 +19,16 @@ each technique is tried; it raises ``InterruptedError`` once it returns True.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, lonely_digits
 from solver.human import ALL_LEVELS, DEEP_LEVELS, CancelFn, apply_fresh, deep_first, poll_cancel
 from solver.levels import Level
-from solver.techniques import techniques_up_to
+from solver.step import Step
+from solver.techniques import Finder, techniques_up_to
+from solver.techniques.chains import grouped_nice_loop, nice_loop
+from solver.techniques.loops import loop_eliminations
 from solver.techniques.singles import SINGLES
 
 
@@ -115,6 +118,21 @@ def solvable_within(
     return hardest_level(values, level, uniqueness=uniqueness, cancel=cancel) != Level.BEYOND
 
 
+def _bare_loops(grouped: bool) -> Callable[[Grid], list[Step]]:
+    """A bulk finder of Nice Loops and AICs: their eliminations as Steps without chain or text."""
+    name = ("Grouped " if grouped else "") + "Nice Loop / AIC"
+    return lambda grid: [Step(name, eliminations=e) for e in loop_eliminations(grid, grouped)]
+
+
+# The bulk walk applies every step of a round and reads nothing else of them, so where making
+# a step costs much more than finding its eliminations (a chain rebuilt and written out for
+# each elimination set), it takes the eliminations alone.
+_BARE: dict[Finder, Callable[[Grid], list[Step]]] = {
+    nice_loop: _bare_loops(False),
+    grouped_nice_loop: _bare_loops(True),
+}
+
+
 def walk_in_bulk(
     grid: Grid,
     level: Level,
@@ -151,7 +169,8 @@ def walk_in_bulk(
             return left == 0
         for tech in techniques:
             poll_cancel(cancel)
-            steps = list(tech.finder(grid))
+            bare = _BARE.get(tech.finder)
+            steps = list(tech.finder(grid)) if bare is None else bare(grid)
             if steps:
                 break
         else:

@@ -8,7 +8,7 @@ Shared by the X-Chains and XY-Chains of ``solver.techniques.chains`` and the AIC
 
 from __future__ import annotations
 
-from solver.grid import cell_name
+from solver.grid import HOUSES_OF, cell_name
 from solver.techniques.links import LinkGraph
 from solver.techniques.wording import and_list
 
@@ -17,9 +17,18 @@ def peer_premises(graph: LinkGraph) -> list[int]:
     """Per candidate node: the premise bits ``1 << 2s`` (s false) of the candidates s of the
     same digit in the cells it sees (cached on the graph)."""
     if "peer_premises" not in graph.memo:
-        digit, count = graph.digit, graph.candidate_count
+        digit, cells = graph.digit, graph.cells
+        houses = [HOUSES_OF[cells[x][0]] for x in range(graph.candidate_count)]
+        in_house = [0] * 270  # house * 10 + digit -> the premise bits of its candidates
+        for x, (row, column, box) in enumerate(houses):
+            bit, d = 1 << (x << 1), digit[x]
+            in_house[row * 10 + d] |= bit
+            in_house[column * 10 + d] |= bit
+            in_house[box * 10 + d] |= bit
         graph.memo["peer_premises"] = [
-            sum(1 << (y << 1) for y in graph.weak[x] if y < count and digit[y] == digit[x]) for x in range(count)
+            (in_house[row * 10 + digit[x]] | in_house[column * 10 + digit[x]] | in_house[box * 10 + digit[x]])
+            & ~(1 << (x << 1))
+            for x, (row, column, box) in enumerate(houses)
         ]
     return graph.memo["peer_premises"]
 
@@ -34,14 +43,17 @@ def end_partners(graph: LinkGraph, twice: bool) -> list[int]:
     key = ("end_partners", twice)
     if key not in graph.memo:
         seen_by = peer_premises(graph)
-        digit, count = graph.digit, graph.candidate_count
+        count, weak, cells, cell_nodes = graph.candidate_count, graph.weak, graph.cells, graph.cell_nodes
         partners = []
         for m in range(count):
             once = more = 0
-            for t in graph.weak[m]:
-                if t < count and digit[t] == digit[m]:
-                    more |= once & seen_by[t]
-                    once |= seen_by[t]
+            # m's weak links: its cell's other digits, then its digit's other candidates in
+            # the cells it sees, then grouped nodes (LinkGraph's order)
+            for t in weak[m][len(cell_nodes[cells[m][0]]) - 1 :]:
+                if t >= count:
+                    break
+                more |= once & seen_by[t]
+                once |= seen_by[t]
             partners.append((more if twice else once) & ~(1 << (m << 1)))
         graph.memo[key] = partners
     return graph.memo[key]
