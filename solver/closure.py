@@ -10,8 +10,10 @@ already done).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 
-def components(succ: dict[int, list[int]]) -> list[list[int]]:
+
+def components(succ: Mapping[int, Sequence[int]]) -> list[list[int]]:
     """Strongly connected components of a graph (Tarjan, iterative), sinks first.
 
     ``succ`` maps every node to the nodes its links lead to (each of them a key too)."""
@@ -54,7 +56,7 @@ def components(succ: dict[int, list[int]]) -> list[list[int]]:
     return found
 
 
-def reachable(succ: dict[int, list[int]]) -> dict[int, int]:
+def reachable(succ: Mapping[int, Sequence[int]]) -> dict[int, int]:
     """Node -> the bit set of the nodes it reaches by one or more links (itself only through a
     cycle of two or more nodes). ``succ`` as for ``components``."""
     after: dict[int, int] = {}
@@ -73,7 +75,9 @@ def reachable(succ: dict[int, list[int]]) -> dict[int, int]:
     return after
 
 
-def reachable_with_union(succ: dict[int, list[int]], weight: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+def reachable_with_union(
+    succ: Mapping[int, Sequence[int]], weight: Mapping[int, int]
+) -> tuple[dict[int, int], dict[int, int]]:
     """``reachable(succ)`` and, per node, the union of ``weight`` (an int bit set per node) over
     the node itself and every node it reaches: (node -> reach, node -> union), in the same one
     pass over the components. ``weight`` has every node of ``succ``."""
