@@ -126,6 +126,7 @@ def _nice_loops_at_once(grid: Grid) -> list[Step]:
 
 
 def _none(grid: Grid) -> list[Step]:
+    """No steps: the round the Nice Loop round has already taken."""
     return []
 
 
@@ -161,8 +162,9 @@ def walk_in_bulk(
     length and through grouped nodes (``solver.techniques.link_closure``): a superset of the
     Nice Loop and Grouped Nice Loop steps, so this walk may finish a grid the Solo path grades
     Master (a Master the generator loses, never one it wrongly accepts): it finishes 2 of the
-    1,000 shipped Masters, which the walk before it did not. ``rounds``, when given, receives the level of each round's
-    technique (singles left out): the Master generator counts the Expert rounds of a near miss.
+    1,000 shipped Masters, which the walk before it did not. ``rounds``, when given, receives
+    the level of each round's technique (singles left out): the Master generator counts the
+    Expert rounds of a near miss.
 
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round

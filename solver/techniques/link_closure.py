@@ -18,7 +18,8 @@ node is weakly linked to the candidates of its digit in the rest of its line and
 are the cells that see all of it), goes on to "m is true" and back to "c is false". Two
 digits work the same way through the weak links inside a cell, and a continuous loop's
 eliminations are each an AIC's (the loop cut at that weak link). Every link is a true
-implication, so every conclusion is true; with no length limit and no lasso rule, and the
+implication where the candidates hold the solution, so every conclusion is true there; with no
+length limit and no lasso rule, and the
 grouped nodes in, this finds all that the Nice Loop and Grouped Nice Loop searches find and now
 and then more.
 """
