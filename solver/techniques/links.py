@@ -429,8 +429,6 @@ class LinkGraph:
         return f"{subject} is{tail}" if value else f"{subject} is not{tail}"
 
 
-_bits = cells_of  # the set bits of any mask, lowest first
-
 _last: tuple[tuple[int, ...], LinkGraph] | None = None  # one entry, replaced in one step
 _views_lock = threading.Lock()
 
