@@ -9,9 +9,10 @@ options and exit codes: main.py's docstring.
 Adding a command: write ``cmd_NAME(args, out) -> exit code`` (read with ``puzzles_of(args,
 out)``, write text with ``out.write``, report on stderr with ``report``) and
 ``_add_NAME(commands)`` (its subparser; ``input_arguments`` and ``output_argument`` add FILE,
---from and -o; cli/common.py has the shared helpers, cli/setter.py the setter's
-commands), and add ``"NAME": _add_NAME`` to ``COMMANDS``. The command's work lives in its
-package; -o, atomic writing, flushing, errors and Ctrl+C are handled here for every command.
+--from and -o; cli/common.py has the shared helpers, cli/setter.py the setter's commands,
+cli/practice.py the practice command), and add ``"NAME": _add_NAME`` to ``COMMANDS``. The
+command's work lives in its package; -o, atomic writing, flushing, errors and Ctrl+C are
+handled here for every command.
 """
 
 from __future__ import annotations
@@ -35,13 +36,13 @@ from cli.common import (
     level_arg,
     non_negative_arg,
     output_argument,
-    positive_arg,
     program_name,
     puzzles_of,
     report,
     se_config_option,
     uniqueness_option,
 )
+from cli.practice import add_practice
 from cli.setter import add_bank, add_book, add_optimize
 from puzzle_io.atomic import AtomicFile
 from puzzle_io.batch import (
@@ -53,7 +54,7 @@ from puzzle_io.batch import (
     solve_batch,
     view_batch,
 )
-from puzzle_io.formats import FORMATS, GRID_FORMATS, PuzzleRecord, format_puzzle, to_line
+from puzzle_io.formats import FORMATS, GRID_FORMATS, to_line
 from solver.errors import PuzzleError
 from solver.levels import Level
 
@@ -134,65 +135,6 @@ def cmd_gen(args: argparse.Namespace, out: Output) -> int:
     return code
 
 
-GIVENS_MATTER = ("Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2")
-"""Techniques whose pattern must be made of placed digits that are not givens: a pencil-mark
-grid, which does not say which digits are givens, cannot show them."""
-
-
-def cmd_practice(args: argparse.Namespace, out: Output) -> int:
-    """Print ``-n`` positions where the technique is the solver's next step (generator.practice):
-    HoDoKu pencil-mark grids separated by blank lines, or JSON lines."""
-    from generator.bank_format import BankError
-    from generator.practice import SEARCH_LIMIT, practice_positions, read_index
-    from generator.practice_make import MAKEABLE
-    from solver.techniques import TECHNIQUES, technique
-
-    try:
-        name = technique(args.technique).name
-    except KeyError:
-        names = ", ".join(t.name for t in TECHNIQUES)
-        report(out, f"{program_name()} practice: error: no technique is called {args.technique!r}; one of: {names}")
-        return EXIT_USAGE
-    if name in GIVENS_MATTER and not args.json:
-        report(
-            out,
-            f"{program_name()} practice: note: {name} rests on which digits are givens, which a "
-            "pencil-mark grid does not say; --json gives each position's puzzle too",
-        )
-    try:
-        indexed = name in read_index()
-    except BankError:
-        indexed = False
-    if not indexed:
-        how = "made on demand" if name in MAKEABLE else f"searched for in {SEARCH_LIMIT} bank puzzles"
-        report(out, f"{program_name()} practice: note: no shipped path takes {name} next: positions are {how}")
-    found = 0
-    for position in practice_positions(name, seed=args.seed):
-        record = PuzzleRecord(list(position.values), candidates=list(position.candidates))
-        if args.json:
-            step = position.step.to_dict()
-            out.write(
-                json_line(
-                    {
-                        "puzzle": position.puzzle,
-                        "position": to_line(position.values),
-                        "candidates": list(position.candidates),
-                        **step,
-                    }
-                )
-            )
-        else:
-            out.write(format_puzzle(record, "hodoku", first=found == 0))
-        out.flush()
-        found += 1
-        if found == args.n:
-            break  # not one more: a made position can take seconds
-    if found < args.n:
-        report(out, f"{program_name()} practice: only {found} positions of {name} in the puzzles searched")
-        return EXIT_PUZZLE
-    return EXIT_OK
-
-
 def cmd_play(args: argparse.Namespace, out: Output) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     imported = None
@@ -271,22 +213,6 @@ def _add_gen(commands: Commands) -> None:
     gen.set_defaults(func=cmd_gen)
 
 
-def _add_practice(commands: Commands) -> None:
-    practice = commands.add_parser(
-        "practice", help="positions where a technique is the next step, as pencil-mark grids"
-    )
-    practice.add_argument("--technique", required=True, metavar="NAME", help='as HoDoKu spells it, e.g. "X-Wing"')
-    practice.add_argument("-n", type=positive_arg, default=1, help="how many positions (default 1)")
-    practice.add_argument("--seed", type=non_negative_arg, help="which positions (default: random)")
-    output_argument(practice)
-    practice.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per line: puzzle, position, candidates, technique, placements, eliminations, text",
-    )
-    practice.set_defaults(func=cmd_practice)
-
-
 def _add_solve(commands: Commands) -> None:
     solve = commands.add_parser("solve", help="solve puzzles: the solution, or why there is none")
     input_arguments(solve)
@@ -337,7 +263,7 @@ COMMANDS = {
     "play": _add_play,
     "gen": _add_gen,
     "solve": _add_solve,
-    "practice": _add_practice,
+    "practice": add_practice,
     "rate": _add_rate,
     "view": _add_view,
     "convert": _add_convert,
