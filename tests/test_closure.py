@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.closure import components, reachable, reachable_with_union
+from solver.closure import components, reachable, reachable_dense, reachable_with_union
 
 # 0 -> 1 -> 2 -> 1 (a cycle of two), 2 -> 3; 4 alone; 5 -> 0
 GRAPH = {0: [1], 1: [2], 2: [1, 3], 3: [], 4: [], 5: [0]}
@@ -41,3 +41,11 @@ def test_union_over_the_node_and_all_it_reaches():
         assert union[node] == expected, node
     assert union[4] == 1 << 14  # alone: its own weight only
     assert union[5] == sum(1 << (10 + n) for n in (0, 1, 2, 3, 5))
+
+
+def test_dense_graphs_give_the_same_reach_and_number_their_cycles():
+    dense = [GRAPH[node] for node in range(len(GRAPH))]  # nodes 0..5 already
+    reach, component = reachable_dense(dense)
+    assert reach == [reachable(GRAPH)[node] for node in range(len(GRAPH))]
+    assert component[1] == component[2]  # the cycle
+    assert len({component[node] for node in (0, 1, 3, 4, 5)}) == 5  # every other node alone

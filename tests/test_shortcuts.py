@@ -1,6 +1,7 @@
-"""Shortcuts that must change no result: the X- and XY-Chain closure pre-checks (``x_chain_news``,
-``xy_chain_news``) and Sue de Coq's per-intersection memo. Each is checked against the plain
-search at every position where a solve path of a shipped Master puzzle needs more than singles."""
+"""Shortcuts that must change no result: the X- and XY-Chain closure pre-checks
+(``x_chain_starts``, ``xy_chain_starts``: which premises may start a chain) and Sue de Coq's
+per-intersection memo. Each is checked against the plain search at every position where a solve
+path of a shipped Master puzzle needs more than singles."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 from solver.grid import Grid, digit_places
 from solver.human import solve_path
-from solver.techniques import chains, sue_de_coq
+from solver.techniques import chains, loops, sue_de_coq
+from solver.techniques.links import link_graph
 from tests.positions import confine, narrowed
 
 ROW1, ROW5, ROW8 = 0, 4, 7
@@ -31,35 +33,38 @@ def master_positions(count: int) -> list[Grid]:
     return positions
 
 
-def test_x_chain_news_sees_a_chain_of_three_strong_links():
+def test_x_chain_starts_see_a_chain_of_three_strong_links():
     grid = narrowed()
     confine(grid, "7", ROW1, "r1c1", "r1c5")
     confine(grid, "7", ROW5, "r5c5", "r5c9")
     confine(grid, "7", ROW8, "r8c9", "r8c2")
-    assert chains.x_chain_news(digit_places(grid)[7])
+    starts = chains.x_chain_starts(digit_places(grid)[7])
+    # r1c1=r1c5-r5c5=r5c9-r8c9=r8c2, read from either end: 7 goes from r2c2, r3c2, r7c1 and r9c1
+    r1c1, r8c2 = 0, 9 * 7 + 1
+    assert starts == 1 << r1c1 | 1 << r8c2  # the places between start none: no cell sees both ends
 
 
-def test_x_chain_news_is_false_when_no_cell_sees_both_ends():
+def test_x_chain_starts_are_none_when_no_cell_sees_both_ends():
     # r1c2=r1c8-r5c8=r5c5: the cells seeing both ends (r1c5, r5c2) lost their 4.
     grid = narrowed()
     confine(grid, "4", ROW1, "r1c2", "r1c8")
     confine(grid, "4", ROW5, "r5c8", "r5c5")
-    assert not chains.x_chain_news(digit_places(grid)[4])
+    assert chains.x_chain_starts(digit_places(grid)[4]) == 0
     confine(grid, "4", ROW8, "r8c8", "r8c2")  # r1c2=r1c8-r8c8=r8c2: column 2 sees both ends
-    assert chains.x_chain_news(digit_places(grid)[4])
+    assert chains.x_chain_starts(digit_places(grid)[4])
 
 
-def same_without_pre_check(monkeypatch, finder, news: str, before=lambda: None) -> tuple[int, int]:
-    """Compare ``finder``'s steps with and without its pre-check ``chains.<news>`` (made to
-    say yes) at every Master position of ``master_positions(3)``; ``before`` runs before each
-    search. (positions compared, positions with steps)."""
+def same_without_pre_check(monkeypatch, finder, starts: str, before=lambda: None) -> tuple[int, int]:
+    """Compare ``finder``'s steps with and without its pre-check ``chains.<starts>`` (made to
+    keep every premise) at every Master position of ``master_positions(3)``; ``before`` runs
+    before each search. (positions compared, positions with steps)."""
     compared = found = 0
     for grid in master_positions(3):
         before()
         checked = [str(step) for step in finder(grid)]
         before()
         with monkeypatch.context() as patch:
-            patch.setattr(chains, news, lambda _: True)
+            patch.setattr(chains, starts, lambda _: -1)  # every bit set: every premise
             plain = [str(step) for step in finder(grid)]
         assert checked == plain, grid.candidates
         compared += 1
@@ -68,7 +73,7 @@ def same_without_pre_check(monkeypatch, finder, news: str, before=lambda: None) 
 
 
 def test_x_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
-    compared, found = same_without_pre_check(monkeypatch, chains.x_chain, "x_chain_news", chains._NO_X_CHAIN.clear)
+    compared, found = same_without_pre_check(monkeypatch, chains.x_chain, "x_chain_starts", chains._X_STARTS.clear)
     assert compared >= 50 and found >= 5, (compared, found)
 
 
@@ -87,21 +92,45 @@ def test_sue_de_coq_yields_the_same_steps_with_the_memo(monkeypatch):
     assert sue_de_coq._FOUND, "the memo was never filled"
 
 
-def test_xy_chain_news_sees_a_chain_of_two_bivalue_cells():
+def test_xy_chain_starts_see_a_chain_of_two_bivalue_cells():
     # r1c1(1=2)-r1c5(2=1): one of the two cells holds the 1, so the rest of row 1 loses it
-    assert chains.xy_chain_news(narrowed(r1c1="12", r1c5="12"))
-    assert not chains.xy_chain_news(narrowed(r1c1="12", r5c5="12"))  # not linked: no chain
+    starts = chains.xy_chain_starts(narrowed(r1c1="12", r1c5="12"))
+    # from "r1c1 is not 1" (bit 0) to "r1c5 is 1", and the other three ways round
+    assert starts == sum(1 << (9 * cell + digit - 1) for cell in (0, 4) for digit in (1, 2))
+    assert chains.xy_chain_starts(narrowed(r1c1="12", r5c5="12")) == 0  # not linked: no chain
 
 
-def test_xy_chain_news_is_false_when_no_cell_sees_both_ends():
+def test_xy_chain_starts_are_none_when_no_cell_sees_both_ends():
     # r1c1(1=2)-r1c5(2=3)-r5c5(3=1): of the cells seeing both ends, r1c5 holds no 1 and r5c1
     # lost its 1; with the 1 back in r5c1 the chain removes it
     cells = {"r1c1": "12", "r1c5": "23", "r5c5": "31"}
-    assert not chains.xy_chain_news(narrowed(**cells, r5c1="23456789"))
-    assert chains.xy_chain_news(narrowed(**cells))
+    assert chains.xy_chain_starts(narrowed(**cells, r5c1="23456789")) == 0
+    # r1c1 off (its 1) and r5c5 off (its 1) start the chain either way round
+    assert chains.xy_chain_starts(narrowed(**cells)) == 1 << (9 * 0 + 0) | 1 << (9 * 40 + 0)
 
 
 def test_xy_chain_yields_the_same_steps_as_without_the_pre_check(monkeypatch):
-    compared, found = same_without_pre_check(monkeypatch, chains.xy_chain, "xy_chain_news")
-    skipped = sum(not chains.xy_chain_news(grid) for grid in master_positions(3))
+    compared, found = same_without_pre_check(monkeypatch, chains.xy_chain, "xy_chain_starts")
+    skipped = sum(not chains.xy_chain_starts(grid) for grid in master_positions(3))
     assert compared >= 50 and found >= 5 and skipped >= 10, (compared, found, skipped)
+
+
+def test_nice_loops_yield_the_same_steps_from_the_premises_the_closure_keeps(monkeypatch):
+    """Nice Loops and AICs searched only from the premises ``loops._productive`` keeps give the
+    steps of a search from every premise, plain and grouped; where the closure concludes
+    nothing no premise is kept and the search is skipped."""
+    compared = found = skipped = 0
+    kept = loops._productive
+    for grid in master_positions(3):
+        for finder in (chains.nice_loop, chains.grouped_nice_loop):
+            narrowed_search = [str(step) for step in finder(grid)]
+            with monkeypatch.context() as patch:
+                patch.setattr(loops, "_productive", lambda graph, view, cells: list(range(2 * graph.candidate_count)))
+                plain = [str(step) for step in finder(grid)]
+            assert narrowed_search == plain, grid.candidates
+            compared += 1
+            found += bool(plain)
+        graph = link_graph(grid)
+        cells = [sum(3 << (node << 1) for node in nodes) for nodes in graph.cell_nodes]  # a cell's premises
+        skipped += not kept(graph, graph.view("plain"), cells)
+    assert compared >= 100 and found >= 10 and skipped >= 5, (compared, found, skipped)

@@ -212,11 +212,11 @@ def _x_concludes(places: int) -> bool:
 
     "k is on" reaching "k is off" is "k is on", "b is off" for a place b that k sees, then an
     X-Chain from b to a place that sees k: the closure HoDoKu's X-Chain search asks first
-    (``solver.techniques.chains.x_chain_news``), which answers it."""
+    (``solver.techniques.chains.x_chain_starts``), which answers it."""
     # imported here: the techniques package imports this module (forcing chains) as it loads
-    from solver.techniques.chains import x_chain_news
+    from solver.techniques.chains import x_chain_starts
 
-    return x_chain_news(places)
+    return bool(x_chain_starts(places))
 
 
 def _exact_cycles(pos: Position, links: Links, mode: str, best: ChainHint | None, cap: float) -> ChainHint | None:

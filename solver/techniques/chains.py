@@ -47,46 +47,66 @@ def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[
     )
 
 
-_NO_X_CHAIN: set[tuple[int, int]] = set()
-"""(digit, 81-bit mask of its places) that have no X-Chain. An X-Chain lives on one digit, so
-whether a digit has one depends on that digit's places alone, and a solve path asks again after
-every step while most digits' places stay the same. Bounded; safe to share between threads (a
-lost race only repeats a search)."""
-_NO_X_CHAIN_SIZE = 8192
+_X_STARTS: dict[int, int] = {}
+"""81-bit places of a digit -> the places whose "off" may start an X-Chain there (0: none;
+``x_chain_starts``). An X-Chain lives on one digit, so what it finds depends on that digit's
+places alone, and a solve path asks again after every step while most digits' places stay the
+same. A search that finds nothing records 0. Bounded; safe to share between threads (a lost race
+only repeats a search)."""
+_X_STARTS_SIZE = 8192
 
 
-def x_chain_news(places: int) -> bool:
-    """False when no X-Chain on one digit can remove a candidate; ``places`` is the digit's
-    cell set. Decided from the transitive closure of the digit's links, without building a chain.
+def x_chain_starts(places: int) -> int:
+    """The places (an 81-bit cell set, within ``places``, a digit's cell set) whose "off" may
+    start an X-Chain that removes a candidate; 0 when no X-Chain on the digit can. Decided from
+    the transitive closure of the digit's links, without building a chain; remembered per
+    ``places`` (``_X_STARTS``).
 
     Each place a is two nodes, "a is false" (off) and "a is true" (on); a strong link leads from
     one end off to the other on, a weak link from a place on to each place it sees off. An
     X-Chain a ... m removing the digit from c (c sees a and m) is a path from a off to m on and
-    a weak link on to c off, and c off also follows from a on directly; so every X-Chain's
-    elimination is a peer c of some a that a off reaches. True is a bound, not a promise: the
+    a weak link on to c off, and c off also follows from a on directly; so every X-Chain from a
+    removes a peer c of a that a off reaches (a chain back to a, making a true, removes a's
+    peers). A place is kept when a off reaches a peer's off: a bound, not a promise, as the
     closure also counts chains longer than 20 links or through a cell twice, which the search
     does not make."""
-    seen = {cell: cells_of(PEER_MASK[cell] & places) for cell in cells_of(places)}
-    succ: dict[int, list[int]] = {}
-    for cell, peers in seen.items():
-        succ[2 * cell] = []
-        succ[2 * cell + 1] = [2 * peer for peer in peers]
-    for _, first, second in strong_links(places):
-        succ[2 * first].append(2 * second + 1)
-        succ[2 * second].append(2 * first + 1)
-    reach = reachable(succ)
-    return any(reach[2 * cell] >> (2 * peer) & 1 for cell, peers in seen.items() for peer in peers)
+    starts = _X_STARTS.get(places)
+    if starts is None:
+        seen = {cell: cells_of(PEER_MASK[cell] & places) for cell in cells_of(places)}
+        succ: dict[int, list[int]] = {}
+        for cell, peers in seen.items():
+            succ[2 * cell] = []
+            succ[2 * cell + 1] = [2 * peer for peer in peers]
+        for _, first, second in strong_links(places):
+            succ[2 * first].append(2 * second + 1)
+            succ[2 * second].append(2 * first + 1)
+        reach = reachable(succ)
+        starts = 0
+        for cell, peers in seen.items():
+            after = reach[2 * cell]
+            if any(after >> (2 * peer) & 1 for peer in peers):
+                starts |= 1 << cell
+        _remember_starts(places, starts)
+    return starts
 
 
-def xy_chain_news(grid: Grid) -> bool:
-    """False when no XY-Chain can remove a candidate from ``grid``; decided, like
-    ``x_chain_news``, from the transitive closure of the chain's links, without building the
+def _remember_starts(places: int, starts: int) -> None:
+    """Record ``x_chain_starts``'s answer for ``places``, emptying the bounded memo when full."""
+    if len(_X_STARTS) >= _X_STARTS_SIZE:
+        _X_STARTS.clear()
+    _X_STARTS[places] = starts
+
+
+def xy_chain_starts(grid: Grid) -> int:
+    """The candidates (bit ``cell * 9 + digit - 1``) of bivalue cells whose "off" may start an
+    XY-Chain that removes a candidate from ``grid``; 0 when no XY-Chain can. Decided, like
+    ``x_chain_starts``, from the transitive closure of the chain's links, without building the
     link graph's chains.
 
     Nodes are the candidates of bivalue cells, each "off" and "on": "k off" leads to the other
     candidate of its cell on, "k on" to the same digit in each bivalue peer off. An XY-Chain
     from s to m (same digit x, different cells) is a path from s off to m on, and removes x from
-    the cells holding it that see both; so some such pair must exist. True is a bound, not a
+    the cells holding it that see both; so s is kept when such an m exists. A bound, not a
     promise: the closure also counts chains through a cell twice or longer than 20 links."""
     cands = grid.candidates
     places = digit_places(grid)
@@ -106,40 +126,57 @@ def xy_chain_news(grid: Grid) -> bool:
             peers = PEER_MASK[k // 9]
             succ[2 * k + 1] = [2 * j for j in nodes if peers >> (j // 9) & 1]
     if not succ:
-        return False
+        return 0
     reach = reachable(succ)
+    starts = 0
     for digit, nodes in enumerate(nodes_of):
         for s in nodes:
             after = reach[2 * s]
             around_s = PEER_MASK[s // 9] & places[digit]
             for m in nodes:
                 if after >> (2 * m + 1) & 1 and m != s and around_s & PEER_MASK[m // 9]:
-                    return True
-    return False
+                    starts |= 1 << s
+                    break
+    return starts
 
 
 def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
     candidates m of s's digit that the chain makes true; the digit goes from the cells that
     see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
-    removing the digit from s's peers). Digits whose places are known to have no X-Chain
-    (``_NO_X_CHAIN``) or that the closure of their links shows to have none (``x_chain_news``)
-    are not searched; a search that runs to its end records its digits. XY-Chains are searched
-    only where ``xy_chain_news`` allows one."""
-    searched: list[tuple[int, int]] = []
+    removing the digit from s's peers). Digits whose places are known to have no X-Chain, or
+    whose links' closure shows none (``x_chain_starts``, remembered in ``_X_STARTS``), are not
+    searched; a search that runs to its end records its digits. XY-Chains are searched
+    only where ``xy_chain_starts`` allows one. Only the premises those closures keep are
+    searched (a premise's implications do not depend on the others', so the steps are those of
+    a search from every premise)."""
+    searched: list[tuple[int, int, int]] = []
     if view == "x":
         searched = _x_chain_digits(grid)
         if not searched:
             return
-    elif not xy_chain_news(grid):
-        return
+        starts = [0] * 10  # per digit: the places whose "off" may start an X-Chain
+        for d, _, cells in searched:
+            starts[d] = cells
+    else:
+        bivalue = xy_chain_starts(grid)
+        if not bivalue:
+            return
     graph = link_graph(grid)
     links = graph.view(view)
-    premises = [node << 1 for node in range(graph.candidate_count) if links.strong[node]]
+    digit, first = graph.digit, graph.first_cell
     if view == "x":
-        wanted = {d for d, _ in searched}
-        premises = [p for p in premises if graph.digit[p >> 1] in wanted]
-    digit = graph.digit
+        premises = [
+            node << 1
+            for node in range(graph.candidate_count)
+            if links.strong[node] and starts[digit[node]] & first[node]
+        ]
+    else:
+        premises = [
+            node << 1
+            for node in range(graph.candidate_count)
+            if links.strong[node] and bivalue >> (9 * graph.cells[node][0] + digit[node] - 1) & 1
+        ]
     implications = Implications(graph, links, premises)
     found = _end_hits(graph, implications, loops=view == "x")
     found.sort(key=lambda item: item[:2])
@@ -154,20 +191,15 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
         done.add(key)
         yield ends_step(graph, technique, chain, list(targets))
     if searched and not done:
-        _remember_no_x_chain(searched)
+        for _, places, _ in searched:
+            _remember_starts(places, 0)
 
 
-def _x_chain_digits(grid: Grid) -> list[tuple[int, int]]:
-    """The (digit, 81-bit places) pairs of ``grid`` an X-Chain search must try: those with
-    places, not known to have no X-Chain (``_NO_X_CHAIN``), whose links' closure allows one
-    (``x_chain_news``); the pairs that closure rules out are remembered in ``_NO_X_CHAIN``."""
+def _x_chain_digits(grid: Grid) -> list[tuple[int, int, int]]:
+    """The (digit, 81-bit places, places whose "off" may start a chain) triples of ``grid`` an
+    X-Chain search must try: the digits with places where ``x_chain_starts`` keeps some."""
     places = digit_places(grid)
-    searched = [(d, places[d]) for d in range(1, 10) if places[d] and (d, places[d]) not in _NO_X_CHAIN]
-    quiet = [pair for pair in searched if not x_chain_news(pair[1])]
-    if quiet:
-        _remember_no_x_chain(quiet)
-        searched = [pair for pair in searched if pair not in quiet]
-    return searched
+    return [(d, places[d], starts) for d in range(1, 10) if places[d] and (starts := x_chain_starts(places[d]))]
 
 
 def _end_hits(
@@ -204,13 +236,6 @@ def _end_hits(
                         ranks[key] = rank((cell, key[0]) for cell in targets)
                     found.append((ranks[key], depth, targets, premise, t))
     return found
-
-
-def _remember_no_x_chain(searched: list[tuple[int, int]]) -> None:
-    """Record (digit, places) pairs that have no X-Chain, emptying the bounded memo when full."""
-    if len(_NO_X_CHAIN) >= _NO_X_CHAIN_SIZE:
-        _NO_X_CHAIN.clear()
-    _NO_X_CHAIN.update(searched)
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:

@@ -26,7 +26,7 @@ and then more.
 
 from __future__ import annotations
 
-from solver.closure import reachable
+from solver.closure import reachable_dense
 from solver.grid import Grid
 from solver.step import Candidate
 from solver.techniques.links import link_graph
@@ -44,7 +44,7 @@ def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate
     none fewer.
     """
     graph = link_graph(grid)
-    reach = reachable(dict(enumerate(graph.view("grouped").targets)))  # state -> the states it reaches
+    reach, _ = reachable_dense(graph.view("grouped").targets)  # state -> the states it reaches
     placed, gone = [], []
     for m in range(graph.candidate_count):  # candidates in cell order, then digit order
         false, true = m << 1, (m << 1) | 1
