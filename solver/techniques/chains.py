@@ -10,10 +10,13 @@ Glossary (see ``solver.techniques.links`` for node, state, premise and view):
             links join two cells with the same digit.
   ends      the first and last node of a chain; both hold the digit the chain removes.
 
-Every search runs breadth-first from all premises at once to its end (chains of 3 to
+Every search runs breadth-first from its premises at once to its end (chains of 3 to
 ``links.MAX_LINKS`` (20) links), then yields one chain per elimination set, the shortest for
 it, in HoDoKu's order (``hodoku_order``: most eliminations, then the lowest weighted index sum),
-so the first is the one HoDoKu's solver takes.
+so the first is the one HoDoKu's solver takes. The premises are those the transitive closure
+of the chain's links allows to conclude something (``x_chain_starts``, ``xy_chain_starts``;
+``solver.techniques.loops`` does the same for Nice Loops): a premise's implications do not
+depend on the other premises', so the steps are those of a search from every premise.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ links, no cell twice (the lasso rule), plain and grouped chains searched apart, 
 elimination set in HoDoKu's order. The generator's bulk walk (``solver.walks.walk_in_bulk``)
 only asks whether Expert techniques finish a grid, thousands of times a puzzle, and applies
 every step of a round anyway. For it, ``link_conclusions`` takes the transitive closure of the
-grouped view's implications (``solver.closure.reachable``: every state each state reaches, by
-chains of any length) and keeps two conclusions:
+grouped view's implications (``solver.closure.reachable_dense``: every state each state
+reaches, by chains of any length) and keeps two conclusions:
 
   "x is true" reaches "x is false"      x goes
   "x is false" reaches "x is true"      x is placed

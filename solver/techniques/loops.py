@@ -3,7 +3,9 @@
 After HoDoKu's "Chains and Loops" page (hodoku.sourceforge.net/en/tech_chains.php) and its
 TablingSolver: every candidate is assumed true and assumed false (the premises), the
 implications are followed breadth-first, and a chain that comes back to its start cell is a
-nice loop; one from "s is false" to "m is true" in another cell is an AIC.
+nice loop; one from "s is false" to "m is true" in another cell is an AIC. Only the premises
+that can start a loop or an AIC with an elimination are followed (``_productive``, from the
+transitive closure of the links): the same steps, at about two thirds of the search's time.
 
 Glossary (see ``solver.techniques.links`` for node, state, premise and chain):
   start cell           the cell of the premise; a nice loop leaves it and comes back to it.
@@ -264,8 +266,8 @@ def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[
     or through c's cell, and every premise on it shares that node's strongly connected
     component. So the premises kept are the states of the nodes that c sees (grouped nodes
     too) or that lie in its cell, and every premise in their components. Measured on 1,231
-    positions of the Solo and SE-rated paths, 16% of the premises, the same steps; where nothing
-    is concluded (half of the searches there) there are none and the search is skipped.
+    positions of the Solo paths of SE 8.1+ puzzles and Masters: 20% of the premises, the same
+    steps; where nothing is concluded (half of the searches there) none, and no search.
     """
     reach, component = reachable_dense(view.targets)
     count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
