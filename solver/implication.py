@@ -67,17 +67,21 @@ class Consequence:
     candidates placed (the premise too, when it is an "on") and removed (the premise too, when
     it is an "off"). Both are 0 after a contradiction. ``depth``: how many rounds of singles
     were placed before the sweep that found the contradiction (or that found nothing more);
-    for ``StaticImplications``, how many rounds along the links.
+    for ``StaticImplications``, how many rounds along the links. ``rounds`` (without a
+    contradiction): per round, the "on" and "off" field bits found by its end, round 0 being
+    the premise and what it clears directly.
 
     A dynamic chain's contradiction needs at least that many rounds on its longer side, so its
     *complexity* (the ancestors of the two potentials that clash, counted as Sudoku Explainer
     rates them) is at least ``2 * depth + 3`` from an "on" premise and ``2 * depth + 1`` from
-    an "off" (``complexity_floor``)."""
+    an "off" (``complexity_floor``); the same argument bounds the ancestors of each candidate
+    implied (``ancestors_floor``)."""
 
-    __slots__ = ("contradiction", "depth", "off", "on")
+    __slots__ = ("contradiction", "depth", "off", "on", "rounds")
 
-    def __init__(self, contradiction: bool, on: int, off: int, depth: int = 0):
+    def __init__(self, contradiction: bool, on: int, off: int, depth: int = 0, rounds: Sequence[tuple[int, int]] = ()):
         self.contradiction, self.on, self.off, self.depth = contradiction, on, off, depth
+        self.rounds = rounds
 
     def complexity_floor(self, on: bool) -> int:
         """A lower bound of the complexity of any contradiction the dynamic chain search finds
@@ -93,6 +97,23 @@ class Consequence:
         if not self.contradiction:
             return 0
         return 2 * self.depth + (3 if on else 1)
+
+    def ancestors_floor(self, bit: int, target_on: bool, premise_on: bool) -> int:
+        """A lower bound of the ancestors (Sudoku Explainer's count, the potential itself
+        included) the chain search gives the implied candidate whose field bit is ``bit``, "on"
+        or "off" (``target_on``), from this premise (``premise_on``: an "on"); 1 when ``bit`` is
+        not implied that way or the rounds are not known.
+
+        Why: the sweeps place every single as soon as it exists, so a potential first found
+        in round ``j`` has a cause found in round ``j - 1`` at least ("on") or ``j`` ("off"), and
+        the chain search counts a potential's causes among its ancestors: 2j + 1 ancestors for
+        an "on" from an "on" premise, 2j + 2 for an "off" (2j and 2j + 1 from an "off" premise).
+        """
+        side = 0 if target_on else 1
+        for j, found in enumerate(self.rounds):
+            if found[side] & bit:
+                return 2 * j + (0 if target_on else 1) + (1 if premise_on else 0)
+        return 1
 
 
 class ImplicationEngine:
@@ -158,16 +179,20 @@ class ImplicationEngine:
         state = self._start & (PLACE[cand] if on else DROP[cand])
         lows, guards, options, scope = self._lows, self._guards, self._options, self._scope
         place_at, keep_others_at, field_bit_at = PLACE_AT, KEEP_OTHERS_AT, _FIELD_BIT_AT
+        present = self.present
         placed = FIELD_BIT[cand] if on else 0
         depth = 0
+        rounds: list[tuple[int, int]] = []
         while True:
             x = state & scope
             y = x - lows
             if (x ^ y) & guards:  # a watched field emptied: its guard was borrowed
                 return Consequence(True, 0, 0, depth)
+            off = present & ~state
+            rounds.append((placed, off))
             single = ((x & y) + options) & guards  # the open watched fields with one option
             if not single:
-                return Consequence(False, placed, self.present & ~state, depth)
+                return Consequence(False, placed, off, depth, rounds)
             depth += 1
             chosen = x & (single - (single >> 9))
             while chosen:
@@ -221,11 +246,13 @@ class StaticImplications:
         ``Consequence.complexity_floor`` holds round by round here too (a round adds an "on"
         and an "off" to the longer side's ancestors)."""
         place_at, partners, present = PLACE_AT, self._partners, self.present
+        rounds: list[tuple[int, int]] = []
         if on:
             implied_on = fresh = FIELD_BIT[cand]
             off = 0
         else:
             off = FIELD_BIT[cand]
+            rounds.append((0, off))  # round 0: the premise; its partners come on in round 1
             implied_on = fresh = partners[off.bit_length()]
         state = self._start
         depth = 0
@@ -235,9 +262,10 @@ class StaticImplications:
                 state &= place_at[b]
                 fresh ^= 1 << (b - 1)
             new_off = present & ~state & ~off
-            if not new_off:
-                return Consequence(False, implied_on, off, depth)
             off |= new_off
+            rounds.append((implied_on, off))
+            if not new_off:
+                return Consequence(False, implied_on, off, depth, rounds)
             while new_off:
                 b = new_off.bit_length()
                 fresh |= partners[b]

@@ -143,6 +143,28 @@ def test_a_contradictions_complexity_is_at_least_its_floor():
     assert tight > 100  # the floor is close for many of them, so it can prune
 
 
+@pytest.mark.parametrize("dynamic", [True, False])
+def test_every_implied_candidate_has_at_least_its_floor_of_ancestors(dynamic):
+    # the floors let the cell, region and double forcing chains skip the chain searches of
+    # premises whose hints cannot beat the best so far
+    checked = above_one = 0
+    for cells in positions(8, 4):
+        pos = Position(cells)
+        engine = ImplicationEngine(cells) if dynamic else StaticImplications(cells)
+        for cand, on in potentials(cells):
+            found = engine.assume(cand, on)
+            if found.contradiction:
+                continue
+            chain = search(pos, cand, on, dynamic)
+            for implied, target_on in [(k, True) for k in chain.on] + [(k, False) for k in chain.off]:
+                ancestors = (chain.on if target_on else chain.off)[implied].bit_count()
+                floor = found.ancestors_floor(FIELD_BIT[implied], target_on, on)
+                assert ancestors >= floor, (cells, cand, on, implied, target_on)
+                checked += 1
+                above_one += floor > 2
+    assert checked > 10_000 and above_one > checked // 4, (checked, above_one)  # mostly more than trivial
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_static_consequences_are_the_chain_searchs_premise_by_premise(seed):
     checked = contradictions = 0

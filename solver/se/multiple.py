@@ -12,7 +12,7 @@ complexity (``solver.se.chains.length_bonus``), and returns its best hint as a `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, POPCOUNT, cells_of
 from solver.implication import Consequence, ImplicationEngine, StaticImplications, field_bits
@@ -47,12 +47,18 @@ class Premise:
     alone); after a contradiction, on first use of anything but ``dead``.
     """
 
-    __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search", "floor")
+    __slots__ = ("_bits", "_consequence", "_dead", "_prop", "_search", "floor", "on")
 
     def __init__(
-        self, search: Callable[[], Propagation], consequence: Consequence | None = None, dead: bool | None = None
+        self,
+        search: Callable[[], Propagation],
+        consequence: Consequence | None = None,
+        dead: bool | None = None,
+        on: bool = True,
     ):
         self._search = search
+        self.on = on
+        """The premise is an "on" (else an "off")."""
         self._dead = consequence.contradiction if consequence is not None else dead
         self.floor = 0
         """A lower bound of the complexity of its contradiction (0: none known)."""
@@ -74,6 +80,14 @@ class Premise:
             self._dead = self.prop.contradiction is not None
         return self._dead
 
+    def ancestors_floor(self, bit: int, target_on: bool) -> int:
+        """A lower bound of the ancestors the chain search gives the candidate with field bit
+        ``bit``, implied "on" or "off" (``target_on``); 1 without the implication engine's
+        rounds (``Consequence.ancestors_floor``)."""
+        if self._consequence is None:
+            return 1
+        return self._consequence.ancestors_floor(bit, target_on, self.on)
+
     def bits(self) -> tuple[int, int]:
         """The field bits (``solver.implication``) of the potentials implied "on" and "off"
         (after a contradiction, those found before it)."""
@@ -86,6 +100,22 @@ class Premise:
 
 
 OnOf = Callable[[int], Premise]  # candidate index (cell * 9 + digit - 1) -> its "on" premise
+Hopeless = Callable[[int, int], bool]  # (complexity, sort key) -> no such hint can beat the best so far
+
+
+def _beaten(premises: Sequence[Premise], on_bits: int, off_bits: int, sort_key: int, hopeless: Hopeless) -> bool:
+    """Whether no potential of ``on_bits`` and ``off_bits`` (field bits, each implied by every
+    one of ``premises``) can make a hint that beats the best so far: a hint's complexity is the
+    sum of its branches' ancestors of the potential, at least the sum of their floors
+    (``Premise.ancestors_floor``). True lets the caller skip the chain searches: the hints they
+    would offer change nothing."""
+    for bits, target_on in ((on_bits, True), (off_bits, False)):
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            if not hopeless(sum(p.ancestors_floor(low, target_on) for p in premises), sort_key):
+                return False
+    return True
 
 
 def _target_result(pos: Position, cand: int, on: bool) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
@@ -190,7 +220,7 @@ def multiple_chains(
                 consequence = static.assume(cand)
             elif x_engine is not None:
                 dead = x_engine.x_contradiction(cand, on)
-            found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence, dead)
+            found = premises[(cand, on)] = Premise(lambda: run(cand, on), consequence, dead, on)
             if engine is not None and consequence is not None:
                 found.floor = consequence.complexity_floor(on)
         return found
@@ -214,6 +244,11 @@ def multiple_chains(
         if best is None or hint.key() < best.key():
             best = hint
         return best.rating <= max(cap, base)  # nothing can rate below the rule's base
+
+    def hopeless(complexity: int, sort_key: int) -> bool:
+        """Whether no hint of at least ``complexity`` can beat the best so far (its rating only
+        grows with complexity, and ``offer`` keeps the first of equal hints)."""
+        return best is not None and (round(base + length_bonus(complexity), 1), complexity, sort_key) >= best.key()
 
     def stop() -> list[ChainHint]:
         """The best hint, once ``offer`` has asked to stop (so there is one)."""
@@ -256,12 +291,12 @@ def multiple_chains(
                 prop_off = premise(cand, False)
                 if contradiction(prop_off, cand, digit, True):
                     return stop()
-                if count >= 3 and not nishio and _double_chains(prop_on, prop_off, offer):
+                if count >= 3 and not nishio and _double_chains(prop_on, prop_off, offer, hopeless):
                     return stop()
-            if not nishio and _region_chains(pos, cell, digit, on_of, offer, multiple):
+            if not nishio and _region_chains(pos, cell, digit, on_of, offer, multiple, hopeless):
                 return stop()
             branches.append(prop_on)
-        if not nishio and _reductions("Cell", branches, offer, 2):  # cell forcing chains
+        if not nishio and _reductions("Cell", branches, offer, 2, hopeless):  # cell forcing chains
             return stop()
     if memo:
         _remember_quiet(places, loud)
@@ -302,13 +337,16 @@ def _several(cells: list[int]) -> int:
     return mask
 
 
-def _double_chains(premise_on: Premise, premise_off: Premise, offer: Offer) -> bool:
+def _double_chains(premise_on: Premise, premise_off: Premise, offer: Offer, hopeless: Hopeless) -> bool:
     """Double forcing chains: offer every potential that both a candidate's "on" propagation
     (``premise_on``) and its "off" one (``premise_off``) imply, the "ons" first; True when
-    ``offer`` asks to stop."""
+    ``offer`` asks to stop. The two chain searches are skipped when no such potential could
+    beat the best hint so far (``_beaten``)."""
     on_a, off_a = premise_on.bits()
     on_b, off_b = premise_off.bits()
     if not (on_a & on_b or off_a & off_b):
+        return False
+    if _beaten((premise_on, premise_off), on_a & on_b, off_a & off_b, 1, hopeless):
         return False
     prop_on, prop_off = premise_on.prop, premise_off.prop
     for target in prop_on.on.keys() & prop_off.on.keys():
@@ -320,14 +358,18 @@ def _double_chains(premise_on: Premise, premise_off: Premise, offer: Offer) -> b
     return False
 
 
-def _reductions(kind: str, premises: list[Premise], offer: Offer, sort_key: int) -> bool:
-    """Offer every potential that all ``premises`` imply; True when ``offer`` asks to stop."""
+def _reductions(kind: str, premises: list[Premise], offer: Offer, sort_key: int, hopeless: Hopeless) -> bool:
+    """Offer every potential that all ``premises`` imply; True when ``offer`` asks to stop.
+    The chain searches are skipped when no such potential could beat the best hint so far
+    (``_beaten``)."""
     on_bits, off_bits = premises[0].bits()
     for premise in premises[1:]:
         on, off = premise.bits()
         on_bits &= on
         off_bits &= off
     if not (on_bits or off_bits):
+        return False
+    if _beaten(premises, on_bits, off_bits, sort_key, hopeless):
         return False
     branches = [premise.prop for premise in premises]
     common_on = set(branches[0].on)
@@ -344,7 +386,9 @@ def _reductions(kind: str, premises: list[Premise], offer: Offer, sort_key: int)
     return False
 
 
-def _region_chains(pos: Position, cell: int, digit: int, on_of: OnOf, offer: Offer, multiple: bool) -> bool:
+def _region_chains(
+    pos: Position, cell: int, digit: int, on_of: OnOf, offer: Offer, multiple: bool, hopeless: Hopeless
+) -> bool:
     """Region forcing chains for ``digit`` in each house of ``cell`` whose first place is ``cell``
     (Chaining.doRegionChainings); True when ``offer`` asks to stop."""
     d = digit - 1
@@ -359,6 +403,6 @@ def _region_chains(pos: Position, cell: int, digit: int, on_of: OnOf, offer: Off
         branches = [on_of(other * 9 + d) for other in cells_of(places)]
         if any(b.dead for b in branches):
             continue
-        if _reductions("Region", branches, offer, 3):
+        if _reductions("Region", branches, offer, 3, hopeless):
             return True
     return False
