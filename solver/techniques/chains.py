@@ -52,11 +52,13 @@ def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[
 
 _X_STARTS: dict[int, int] = {}
 """81-bit places of a digit -> the places whose "off" may start an X-Chain there (0: none;
-``x_chain_starts``). An X-Chain lives on one digit, so what it finds depends on that digit's
-places alone, and a solve path asks again after every step while most digits' places stay the
-same. A search that finds nothing records 0. Bounded; safe to share between threads (a lost race
-only repeats a search)."""
-_X_STARTS_SIZE = 8192
+``x_chain_starts``'s closure). An X-Chain lives on one digit, so what it finds depends on that
+digit's places alone, and a solve path asks again after every step while most digits' places
+stay the same. Bounded; safe to share between threads (a lost race only repeats a search)."""
+_NO_X_CHAIN: set[int] = set()
+"""81-bit places of a digit where the X-Chain search found nothing though the closure allowed a
+chain (one longer than 20 links, or through a cell twice). Bounded, as ``_X_STARTS``."""
+_MEMO_SIZE = 8192
 
 
 def x_chain_starts(places: int) -> int:
@@ -89,15 +91,10 @@ def x_chain_starts(places: int) -> int:
             after = reach[2 * cell]
             if any(after >> (2 * peer) & 1 for peer in peers):
                 starts |= 1 << cell
-        _remember_starts(places, starts)
+        if len(_X_STARTS) >= _MEMO_SIZE:
+            _X_STARTS.clear()
+        _X_STARTS[places] = starts
     return starts
-
-
-def _remember_starts(places: int, starts: int) -> None:
-    """Record ``x_chain_starts``'s answer for ``places``, emptying the bounded memo when full."""
-    if len(_X_STARTS) >= _X_STARTS_SIZE:
-        _X_STARTS.clear()
-    _X_STARTS[places] = starts
 
 
 def xy_chain_starts(grid: Grid) -> int:
@@ -147,8 +144,8 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
     """X-Chains (``view`` "x") or XY-Chains ("xy"): from every premise "s is false", the
     candidates m of s's digit that the chain makes true; the digit goes from the cells that
     see both. An X-Chain that comes back to s makes s true (HoDoKu reports it as an X-Chain
-    removing the digit from s's peers). Digits whose places are known to have no X-Chain, or
-    whose links' closure shows none (``x_chain_starts``, remembered in ``_X_STARTS``), are not
+    removing the digit from s's peers). Digits whose places are known to have no X-Chain
+    (``_NO_X_CHAIN``), or whose links' closure shows none (``x_chain_starts``), are not
     searched; a search that runs to its end records its digits. XY-Chains are searched
     only where ``xy_chain_starts`` allows one. Only the premises those closures keep are
     searched (a premise's implications do not depend on the others', so the steps are those of
@@ -194,15 +191,21 @@ def _end_chains(grid: Grid, view: str, technique: str) -> Iterator[Step]:
         done.add(key)
         yield ends_step(graph, technique, chain, list(targets))
     if searched and not done:
-        for _, places, _ in searched:
-            _remember_starts(places, 0)
+        if len(_NO_X_CHAIN) >= _MEMO_SIZE:
+            _NO_X_CHAIN.clear()
+        _NO_X_CHAIN.update(places for _, places, _ in searched)
 
 
 def _x_chain_digits(grid: Grid) -> list[tuple[int, int, int]]:
     """The (digit, 81-bit places, places whose "off" may start a chain) triples of ``grid`` an
-    X-Chain search must try: the digits with places where ``x_chain_starts`` keeps some."""
+    X-Chain search must try: the digits with places, not known to have no X-Chain
+    (``_NO_X_CHAIN``), where ``x_chain_starts`` keeps some."""
     places = digit_places(grid)
-    return [(d, places[d], starts) for d in range(1, 10) if places[d] and (starts := x_chain_starts(places[d]))]
+    return [
+        (d, places[d], starts)
+        for d in range(1, 10)
+        if places[d] and places[d] not in _NO_X_CHAIN and (starts := x_chain_starts(places[d]))
+    ]
 
 
 def _end_hits(
