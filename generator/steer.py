@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from generator.accept import Verdict
-from solver.exact import count_solutions, search
+from solver.exact import search
 from solver.human import CancelFn, poll_cancel
 
 PATIENCE = 30
@@ -37,6 +37,12 @@ PATIENCE = 30
 Measured against the generator without steering, paired runs on one core each: seeds 1-180
 made 1.13-1.30x as many Masters a second, with a median of 10-17 fills each against 97-134;
 20 moves (0.99-1.09x, 17-19 fills) and 40 (0.90-0.95x, 13-16 fills) did less well."""
+
+
+Proofs = dict[int, list[int]]
+"""Per given of a puzzle (cell -> 81 ints): a solution of the puzzle without that given in
+which its cell holds another digit, the proof that the given is needed. Removing other givens
+keeps every proof valid; adding one keeps those that agree with it."""
 
 
 def move_given(
@@ -56,6 +62,16 @@ def move_given(
     Raises:
         InterruptedError: ``cancel()`` returned True (polled before each solver call).
     """
+    return _move(puzzle, solution, rng, cancel, {})[0]
+
+
+def _move(
+    puzzle: Sequence[int], solution: Sequence[int], rng: random.Random, cancel: CancelFn | None, proofs: Proofs
+) -> tuple[list[int] | None, Proofs]:
+    """``move_given``, told the ``proofs`` of ``puzzle``'s givens (``Proofs``; any may be
+    missing) and returning the moved puzzle's with it (or None and {}). The same random
+    choices and the same puzzle as without proofs: a proof only stands in for the solver call
+    that would have found a solution too."""
     base = list(puzzle)
     moved = rng.choice([cell for cell in range(81) if base[cell]])
     base[moved] = 0
@@ -68,31 +84,39 @@ def move_given(
         poll_cancel(cancel)
         found, _ = search(trial, limit=1, excluded=other_than)
         if not found:
-            return _minimal(trial, rng, cancel)
+            return _minimal(trial, rng, cancel, proofs)
         other = found[0]
         targets &= {cell for cell in range(81) if not base[cell] and other[cell] != solution[cell]}
         targets.discard(moved)
         if not targets:
-            return None
+            return None, {}
         target = rng.choice(sorted(targets))
         targets.discard(target)
         trial = base[:]
         trial[target] = solution[target]
 
 
-def _minimal(puzzle: list[int], rng: random.Random, cancel: CancelFn | None) -> list[int]:
+def _minimal(puzzle: list[int], rng: random.Random, cancel: CancelFn | None, known: Proofs) -> tuple[list[int], Proofs]:
     """``puzzle`` (unique; changed in place and returned) with givens removed in random order
-    while it stays unique: a minimal puzzle. A removal leaves it unique exactly when no
-    solution has another digit in the emptied cell."""
+    while it stays unique: a minimal puzzle, and the proofs of its givens. A removal leaves it
+    unique exactly when no solution has another digit in the emptied cell; a proof in
+    ``known`` that agrees with every other given is such a solution, found without a search
+    (most givens of a moved puzzle keep theirs: a move changes two cells)."""
     givens = [cell for cell in range(81) if puzzle[cell]]
     rng.shuffle(givens)
+    proofs: Proofs = {}
     for cell in givens:
         poll_cancel(cancel)
         digit = puzzle[cell]
         puzzle[cell] = 0
-        if count_solutions(puzzle, 1, excluded=((cell, digit),)):
+        proof = known.get(cell)
+        if proof is None or any(value and proof[c] != value for c, value in enumerate(puzzle)):
+            found, _ = search(puzzle, limit=1, excluded=((cell, digit),))
+            proof = found[0] if found else None
+        if proof is not None:
             puzzle[cell] = digit
-    return puzzle
+            proofs[cell] = proof
+    return puzzle, proofs
 
 
 class Judge(Protocol):
@@ -127,11 +151,12 @@ def steer(
         InterruptedError: ``cancel()`` returned True.
     """
     current, deepest = list(start), depth
+    proofs: Proofs = {}  # of the current puzzle's givens, as the moves find them
     moves = idle = 0
     while idle < PATIENCE:
         idle += 1
         moves += 1
-        child = move_given(current, solution, rng, cancel)
+        child, child_proofs = _move(current, solution, rng, cancel, proofs)
         if child is None:
             continue
         if told is not None:
@@ -143,5 +168,5 @@ def steer(
         if rounds and rounds[0] >= deepest:
             if rounds[0] > deepest:
                 idle = 0
-            current, deepest = child, rounds[0]
+            current, deepest, proofs = child, rounds[0], child_proofs
     return None, moves

@@ -11,7 +11,7 @@ import pytest
 
 from generator.steer import PATIENCE, move_given, steer
 from solver.exact import count_solutions, solve_unique
-from solver.grid import Grid
+from solver.grid import Grid, check_houses
 
 BANK = Path(__file__).parents[1] / "assets" / "bank"
 
@@ -144,3 +144,33 @@ def test_equal_or_shallower_near_misses_never_restart_the_patience(depths):
     assert verdict is None and moves == PATIENCE
     if depths[0] == 3:  # as deep as the start: each is moved from in turn
         assert all(sum(1 for c in range(81) if b[c] and not a[c]) == 1 for a, b in itertools.pairwise(seen))
+
+
+def test_proofs_of_needed_givens_change_no_move_and_hold_for_the_moved_puzzle():
+    # a walk hands each moved puzzle the proofs of its parent's givens (a solution without the
+    # given, with another digit in its cell); they stand in for solver calls, never for a choice
+    from generator.steer import _move
+
+    puzzle = expert_puzzles(3)[2]
+    solution = solve_unique(puzzle)
+    current, current_proofs = None, {}
+    for seed in range(40):
+        current, current_proofs = _move(puzzle, solution, random.Random(seed), None, {})
+        if current is not None:
+            break
+    assert current is not None and set(current_proofs) == {cell for cell in range(81) if current[cell]}
+    checked = reused = 0
+    for seed in range(12):
+        plain, _ = _move(current, solution, random.Random(seed), None, {})
+        helped, found = _move(current, solution, random.Random(seed), None, current_proofs)
+        assert plain == helped  # the same random choices, the same puzzle
+        if helped is None:
+            continue
+        assert set(found) == {cell for cell in range(81) if helped[cell]}  # every given has its proof
+        for cell, proof in found.items():
+            assert proof[cell] != solution[cell]
+            assert all(not v or proof[c] == v for c, v in enumerate(helped) if c != cell)
+            assert all(proof) and check_houses(proof) is None  # a whole grid, no digit twice in a house
+            checked += 1
+            reused += proof is current_proofs.get(cell)
+    assert checked > 40 and reused > 10, (checked, reused)
