@@ -19,9 +19,9 @@ are the cells that see all of it), goes on to "m is true" and back to "c is fals
 digits work the same way through the weak links inside a cell, and a continuous loop's
 eliminations are each an AIC's (the loop cut at that weak link). Every link is a true
 implication where the candidates hold the solution, so every conclusion is true there; with no
-length limit and no lasso rule, and the
-grouped nodes in, this finds all that the Nice Loop and Grouped Nice Loop searches find and now
-and then more.
+length limit and no lasso rule, and the grouped nodes in, this finds all that the Nice Loop and
+Grouped Nice Loop searches find and now and then more. ``concluded`` reads the two conclusions
+off any view's closure (``solver.techniques.loops`` uses it to choose the premises it searches).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 from solver.closure import reachable_dense
 from solver.grid import Grid
 from solver.step import Candidate
-from solver.techniques.links import link_graph
+from solver.techniques.links import LinkGraph, link_graph
 
 
 def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
@@ -45,14 +45,23 @@ def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate
     """
     graph = link_graph(grid)
     reach, _ = reachable_dense(graph.view("grouped").targets)  # state -> the states it reaches
+    placed, gone = concluded(graph, reach)
+    cells, digit = graph.cells, graph.digit
+    return tuple((cells[m][0], digit[m]) for m in placed), tuple((cells[m][0], digit[m]) for m in gone)
+
+
+def concluded(graph: LinkGraph, reach: list[int]) -> tuple[list[int], list[int]]:
+    """(the candidate nodes placed, those removed), each ascending (cell order, then digit
+    order): "false" reaches "true", "true" reaches "false" in ``reach``, the closure of one of
+    ``graph``'s views (``solver.closure.reachable_dense``, indexed by state)."""
     placed, gone = [], []
-    for m in range(graph.candidate_count):  # candidates in cell order, then digit order
+    for m in range(graph.candidate_count):
         false, true = m << 1, (m << 1) | 1
         if reach[false] >> true & 1:
-            placed.append((graph.cells[m][0], graph.digit[m]))
+            placed.append(m)
         if reach[true] >> false & 1:
-            gone.append((graph.cells[m][0], graph.digit[m]))
-    return tuple(placed), tuple(gone)
+            gone.append(m)
+    return placed, gone
 
 
-__all__ = ["link_conclusions"]
+__all__ = ["concluded", "link_conclusions"]

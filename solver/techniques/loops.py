@@ -40,6 +40,7 @@ from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, re
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
+from solver.techniques.link_closure import concluded
 from solver.techniques.links import MAX_LINKS, LinkGraph, View, link_graph
 from solver.techniques.wording import and_list
 
@@ -271,17 +272,15 @@ def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[
     """
     reach, component = reachable_dense(view.targets)
     count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
-    concluded = [0] * 10  # per digit: the cells of the candidates the closure concludes on
+    on_cells = [0] * 10  # per digit: the cells of the candidates the closure concludes on
     near = 0  # the states of the nodes whose loops or chains may conclude something
-    for m in range(count):
-        false, true = m << 1, (m << 1) | 1
-        if reach[true] >> false & 1 or reach[false] >> true & 1:
-            concluded[digit[m]] |= 1 << cells[m][0]
-            near |= cell_premises[cells[m][0]]
+    for m in itertools.chain(*concluded(graph, reach)):
+        on_cells[digit[m]] |= 1 << cells[m][0]
+        near |= cell_premises[cells[m][0]]
     if not near:
         return []
     for node in range(len(view.targets) >> 1):
-        if sees[node] & concluded[digit[node]]:
+        if sees[node] & on_cells[digit[node]]:
             near |= 3 << (node << 1)
     loops = {component[state] for state in cells_of(near)}  # cells_of: the bits of any int
     return [p for p in range(2 * count) if near >> p & 1 or component[p] in loops]
