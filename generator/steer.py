@@ -10,13 +10,15 @@ again, then dig to a minimal puzzle) gives a Master far more often than a new fi
     moves that give a Master (%)     0.8   0.9   1.7   2.3   3.4   4.5   6     2-14 (few)
 
 (measured 2026-11-27 on 1,400 near misses of 14,000 fills, 12 moves from each; a fresh fill
-gives a Master 0.6-0.7% of the time). The walk (``steer``) keeps moving from the deepest near
-miss found so far: a moved puzzle that Expert techniques still finish in at least as many
-Expert rounds becomes the one to move from, and the walk gives up after ``PATIENCE`` moves
-without a deeper one. A move costs more than a fill and its dig (half the moved puzzles need
-the Expert walk, against a fifth of fresh digs), but pays off by its odds: Masters come about
-1.2x as fast, and the fills per Master fall from a median of about 100-130 to about 15
-(``docs/benchmarks.md``).
+gives a Master 0.6-0.7% of the time; the walk then took the rounds in HoDoKu's order, and since
+its link closure comes first, ``solver.walks.bulk_techniques``, a near miss counts fewer rounds:
+on 625 grids, 1 round for half of those with any, against a quarter before). The walk
+(``steer``) keeps moving from the deepest near miss found so far: a moved puzzle that Expert
+techniques still finish in at least as many Expert rounds becomes the one to move from, and the
+walk gives up after ``PATIENCE`` moves without a deeper one. A move costs more than a fill and
+its dig (half the moved puzzles need the Expert walk, against a fifth of fresh digs), but pays
+off by its odds: Masters come about 1.2x as fast, and the fills per Master fall from a median of
+about 100-130 to about 15 (``docs/benchmarks.md``).
 
 Like the rest of the generator, every choice comes from the caller's ``random.Random``, so a
 seed makes the same puzzle on every machine.

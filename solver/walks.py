@@ -26,8 +26,8 @@ from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Gr
 from solver.human import ALL_LEVELS, DEEP_LEVELS, CancelFn, apply_fresh, deep_first, poll_cancel
 from solver.levels import Level
 from solver.step import Step
-from solver.techniques import Finder, techniques_up_to
-from solver.techniques.chains import grouped_nice_loop, nice_loop
+from solver.techniques import Finder, Technique, techniques_up_to
+from solver.techniques.chains import grouped_nice_loop, nice_loop, x_chain, xy_chain
 from solver.techniques.link_closure import link_conclusions
 from solver.techniques.singles import SINGLES
 
@@ -137,6 +137,33 @@ def _none(grid: Grid) -> list[Step]:
 _AT_ONCE: dict[Finder, Callable[[Grid], list[Step]]] = {nice_loop: _nice_loops_at_once, grouped_nice_loop: _none}
 
 
+# Chains whose every elimination the Nice Loop round's closure makes too: left out of the bulk
+# walk, which tries the closure first.
+_SUBSUMED = frozenset({x_chain, xy_chain})
+
+
+def bulk_techniques(level: Level, uniqueness: bool = True) -> tuple[Technique, ...]:
+    """The techniques ``walk_in_bulk`` tries up to ``level``, cheapest first: HoDoKu's order
+    without the singles, except that the Nice Loop round (the closure of the links) comes ahead
+    of the techniques of its own level that HoDoKu puts before it (finned and sashimi Swordfish
+    and Jellyfish, Sue de Coq, X-Chain, XY-Chain), and that X-Chain and XY-Chain, all of whose
+    eliminations the closure makes too, are left out. The closure fires in about 7 of 10 Expert
+    rounds of the Master generator's walks and those techniques in few; measured on the 625
+    grids the Master generator judged for seeds 1-10: the same answer (finished by Hard, by
+    Expert, or not) on every one, in 0.80x the time of the walk in HoDoKu's order, with fewer
+    Expert rounds (a near miss's depth, ``generator.steer``, counts them)."""
+    techniques = [
+        t for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES and t.finder not in _SUBSUMED
+    ]
+    at = next((i for i, t in enumerate(techniques) if t.finder is nice_loop), None)
+    if at is None:  # no closure below this level: keep every chain
+        return tuple(t for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES)
+    closure = techniques[at]
+    ahead = [t for t in techniques[:at] if t.level == closure.level]
+    below = [t for t in techniques[:at] if t.level != closure.level]
+    return (*below, closure, *ahead, *techniques[at + 1 :])
+
+
 def walk_in_bulk(
     grid: Grid,
     level: Level,
@@ -145,11 +172,11 @@ def walk_in_bulk(
     cancel: CancelFn | None = None,
     rounds: list[Level] | None = None,
 ) -> bool:
-    """Solve ``grid`` in place in rounds: the singles, then every step of the cheapest technique
-    up to ``level`` that fires, applied at once. True when the grid is filled, False when the
-    round finds nothing (``grid`` is left where it stalled, so a walk with a higher ``level``
-    can go on from there) or the grid is contradictory. The generator's quick test that a dug
-    grid is not Master.
+    """Solve ``grid`` in place in rounds: the singles, then every step of the first technique up
+    to ``level`` that fires, in ``bulk_techniques``' order, applied at once. True when the grid
+    is filled, False when the round finds nothing (``grid`` is left where it stalled, so a walk
+    with a higher ``level`` can go on from there) or the grid is contradictory. The generator's
+    quick test that a dug grid is not Master.
 
     ``grid`` must be of a puzzle with one solution: every step is then a true statement about
     it, so steps found together may be applied together. Where a technique needs a candidate
@@ -170,7 +197,7 @@ def walk_in_bulk(
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
             and before each technique.
     """
-    techniques = [t for t in techniques_up_to(level, uniqueness) if t.finder not in SINGLES]
+    techniques = bulk_techniques(level, uniqueness)
     while True:
         poll_cancel(cancel)
         left = propagate_singles(grid.values, grid.candidates)

@@ -18,7 +18,7 @@ from solver.human import (
 from solver.levels import Level
 from solver.techniques import technique, techniques_up_to
 from solver.techniques.singles import SINGLES
-from solver.walks import solvable_within, walk_in_bulk
+from solver.walks import bulk_techniques, solvable_within, walk_in_bulk
 from tests.positions import confine, narrowed
 from tests.solving import cancel_after
 
@@ -212,6 +212,29 @@ def test_walk_in_bulk_tells_the_level_of_each_round():
         again = []
         assert walk_in_bulk(Grid.parse(entry["puzzle"]), Level.EXPERT, rounds=again)
         assert again.count(Level.EXPERT) >= 1
+
+
+def test_the_bulk_walk_tries_the_link_closure_before_the_rest_of_expert():
+    # HoDoKu's order up to Hard; at Expert the Nice Loop round (the closure) moves ahead of the
+    # Expert techniques HoDoKu tries before it, and X-/XY-Chain, which it subsumes, are gone
+    names = [t.name for t in techniques_up_to(Level.EXPERT, True) if t.finder not in SINGLES]
+    assert [t.name for t in bulk_techniques(Level.HARD)] == [
+        t.name for t in techniques_up_to(Level.HARD, True) if t.finder not in SINGLES
+    ]
+    expert = [t.name for t in bulk_techniques(Level.EXPERT)]
+    assert sorted(expert) == sorted(set(names) - {"X-Chain", "XY-Chain"})
+    closure = expert.index("Nice Loop / AIC")
+    assert expert[closure - 2 : closure] == ["Simple Colors", "Multi-Colors"]
+    assert expert[closure + 1 : closure + 6] == [
+        "Finned Swordfish",
+        "Sashimi Swordfish",
+        "Finned Jellyfish",
+        "Sashimi Jellyfish",
+        "Sue de Coq",
+    ]
+    assert expert[closure + 6 :] == names[names.index("Nice Loop / AIC") + 1 :]
+    assert all(technique(name).level < Level.EXPERT for name in expert[:closure])
+    assert "Uniqueness Test 1" not in [t.name for t in bulk_techniques(Level.EXPERT, uniqueness=False)]
 
 
 def test_walk_in_bulk_stops_on_a_contradiction_and_polls_cancel():
