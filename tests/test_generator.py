@@ -122,7 +122,7 @@ def test_generate_gives_unique_puzzles_graded_exactly_as_asked(level, seed):
     assert made.givens == sum(1 for v in made.puzzle if v)
 
 
-@pytest.mark.parametrize("level, seed", [(Level.EXPERT, 1), (Level.EXPERT, 2), (Level.MASTER, 7)])
+@pytest.mark.parametrize("level, seed", [(Level.EXPERT, 1), (Level.EXPERT, 2), (Level.MASTER, 9)])
 def test_generate_steers_expert_and_master_puzzles_to_exactly_their_level(level, seed):
     made = generate(level, seed)
     assert made.grade.level == level and made.grade.solved
@@ -223,9 +223,9 @@ def statuses(level: Level, seed: int) -> tuple[list, object]:
     return told, made
 
 
-@pytest.mark.parametrize("level, seed", [(Level.HARD, 1), (Level.MASTER, 7)])
+@pytest.mark.parametrize("level, seed", [(Level.HARD, 1), (Level.MASTER, 9)])
 def test_generate_tells_each_stage_of_each_grid_and_changes_nothing_by_telling(level, seed):
-    told, made = statuses(level, seed)  # Hard seed 1 at its 7th grid, Master seed 7 at its 3rd (23 moves)
+    told, made = statuses(level, seed)  # Hard seed 1 at its 7th grid, Master seed 9 at its 6th (19 moves)
     assert made.puzzle == generate(level, seed).puzzle
     grids = [s for s in told if not s.move]
     assert [(s.grid, s.stage) for s in grids] == [

@@ -78,7 +78,7 @@ def dug(made) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    "level, seed", [(Level.EASY, 3), (Level.MEDIUM, 3), (Level.HARD, 6), (Level.EXPERT, 33), (Level.MASTER, 7)]
+    "level, seed", [(Level.EASY, 3), (Level.MEDIUM, 3), (Level.HARD, 6), (Level.EXPERT, 33), (Level.MASTER, 9)]
 )
 def test_generate_hands_back_the_accepted_fill_and_dig(level, seed):
     made = generate(level, seed, trace=True)
@@ -93,8 +93,8 @@ def test_generate_hands_back_the_accepted_fill_and_dig(level, seed):
 
 
 def test_a_master_walked_to_lists_its_empty_cells_and_puts_nothing_back():
-    made = generate(Level.MASTER, 7, full_grade=False)  # seed 7 walks 23 moves from near misses
-    assert made.moves == 23 and made.to_dict()["moves"] == 23
+    made = generate(Level.MASTER, 9, full_grade=False)  # seed 9 walks 19 moves from near misses
+    assert made.moves == 19 and made.to_dict()["moves"] == 19
     assert made.put_back == () and sorted(made.dig_order) == [c for c in range(81) if not made.puzzle[c]]
 
 
