@@ -331,9 +331,10 @@ def test_rate_leaves_the_grid_alone_and_reports_the_hardest_rule():
 
 
 def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
-    # Once a hint rated within the cap will do, the chaining rules are searched cheapest first
-    # (Multiple Forcing Chains ahead from 8.0, Nishio from 7.5): what comes back is rated
-    # within the cap when Sudoku Explainer's own hint is, and is that very hint when it is not
+    # Once a hint rated within the cap will do, the rules are searched cheapest first (the basic
+    # rules by time per hint found; Multiple Forcing Chains ahead from 8.0, Nishio from 7.5):
+    # what comes back is rated within the cap when Sudoku Explainer's own hint is, and is that
+    # very hint when it is not
     import json
     from pathlib import Path
 
@@ -346,18 +347,17 @@ def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
             if hardest >= 2.3 and propagate_singles(work.values, work.candidates) <= 0:
                 break
             own = next_hint(work)  # no cap: Sudoku Explainer's choice
-            if own.rating >= 7.0:
-                for cap in (7.5, 7.9, 8.0, 8.4, 8.5, 9.0):
-                    capped = next_hint(work, cap)
-                    if own.rating <= cap:
-                        assert capped.rating <= cap, (entry["puzzle"], cap, own, capped)
-                    else:
-                        assert capped == own, (entry["puzzle"], cap, own, capped)
-                        above += 1
-                    compared += 1
+            for cap in (7.5, 7.9, 8.0, 8.4, 8.5, 9.0) if own.rating >= 7.0 else (3.4, 4.4, 6.4):
+                capped = next_hint(work, cap)
+                if own.rating <= cap:
+                    assert capped.rating <= cap, (entry["puzzle"], cap, own, capped)
+                else:
+                    assert capped == own, (entry["puzzle"], cap, own, capped)
+                    above += 1
+                compared += 1
             hardest = max(hardest, own.rating)
             for c, d in own.placements:
                 work.place(c, d)
             for c, d in own.eliminations:
                 work.eliminate(c, d)
-    assert compared >= 200 and above >= 50, (compared, above)  # 234 and 59
+    assert compared >= 300 and above >= 60, (compared, above)  # 354 and 78

@@ -153,7 +153,11 @@ class BasicRule:
             keeps only the hardest step), so those rules are tried cheapest first (``cost``);
             a later rule still waits for every rule before it, since Sudoku Explainer takes
             the first rule's hint even when a later rule has a cheaper one.
-        cost: its rank by time per call on the bank (0 is cheapest).
+        cost: its rank in the order that finds a hint soonest when any will do: by time per
+            call over the share of calls that find a hint (the least time per hint found
+            first), measured on the SE walks of 208 puzzles (30 Masters, 25 rated 8.1 and up,
+            40 Expert, 113 of the calibration set): 0.3 ms a hint for Hidden Single, 0.6 for
+            Pointing and Claiming, 37 for unique loops, 259 for Aligned Pair Exclusion.
         covered_from: a direct rule is skipped once the rating so far reaches this, the rating
             of the plain rule that finds the same pattern (Pointing for Direct Pointing).
         uniqueness: assumes a unique solution.
@@ -171,33 +175,33 @@ class BasicRule:
 
 BASIC_RULES: tuple[BasicRule, ...] = (  # Sudoku Explainer's order
     BasicRule(_hidden_single, 1.5, 0),
-    BasicRule(lambda g, m, cap, changes: direct_locking(g, m), 1.9, 17, covered_from=2.8),
-    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 2), 2.0, 18, covered_from=3.4),
-    BasicRule(_from_finder(singles.naked_single, 2.3, "Naked Single"), 2.3, 1),
-    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 3), 2.5, 19, covered_from=4.0),
-    BasicRule(_locking, 2.8, 5),
-    BasicRule(_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), 3.0, 3),
-    BasicRule(_from_finder(fish.x_wing, 3.2, "X-Wing"), 3.2, 4),
-    BasicRule(_from_finder(subsets.hidden_pair, 3.4, "Hidden Pair"), 3.4, 9),
-    BasicRule(_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), 3.6, 6),
-    BasicRule(_from_finder(fish.swordfish, 3.8, "Swordfish"), 3.8, 7),
-    BasicRule(_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), 4.0, 8),
-    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 2, cap), 4.3, 15),
-    BasicRule(_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), 4.2, 2),
-    BasicRule(_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), 4.4, 2),
-    BasicRule(lambda g, m, cap, changes: unique_loops(g, m), 5.3, 14, uniqueness=True),
-    BasicRule(_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), 5.0, 10),
-    BasicRule(_from_finder(fish.jellyfish, 5.2, "Jellyfish"), 5.2, 12),
-    BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 11),
-    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 3, cap), 5.7, 20),
-    BasicRule(lambda g, m, cap, changes: wings(g, 4, cap, changes), 5.6, 21, narrows=True),
-    BasicRule(lambda g, m, cap, changes: bug(g), 6.2, 1, uniqueness=True),
-    BasicRule(lambda g, m, cap, changes: wings(g, 5, cap, changes), 6.4, 16, narrows=True),
-    BasicRule(lambda g, m, cap, changes: aligned_pair_exclusion(g, changes), 6.2, 13, narrows=True),
+    BasicRule(lambda g, m, cap, changes: direct_locking(g, m), 1.9, 15, covered_from=2.8),
+    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 2), 2.0, 2, covered_from=3.4),
+    BasicRule(_from_finder(singles.naked_single, 2.3, "Naked Single"), 2.3, 4),
+    BasicRule(lambda g, m, cap, changes: direct_hidden_set(g, m, 3), 2.5, 16, covered_from=4.0),
+    BasicRule(_locking, 2.8, 1),
+    BasicRule(_from_finder(subsets.naked_pair, 3.0, "Naked Pair"), 3.0, 7),
+    BasicRule(_from_finder(fish.x_wing, 3.2, "X-Wing"), 3.2, 5),
+    BasicRule(_from_finder(subsets.hidden_pair, 3.4, "Hidden Pair"), 3.4, 8),
+    BasicRule(_from_finder(subsets.naked_triple, 3.6, "Naked Triplet"), 3.6, 10),
+    BasicRule(_from_finder(fish.swordfish, 3.8, "Swordfish"), 3.8, 11),
+    BasicRule(_from_finder(subsets.hidden_triple, 4.0, "Hidden Triplet"), 4.0, 14),
+    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 2, cap), 4.3, 12),
+    BasicRule(_from_finder(xy_wings.xy_wing, 4.2, "XY-Wing"), 4.2, 3),
+    BasicRule(_from_finder(xy_wings.xyz_wing, 4.4, "XYZ-Wing"), 4.4, 6),
+    BasicRule(lambda g, m, cap, changes: unique_loops(g, m), 5.3, 19, uniqueness=True),
+    BasicRule(_from_finder(subsets.naked_quad, 5.0, "Naked Quad"), 5.0, 20),
+    BasicRule(_from_finder(fish.jellyfish, 5.2, "Jellyfish"), 5.2, 21),
+    BasicRule(_from_finder(subsets.hidden_quad, 5.4, "Hidden Quad"), 5.4, 22),
+    BasicRule(lambda g, m, cap, changes: strong_links(g, m, 3, cap), 5.7, 17),
+    BasicRule(lambda g, m, cap, changes: wings(g, 4, cap, changes), 5.6, 9, narrows=True),
+    BasicRule(lambda g, m, cap, changes: bug(g), 6.2, 18, uniqueness=True),
+    BasicRule(lambda g, m, cap, changes: wings(g, 5, cap, changes), 6.4, 13, narrows=True),
+    BasicRule(lambda g, m, cap, changes: aligned_pair_exclusion(g, changes), 6.2, 23, narrows=True),
 )
 # config "sukaku" adds Four Strong Links after BUG and the UVWXYZ-Wing after Aligned Pair Exclusion
-FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap, changes: strong_links(g, m, 4, cap), 6.1, 23)
-UVWXYZ_RULE = BasicRule(lambda g, m, cap, changes: wings(g, 6, cap, changes), 6.6, 22, narrows=True)
+FOUR_STRONG_LINKS = BasicRule(lambda g, m, cap, changes: strong_links(g, m, 4, cap), 6.1, 24)
+UVWXYZ_RULE = BasicRule(lambda g, m, cap, changes: wings(g, 6, cap, changes), 6.6, 25, narrows=True)
 SUKAKU_RULES = tuple(
     rule for old in BASIC_RULES for rule in ((old, FOUR_STRONG_LINKS) if old is BASIC_RULES[-3] else (old,))
 ) + (UVWXYZ_RULE,)
