@@ -58,7 +58,8 @@ def judge(
     if level == Level.MASTER:
         # Nearly every fill ends here, Hard or Expert techniques finishing the grid: seen in
         # bulk rounds, the Expert walk going on where the Hard one stalled (0.74x the time of
-        # the Solo path's walks); a grid they do not finish is graded on that path below.
+        # the Solo path's walks, and 0.80x that since the closure comes first); a grid they do
+        # not finish is graded on that path below.
         work = Grid(puzzle)
         rounds: list[Level] = []
         for easier in (Level.HARD, Level.EXPERT):

@@ -9,7 +9,7 @@ from pathlib import Path
 from solver.exact import solve
 from solver.grid import Grid
 from solver.levels import Level
-from solver.techniques.chains import grouped_nice_loop, nice_loop
+from solver.techniques.chains import grouped_nice_loop, nice_loop, x_chain, xy_chain
 from solver.techniques.link_closure import link_conclusions
 from solver.walks import walk_in_bulk
 from tests.positions import cell, confine, narrowed
@@ -18,9 +18,9 @@ from tests.test_chains import stalls_of_shipped_puzzles
 ROW1, COL9, BOX3 = 0, 17, 20  # house indices
 
 
-def test_link_conclusions_are_true_and_cover_every_nice_loop():
+def test_link_conclusions_are_true_and_cover_every_nice_loop_and_x_and_xy_chain():
     # where Hard techniques stall on shipped Expert and Master puzzles
-    fired = placed = beyond = 0
+    fired = placed = beyond = chained = 0
     for grid in stalls_of_shipped_puzzles(6):
         before = list(grid.candidates)
         placements, eliminations = link_conclusions(grid)
@@ -30,10 +30,16 @@ def test_link_conclusions_are_true_and_cover_every_nice_loop():
         assert all(solution[c] != d and grid.candidates[c] >> (d - 1) & 1 for c, d in eliminations)
         loops = {x for finder in (nice_loop, grouped_nice_loop) for step in finder(grid) for x in step.eliminations}
         assert loops <= set(eliminations)
+        # X- and XY-Chains too, which the bulk walk leaves to the closure (solver.walks.bulk_techniques)
+        chains = [step for finder in (x_chain, xy_chain) for step in finder(grid)]
+        assert all(set(step.eliminations) <= set(eliminations) for step in chains)
+        assert all(set(step.placements) <= set(placements) for step in chains)
+        chained += len(chains)
         fired += bool(placements or eliminations)
         placed += len(placements)
         beyond += len(set(eliminations) - loops)
     assert fired >= 10 and placed and beyond  # 11 of 12 positions; 67 placements, 19 beyond the loops
+    assert chained >= 5  # 9 X- and XY-Chain steps
 
 
 def test_link_conclusions_take_a_loop_through_a_grouped_node():

@@ -258,23 +258,30 @@ NESTED_RULES = tuple(
 
 
 def _speed_order(cap: float) -> list[int]:
-    """Chaining rules in the order to search them. Any hint rated ``cap`` or less will do (see
-    ``next_hint``), so a rule whose hints can rate that low goes ahead of the dearer rules that
-    Sudoku Explainer tries before it; a rule whose hints all rate above ``cap`` only counts
-    when no rule has a hint that low, and then the first rule in Sudoku Explainer's order that
-    has a hint gives it, whatever order they were searched in:
+    """Chaining rules in the order to search them (``next_hint`` returns the first hint rated
+    ``cap`` or less that it finds; once a rule earlier in Sudoku Explainer's order than the
+    next one to search has a hint above ``cap``, that next one is skipped, and when no hint
+    within ``cap`` comes, the first rule in Sudoku Explainer's order that has a hint gives it):
 
       below 7.5    Sudoku Explainer's order, with the slow Aligned Triplet Exclusion after
                    Nishio (a Nishio hint of 7.5 rates as it would);
       7.5 to 7.9   Nishio first (7.5 and up; its quiet digits are remembered, so it costs
-                   least), then the rest in order and Aligned Triplet Exclusion last;
+                   least), then the rest in order and Aligned Triplet Exclusion (always 7.5,
+                   so within ``cap``) last;
       8.0 and up   Multiple Forcing Chains first (8.0 and up: a hint in 2-3 ms where the
                    dynamic chains take 15-26 ms), then Nishio, Forcing Chains & Cycles, the
                    dynamic chains, Aligned Triplet Exclusion last.
 
-    Measured against Sudoku Explainer's order with the dynamic chains second from 8.5: the same
-    ratings on the 3,674 calibration puzzles rated 7.5 and up, in 0.66x the time on 66 puzzles
-    rated 8.1 and up and 0.67x on 30 Masters (``docs/benchmarks.md``)."""
+    A shortcut, like the one from 8.5 it replaces (the dynamic chains second): a hint within
+    ``cap`` from a rule searched early is taken without searching the rules Sudoku Explainer
+    tries before it, and were one of those to have only hints above ``cap`` (a Forcing Chain or
+    Nishio chain long enough to rate over 7.5 or 8.0), Sudoku Explainer would apply that one and
+    rate the step higher. Never seen: the same rating and hardest rule on all 13,767 calibration
+    puzzles, and Sudoku Explainer's own hint at each of the 78 (position, cap) pairs of two
+    shipped Masters' paths where it rates above the cap (``tests/test_se.py``). Against the
+    order before, 0.66x the estimate's time on 66 puzzles rated 8.1 and up, 0.67x on 30 Masters;
+    Sudoku Explainer's order with only Aligned Triplet Exclusion moved last (no shortcut) took
+    0.89x on the 66 (``docs/benchmarks.md``)."""
     if cap < 7.5:
         return [FORCING_CHAINS, NISHIO, ALIGNED_TRIPLETS, MULTIPLE, DYNAMIC, DYNAMIC_PLUS]
     if cap < 8.0:
