@@ -179,8 +179,7 @@ def multiple_chains(
             return False
         if nishio:
             loud.add(digit)
-        floor = premise.floor
-        if floor and best is not None and (round(base + length_bonus(floor), 1), floor, 7) >= best.key():
+        if premise.floor and hopeless(premise.floor, 7):
             return False  # it cannot rate below the best hint so far: no need to search it
         assert premise.prop.contradiction is not None  # dead
         a, b = premise.prop.contradiction
