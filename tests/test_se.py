@@ -19,7 +19,7 @@ from solver.se.chains import Position, length_bonus, propagate
 from solver.se.exclusion import aligned_pair_exclusion
 from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
-from solver.se.rating import next_hint, rate
+from solver.se.rating import BASIC_RULES, CHAIN_COST, next_hint, rate
 from solver.se.rules import (
     direct_hidden_set,
     direct_locking,
@@ -363,3 +363,40 @@ def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
             for c, d in own.eliminations:
                 work.eliminate(c, d)
     assert compared >= 300 and above >= 60, (compared, above)  # 354 and 78
+
+
+def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules():
+    # From the rating 8.0 on, every basic rule's hint leaves the rating as it is, and so does a
+    # Multiple Forcing Chains hint within 8.0: the chain is searched after the basic rules whose
+    # cost is below CHAIN_COST and before the rest. At 6.4 the basic rules are free too, but no
+    # chaining rule rates that low: the basic rules keep the position to themselves.
+    import json
+    from pathlib import Path
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
+    cheap = [rule for rule in BASIC_RULES if rule.cost < CHAIN_COST]
+    basic_positions = chain_first = 0
+    for entry in bank["puzzles"][:8]:
+        work = Grid.parse(entry["puzzle"])
+        hardest = 0.0
+        while not work.is_solved():
+            if hardest >= 2.3 and propagate_singles(work.values, work.candidates) <= 0:
+                break
+            own = next_hint(work)  # no cap: Sudoku Explainer's choice
+            if own.rating < 6.5:  # a basic rule's
+                basic_positions += 1
+                assert next_hint(work, 6.4).rating < 6.5, (entry["puzzle"], own)
+                capped = next_hint(work, 8.0)
+                assert capped.rating <= 8.0, (entry["puzzle"], own, capped)
+                masks = digit_places(work)
+                if any(rule.find(work, masks, 8.0, None) for rule in cheap):
+                    assert capped.rating < 6.5, (entry["puzzle"], own, capped)  # a cheap rule's
+                elif capped.rating >= 6.5:
+                    assert capped.name.endswith("Forcing Chains"), capped
+                    chain_first += 1
+            hardest = max(hardest, own.rating)
+            for c, d in own.placements:
+                work.place(c, d)
+            for c, d in own.eliminations:
+                work.eliminate(c, d)
+    assert basic_positions >= 150 and chain_first >= 8, (basic_positions, chain_first)  # 179 and 11
