@@ -174,3 +174,33 @@ def test_proofs_of_needed_givens_change_no_move_and_hold_for_the_moved_puzzle():
             checked += 1
             reused += proof is current_proofs.get(cell)
     assert checked > 40 and reused > 10, (checked, reused)
+
+
+def test_a_moved_puzzle_takes_its_new_givens_proof_from_the_move_without_a_search(monkeypatch):
+    # the solution found before the target was chosen solves the puzzle without the target and
+    # differs there: it is the target's proof, so digging the moved puzzle asks nothing about it
+    import generator.steer as steer
+
+    puzzle = expert_puzzles(3)[2]
+    solution = solve_unique(puzzle)
+    asked: list[tuple] = []
+    real = steer.search
+
+    def recording(values, limit=1, excluded=()):
+        asked.append(tuple(excluded))
+        return real(values, limit=limit, excluded=excluded)
+
+    monkeypatch.setattr(steer, "search", recording)
+    targets = 0
+    for seed in range(12):
+        asked.clear()
+        moved, proofs = steer._move(puzzle, solution, random.Random(seed), None, {})
+        if moved is None:
+            continue
+        for target in (cell for cell in range(81) if moved[cell] and not puzzle[cell]):
+            assert ((target, solution[target]),) not in asked, seed
+            proof = proofs[target]
+            assert proof[target] != solution[target]
+            assert all(not v or proof[c] == v for c, v in enumerate(moved) if c != target)
+            targets += 1
+    assert targets >= 3, targets
