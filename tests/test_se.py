@@ -14,12 +14,13 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import Grid, digit_places
+from solver.se.basic import BASIC_RULES, CHAIN_COST
 from solver.se.bug import bug
 from solver.se.chains import Position, length_bonus, propagate
 from solver.se.exclusion import aligned_pair_exclusion
 from solver.se.multiple import multiple_chains
 from solver.se.nested import MAX_NESTING, nested_rule
-from solver.se.rating import BASIC_RULES, CHAIN_COST, next_hint, rate
+from solver.se.rating import next_hint, rate
 from solver.se.rules import (
     direct_hidden_set,
     direct_locking,
