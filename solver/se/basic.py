@@ -167,11 +167,11 @@ def basic_hint(
     first (any of their hints leaves the rating as it is; see ``BasicRule``). ``record``: the
     walk's (``Record``, looking at ``grid``), for the rules that narrow their search.
 
-    ``chain``: the first chaining rule to search (``solver.se.rating``'s order), returning its hint when
-    rated ``cap`` or less, else None. When every basic rule is free (``cap`` reaches all their
-    tops), its hints within ``cap`` leave the rating as theirs do, so it takes its turn among
-    them by its cost, ``CHAIN_COST``, and its hint is returned as theirs are; otherwise it is
-    not called."""
+    ``chain``: the first chaining rule to search (in ``solver.se.rating``'s order), returning
+    its hint when rated ``cap`` or less, else None. When every basic rule is free (``cap``
+    reaches all their tops), its hints within ``cap`` leave the rating as theirs do, so it takes
+    its turn among them by its cost, ``CHAIN_COST``, and its hint is returned as theirs are;
+    otherwise it is not called."""
     masks = digit_places(grid)
     every = SUKAKU_RULES if config == "sukaku" else BASIC_RULES
     rules = [rule for rule in every if uniqueness or not rule.uniqueness]
