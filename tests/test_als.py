@@ -22,7 +22,7 @@ from solver.grid import BIT, DIGITS_OF, HOUSES, PEERS, POPCOUNT, Grid, cells_of
 from solver.human import solve_path
 from solver.levels import Level
 from solver.techniques import technique
-from solver.techniques.als import als_xy_wing, als_xz
+from solver.techniques.als import als_xy_wing, als_xy_wing_with_overlap, als_xz
 from solver.techniques.als_chains import als_xy_chain
 from solver.techniques.als_sets import als_position
 from solver.techniques.death_blossom import death_blossom
@@ -32,7 +32,7 @@ from tests.positions import cell, elims, narrowed, notation, steps_of
 from tests.reglib import reglib_cases
 from tests.solving import rated_puzzles
 
-FINDERS = (als_xz, als_xy_wing, als_xy_chain, death_blossom, sue_de_coq)
+FINDERS = (als_xz, als_xy_wing, als_xy_wing_with_overlap, als_xy_chain, death_blossom, sue_de_coq)
 
 
 def checked(finder, grid: Grid) -> list:
@@ -216,13 +216,18 @@ def test_als_xy_wing_needs_two_different_restricted_digits():
     assert checked(als_xy_wing, grid) == []
 
 
-def test_als_xy_wing_with_shared_cells_comes_after_the_others():
+def test_als_xy_wing_with_shared_cells_comes_after_the_others_and_only_with_the_overlap_option():
+    # HoDoKu's regression tester runs variant 2 with "allow ALS overlap" on; its default (and
+    # the registry's finder) leaves it off, and finds no wing with those eliminations
     case = next(case for case in reglib_cases("0902") if case.variant == "2")
-    steps = checked(als_xy_wing, case.grid)
+    steps = checked(als_xy_wing_with_overlap, case.grid)
     index = next(k for k, s in enumerate(steps) if set(s.eliminations) == case.eliminations)
     shares = [any(x & y for x, y in combinations(group_cells(s), 2)) for s in steps]
     assert shares[index]
     assert shares == sorted(shares)  # wings without shared cells first
+    plain = checked(als_xy_wing, case.grid)
+    assert [s.eliminations for s in plain] == [s.eliminations for s in steps[: shares.index(True)]]
+    assert all(set(s.eliminations) != case.eliminations for s in plain)
 
 
 # --- ALS-XY-Chain -------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ glossary). ALS-XY-Chain lives in ``als_chains`` (on ``als_graph``), Death Blosso
 
 Every step puts each set in ``Step.groups`` (its candidates) and the RCC and z candidates in
 ``pattern``. Steps with the same eliminations are reported once (the one with the fewest
-cells); most eliminations first. Sets that share cells are used only by the XY-Wing and Death
-Blossom, after every step without shared cells, as HoDoKu does with "allow ALS overlap" (its
-regression library has such cases); HoDoKu's ALS-XZ never lets its two sets share cells.
+cells); most eliminations first. Sets that share cells are used only by
+``als_xy_wing_with_overlap`` and Death Blossom, after every step without shared cells, as
+HoDoKu does with "allow ALS overlap" (its regression library has such cases; its default, and
+the registry, leave the option off); HoDoKu's ALS-XZ never lets its two sets share cells.
 """
 
 from __future__ import annotations
@@ -147,14 +148,22 @@ def _xz_step(a: Als, b: Als, rcc: int, eliminations: tuple[Candidate, ...]) -> S
 
 
 def als_xy_wing(grid: Grid) -> Iterator[Step]:
-    """Every ALS-XY-Wing in ``grid`` (untouched): a pivot ALS C with an RCC x to set A and
-    an RCC y to set B (not both the same single digit); a digit z that A and B hold, other
-    than their RCCs, goes from the cells that see all z's of A and B.
+    """Every ALS-XY-Wing in ``grid`` (untouched) whose sets share no cells: a pivot ALS C with
+    an RCC x to set A and an RCC y to set B (not both the same single digit); a digit z that A
+    and B hold, other than their RCCs, goes from the cells that see all z's of A and B.
 
-    Wings whose sets share no cells come first; then those where sets share cells (no RCC
-    in a shared cell, A and B not one inside the other), as HoDoKu finds with "allow ALS
-    overlap". Source: HoDoKu, "ALS-XY-Wing" (hodoku.sourceforge.net/en/tech_als.php).
-    """
+    HoDoKu's default ("allow ALS overlap" off), so the registry's and the Solo path's: with
+    overlapping wings, the Solo path took an ALS-XY-Wing where HoDoKu takes a Forcing Chain on 6
+    of 30 Masters made by ``gen``. Source: HoDoKu, "ALS-XY-Wing"
+    (hodoku.sourceforge.net/en/tech_als.php)."""
+    yield from _best_first(_wings(als_position(grid), overlap=False), _wing_step, set())
+
+
+def als_xy_wing_with_overlap(grid: Grid) -> Iterator[Step]:
+    """``als_xy_wing`` with HoDoKu's "allow ALS overlap" on: the wings whose sets share no cells
+    first, then those where sets share cells (no RCC in a shared cell, A and B not one inside
+    the other). Not in the registry (HoDoKu's default leaves the option off); its regression
+    library's variant-2 cases need it."""
     position = als_position(grid)
     seen: set[tuple[Candidate, ...]] = set()
     yield from _best_first(_wings(position, overlap=False), _wing_step, seen)
