@@ -366,7 +366,7 @@ def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
     assert compared >= 300 and above >= 60, (compared, above)  # 354 and 78
 
 
-def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules():
+def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules(monkeypatch):
     # From the rating 8.0 on, every basic rule's hint leaves the rating as it is, and so does a
     # Multiple Forcing Chains hint within 8.0: the chain is searched after the basic rules whose
     # cost is below CHAIN_COST and before the rest. At 6.4 the basic rules are free too, but no
@@ -374,8 +374,22 @@ def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules():
     import json
     from pathlib import Path
 
+    import solver.se.rating as se_rating
+
     bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     cheap = [rule for rule in BASIC_RULES if rule.cost < CHAIN_COST]
+    searched: list[int] = []  # chaining rules searched, by index
+
+    def counted(index, rule):
+        def search(grid, cap):
+            searched.append(index)
+            return rule(grid, cap)
+
+        return search
+
+    monkeypatch.setattr(
+        se_rating, "CHAIN_RULES", tuple((counted(i, r), b) for i, (r, b) in enumerate(se_rating.CHAIN_RULES))
+    )
     basic_positions = chain_first = 0
     for entry in bank["puzzles"][:8]:
         work = Grid.parse(entry["puzzle"])
@@ -386,7 +400,9 @@ def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules():
             own = next_hint(work)  # no cap: Sudoku Explainer's choice
             if own.rating < 6.5:  # a basic rule's
                 basic_positions += 1
+                searched.clear()
                 assert next_hint(work, 6.4).rating < 6.5, (entry["puzzle"], own)
+                assert not searched, (entry["puzzle"], own)  # no chain rates 6.4: none searched
                 capped = next_hint(work, 8.0)
                 assert capped.rating <= 8.0, (entry["puzzle"], own, capped)
                 masks = digit_places(work)

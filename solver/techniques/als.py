@@ -16,9 +16,10 @@ glossary). ALS-XY-Chain lives in ``als_chains`` (on ``als_graph``), Death Blosso
 Every step puts each set in ``Step.groups`` (its candidates) and the RCC and z candidates in
 ``pattern``. Steps with the same eliminations are reported once (the one with the fewest
 cells); most eliminations first. Sets that share cells are used only by
-``als_xy_wing_with_overlap`` and Death Blossom, after every step without shared cells, as
-HoDoKu does with "allow ALS overlap" (its regression library has such cases; its default, and
-the registry, leave the option off); HoDoKu's ALS-XZ never lets its two sets share cells.
+``als_xy_wing_with_overlap`` and Death Blossom (which HoDoKu's default, and so the registry,
+leaves off altogether), after every step without shared cells, as HoDoKu does with "allow ALS
+overlap" (its regression library has such cases; its default, and the registry's ALS-XY-Wing,
+leave the option off); HoDoKu's ALS-XZ never lets its two sets share cells.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from solver.techniques.als_sets import (
     removals_text,
 )
 
-__all__ = ["als_xy_wing", "als_xz"]
+__all__ = ["als_xy_wing", "als_xy_wing_with_overlap", "als_xz"]
 
 Parts = TypeVarTuple("Parts")  # what a finder keeps per pattern: (a, b, rcc) or (pivot, a, b, rcc_a, rcc_b)
 XzParts = tuple[Als, Als, int]  # (a, b, rcc)
