@@ -191,12 +191,14 @@ def test_a_moved_puzzle_takes_its_new_givens_proof_from_the_move_without_a_searc
         return real(values, limit=limit, excluded=excluded)
 
     monkeypatch.setattr(steer, "search", recording)
-    targets = 0
+    targets = longest = 0
     for seed in range(12):
         asked.clear()
         moved, proofs = steer._move(puzzle, solution, random.Random(seed), None, {})
         if moved is None:
             continue
+        # the move's searches all exclude the moved given's digit; the dig's each another cell
+        longest = max(longest, *map(asked.count, set(asked)))
         for target in (cell for cell in range(81) if moved[cell] and not puzzle[cell]):
             assert ((target, solution[target]),) not in asked, seed
             proof = proofs[target]
@@ -204,3 +206,4 @@ def test_a_moved_puzzle_takes_its_new_givens_proof_from_the_move_without_a_searc
             assert all(not v or proof[c] == v for c, v in enumerate(moved) if c != target)
             targets += 1
     assert targets >= 3, targets
+    assert longest >= 3, longest  # some move tried two targets or more: proofs from a later pass
