@@ -331,6 +331,29 @@ def test_rate_leaves_the_grid_alone_and_reports_the_hardest_rule():
     assert (result.rating, result.hardest, result.solved) == (3.6, "Naked Triplet", True)
 
 
+def shipped_master_path(count: int):
+    """(puzzle, position, Sudoku Explainer's own hint there) along the SE paths of the first
+    ``count`` shipped Masters; the hint is applied once the caller has looked (the position
+    must not be changed)."""
+    import json
+    from pathlib import Path
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
+    for entry in bank["puzzles"][:count]:
+        work = Grid.parse(entry["puzzle"])
+        hardest = 0.0
+        while not work.is_solved():
+            if hardest >= 2.3 and propagate_singles(work.values, work.candidates) <= 0:
+                break
+            own = next_hint(work)  # no cap: Sudoku Explainer's choice
+            yield entry["puzzle"], work, own
+            hardest = max(hardest, own.rating)
+            for c, d in own.placements:
+                work.place(c, d)
+            for c, d in own.eliminations:
+                work.eliminate(c, d)
+
+
 def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
     # Once a hint rated within the cap will do, the rules are searched cheapest first (the basic
     # rules by time per hint found; Multiple Forcing Chains ahead from 8.0, Nishio from 7.5):
@@ -338,31 +361,16 @@ def test_a_capped_hint_is_rated_within_the_cap_or_is_sudoku_explainers_own():
     # very hint when it is not. The second is what was seen, not what the order promises (an
     # early rule's hint within the cap is taken before the rules ahead of it are searched; see
     # solver.se.rating._speed_order): this pins it on two shipped Masters
-    import json
-    from pathlib import Path
-
-    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     compared = above = 0
-    for entry in bank["puzzles"][:2]:
-        work = Grid.parse(entry["puzzle"])
-        hardest = 0.0
-        while not work.is_solved():
-            if hardest >= 2.3 and propagate_singles(work.values, work.candidates) <= 0:
-                break
-            own = next_hint(work)  # no cap: Sudoku Explainer's choice
-            for cap in (7.5, 7.9, 8.0, 8.4, 8.5, 9.0) if own.rating >= 7.0 else (3.4, 4.4, 6.4):
-                capped = next_hint(work, cap)
-                if own.rating <= cap:
-                    assert capped.rating <= cap, (entry["puzzle"], cap, own, capped)
-                else:
-                    assert capped == own, (entry["puzzle"], cap, own, capped)
-                    above += 1
-                compared += 1
-            hardest = max(hardest, own.rating)
-            for c, d in own.placements:
-                work.place(c, d)
-            for c, d in own.eliminations:
-                work.eliminate(c, d)
+    for puzzle, work, own in shipped_master_path(2):
+        for cap in (7.5, 7.9, 8.0, 8.4, 8.5, 9.0) if own.rating >= 7.0 else (3.4, 4.4, 6.4):
+            capped = next_hint(work, cap)
+            if own.rating <= cap:
+                assert capped.rating <= cap, (puzzle, cap, own, capped)
+            else:
+                assert capped == own, (puzzle, cap, own, capped)
+                above += 1
+            compared += 1
     assert compared >= 300 and above >= 60, (compared, above)  # 354 and 78
 
 
@@ -371,12 +379,8 @@ def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules(monke
     # Multiple Forcing Chains hint within 8.0: the chain is searched after the basic rules whose
     # cost is below CHAIN_COST and before the rest. At 6.4 the basic rules are free too, but no
     # chaining rule rates that low: the basic rules keep the position to themselves.
-    import json
-    from pathlib import Path
-
     import solver.se.rating as se_rating
 
-    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     cheap = [rule for rule in BASIC_RULES if rule.cost < CHAIN_COST]
     searched: list[int] = []  # chaining rules searched, by index
 
@@ -391,29 +395,19 @@ def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules(monke
         se_rating, "CHAIN_RULES", tuple((counted(i, r), b) for i, (r, b) in enumerate(se_rating.CHAIN_RULES))
     )
     basic_positions = chain_first = 0
-    for entry in bank["puzzles"][:8]:
-        work = Grid.parse(entry["puzzle"])
-        hardest = 0.0
-        while not work.is_solved():
-            if hardest >= 2.3 and propagate_singles(work.values, work.candidates) <= 0:
-                break
-            own = next_hint(work)  # no cap: Sudoku Explainer's choice
-            if own.rating < 6.5:  # a basic rule's
-                basic_positions += 1
-                searched.clear()
-                assert next_hint(work, 6.4).rating < 6.5, (entry["puzzle"], own)
-                assert not searched, (entry["puzzle"], own)  # no chain rates 6.4: none searched
-                capped = next_hint(work, 8.0)
-                assert capped.rating <= 8.0, (entry["puzzle"], own, capped)
-                masks = digit_places(work)
-                if any(rule.find(work, masks, 8.0, None) for rule in cheap):
-                    assert capped.rating < 6.5, (entry["puzzle"], own, capped)  # a cheap rule's
-                elif capped.rating >= 6.5:
-                    assert capped.name.endswith("Forcing Chains"), capped
-                    chain_first += 1
-            hardest = max(hardest, own.rating)
-            for c, d in own.placements:
-                work.place(c, d)
-            for c, d in own.eliminations:
-                work.eliminate(c, d)
+    for puzzle, work, own in shipped_master_path(8):
+        if own.rating >= 6.5:
+            continue  # a chaining rule's
+        basic_positions += 1
+        searched.clear()
+        assert next_hint(work, 6.4).rating < 6.5, (puzzle, own)
+        assert not searched, (puzzle, own)  # no chain rates 6.4: none searched
+        capped = next_hint(work, 8.0)
+        assert capped.rating <= 8.0, (puzzle, own, capped)
+        masks = digit_places(work)
+        if any(rule.find(work, masks, 8.0, None) for rule in cheap):
+            assert capped.rating < 6.5, (puzzle, own, capped)  # a cheap rule's
+        elif capped.rating >= 6.5:
+            assert capped.name.endswith("Forcing Chains"), capped
+            chain_first += 1
     assert basic_positions >= 150 and chain_first >= 8, (basic_positions, chain_first)  # 179 and 11
