@@ -49,7 +49,7 @@ from generator.bank_pool import make_runner
 from generator.practice_make import MAKEABLE, Start, made_positions
 from puzzle_io.atomic import AtomicFile
 from solver.grid import Grid
-from solver.human import ALL_LEVELS, solve_path
+from solver.human import ALL_LEVELS, next_step, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.step import Step
 from solver.techniques import TECHNIQUES, technique
@@ -389,7 +389,9 @@ def isomorph(seed: int) -> tuple[list[int], list[int]]:
     columns within each stack are permuted, the grid is transposed half the time, and the
     digits relabelled. A position and its image need the same techniques (every technique is
     defined alike for rows, columns and boxes, and for every digit), so one where a technique
-    is the solver's next step maps to another where it is."""
+    is the solver's next step mostly maps to another where it is; not always, since HoDoKu's
+    ALS-XY-Chain search follows its list of sets, which follows the cells' order (``top_up``
+    checks each image)."""
     rng = random.Random(seed)
 
     def lines() -> list[int]:
@@ -423,9 +425,23 @@ def top_up(techniques: dict[str, list[dict[str, Any]]], wanted: int, seed: int) 
     """Give each technique of ``techniques`` (name -> its index records, from the bank) at least
     ``wanted`` records: a rare one's positions are repeated under Sudoku's symmetries
     (``isomorph``, seeds drawn from ``seed`` and the name), each record saying which
-    (``"isomorph"``), in turn over the technique's own positions."""
+    (``"isomorph"``), in turn over the technique's own positions. An image where the solver's
+    next step is another technique is passed over (at most ``20 * wanted`` images are tried)."""
     for name, kept in techniques.items():
         found = [record for record in kept if "isomorph" not in record]
         rng = random.Random(f"{seed} {name}")
-        while found and len(kept) < wanted:
-            kept.append(_mapped(found[len(kept) % len(found)], rng.randrange(1, 2**32)))
+        tries = 0
+        while found and len(kept) < wanted and tries < 20 * wanted:
+            image = _mapped(found[tries % len(found)], rng.randrange(1, 2**32))
+            tries += 1
+            if _next_technique(image) == name:
+                kept.append(image)
+
+
+def _next_technique(record: dict[str, Any]) -> str | None:
+    """The name of the technique the solver takes first at an index record's position."""
+    puzzle, masks = record["puzzle"], record["candidates"]
+    grid = Grid([int(ch) for ch in record["values"]], given=[ch in "123456789" for ch in puzzle])
+    grid.candidates[:] = [int(masks[3 * c : 3 * c + 3], 16) for c in range(81)]
+    step = next_step(grid, ALL_LEVELS)
+    return None if step is None else technique(step.technique).name

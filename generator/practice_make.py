@@ -45,12 +45,13 @@ from solver.techniques import TECHNIQUES, Technique, technique
 from solver.techniques.avoidable import SIDES
 
 SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
-MAKEABLE = ("Hidden Quad", "Avoidable Rectangle Type 2", "Death Blossom", "Finned Franken Jellyfish")
+MAKEABLE = ("Hidden Quad", "Avoidable Rectangle Type 2", "WXYZ-Wing", "Death Blossom", "Finned Franken Jellyfish")
 """The techniques no shipped path takes next whose positions this module makes, in seconds (the
-practice index lists them for the game). Franken X-Wing, Franken Swordfish, Franken Jellyfish
-and Finned Franken X-Wing are not among them: none was made from 400 bank puzzles each, as a
-cheaper step (Locked Candidates, a Hidden Single, a grouped Nice Loop) always takes their
-eliminations first; ``made_positions`` still tries when asked by name. Measured 2026-11-27 at
+practice index lists them for the game); WXYZ-Wing and Death Blossom are off in the solver, as
+in HoDoKu's default configuration, so only made positions have them next. Franken X-Wing,
+Franken Swordfish, Franken Jellyfish and Finned Franken X-Wing are not among them: none was made
+from 400 bank puzzles each, as a cheaper step (Locked Candidates, a Hidden Single, a grouped Nice
+Loop) always takes their eliminations first; ``made_positions`` still tries when asked by name. Measured 2026-11-27 at
 every stall of 400 Expert and Master bank puzzles (seed 2): of 5,590 / 10,723 / 7,881 / 8,567
 eliminations these four make there, all but 1 / 0 / 5 / 2 are made by a single cheaper step at
 the same position, and those eight fall to a cheaper step and the singles after it (each seed

@@ -77,3 +77,25 @@ def box(n: int) -> int:
 def cells(*names: str) -> tuple[int, ...]:
     """``cells('r1c1', 'r5c8')`` -> (0, 43)."""
     return tuple(cell(name) for name in names)
+
+
+def shipped_positions(level: str, prefix: str, count: int) -> list[tuple[Grid, list[int]]]:
+    """(position, solution) where the Solo path of the first ``count`` shipped puzzles of
+    ``level`` (``"master"``) takes a step whose technique starts with ``prefix``."""
+    import json
+    from pathlib import Path
+
+    from solver.exact import solve
+    from solver.human import solve_path
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
+    found = []
+    for entry in bank["puzzles"][:count]:
+        grid = Grid.parse(entry["puzzle"])
+        solution = solve(grid.values)
+        work = grid.copy()
+        for step in solve_path(grid).steps:
+            if step.technique.startswith(prefix):
+                found.append((work.copy(), solution))
+            step.apply(work)
+    return found

@@ -26,6 +26,7 @@ from solver.techniques.als import als_xy_wing, als_xy_wing_with_overlap, als_xz
 from solver.techniques.als_chains import als_xy_chain
 from solver.techniques.als_sets import als_position
 from solver.techniques.death_blossom import death_blossom
+from solver.techniques.hodoku_order import rank
 from solver.techniques.sue_de_coq import sue_de_coq
 from tests.conftest import data_puzzles
 from tests.positions import cell, elims, narrowed, notation, steps_of
@@ -334,17 +335,20 @@ def test_every_step_keeps_the_solution_on_150_hard_puzzles():
 
 
 @pytest.mark.slow
-def test_steps_come_most_eliminations_first_on_top95():
+def test_steps_come_in_hodokus_order_on_top95():
+    # ALS-XZ: by the pair of sets in HoDoKu's list of sets (it takes the first it finds); Sue de
+    # Coq: most eliminations first; ALS-XY-Chain: HoDoKu's sort (most eliminations, then the
+    # lowest weighted index sum)
     for puzzle in data_puzzles("top95.txt")[:20]:
         grid = solve_path(Grid.parse(puzzle), Level.HARD).grid
-        for finder in (als_xz, sue_de_coq):
-            sizes = [len(step.eliminations) for step in checked(finder, grid)]
-            assert sizes == sorted(sizes, reverse=True)
-        # chains: those whose end groups share no cell first
-        keys = [
-            (bool(group_cells(step)[0] & group_cells(step)[-1]), -len(step.eliminations))
-            for step in checked(als_xy_chain, grid)
+        index = {frozenset(als.cells): i for i, als in enumerate(als_position(grid).alses)}
+        pairs = [
+            tuple(index[frozenset(c for c, _ in group)] for group in step.groups) for step in checked(als_xz, grid)
         ]
+        assert all(i < j for i, j in pairs) and pairs == sorted(pairs)
+        sizes = [len(step.eliminations) for step in checked(sue_de_coq, grid)]
+        assert sizes == sorted(sizes, reverse=True)
+        keys = [rank(step.eliminations) for step in checked(als_xy_chain, grid)]
         assert keys == sorted(keys)
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import pytest
-
 from solver.exact import solve
 from solver.grid import Grid
 from solver.human import solve_path
@@ -13,7 +11,7 @@ from solver.levels import Level
 from solver.se.chains import Position, propagate
 from solver.se.nested import nested_rule
 from solver.step import split_chains
-from solver.techniques.forcing import _phases, _steps, forcing_chain, forcing_net, static_chain_news
+from solver.techniques.forcing import _phases, forcing_net
 from tests.conftest import data_file
 from tests.positions import narrowed, steps_of
 
@@ -35,27 +33,18 @@ def stuck_positions(limit: int) -> list[tuple[Grid, list[int]]]:
     return found
 
 
-def test_a_bivalue_cell_verity_comes_first():
-    # r1c1 and r1c2 hold only 1/2: whichever r1c1 is, r1c3 can't be 1
-    grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
-    first = steps_of(forcing_chain, grid)[0]
-    assert str(first) == ("Forcing Chain Verity: (1)r1c1-(1)r1c3; (2)r1c1-(2=1)r1c2-(1)r1c3 => r1c3<>1")
-    assert first.pattern == ((0, 1), (0, 2))
-    assert first.text.startswith("r1c1 must hold one of its candidates: whichever is true")
-
-
-def test_a_contradiction_chain_eliminates_its_premise():
+def test_a_contradiction_net_eliminates_its_premise():
     # assuming r1c3=1 makes both r1c1 and r1c2 2: a contradiction
     grid = narrowed(r1c1="12", r1c2="12", r1c3="123")
-    steps = [step for found in _phases(grid, dynamic=False, level=0) for _, step in found]
+    steps = [step for found in _phases(grid, level=0) for _, step in found]
     by_text = {str(step): step for step in steps}
-    step = by_text["Forcing Chain Contradiction: (1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 => r1c3<>1"]
+    step = by_text["Forcing Net Contradiction: (1)r1c3-(1=2)r1c2; (1)r1c3-(1=2)r1c1-(2)r1c2 => r1c3<>1"]
     assert step.eliminations == ((2, 1),) and step.pattern == ((2, 1),)
     assert step.text.startswith("Suppose r1c3=1.")
 
 
-@pytest.mark.parametrize("finder", [forcing_chain, forcing_net], ids=["chain", "net"])
-def test_steps_are_sound_and_each_branch_starts_at_a_premise(finder):
+def test_net_steps_are_sound_and_each_branch_starts_at_a_premise():
+    finder = forcing_net
     checked = 0
     for grid, solution in stuck_positions(2):
         steps = steps_of(finder, grid)
@@ -76,33 +65,6 @@ def test_forcing_nets_finish_what_every_other_technique_leaves():
         path = solve_path(grid, Level.MASTER)
         assert path.solved and path.grid.values == solution
         assert any(s.technique.startswith("Forcing") for s in path.steps)
-
-
-def test_the_static_pre_check_says_whether_a_forcing_chain_exists():
-    # the bivalue verity above, and an empty grid (no link at all)
-    assert static_chain_news(narrowed(r1c1="12", r1c2="12", r1c3="123"))
-    assert not static_chain_news(narrowed())
-
-
-def test_the_static_pre_check_agrees_with_the_search_on_real_positions():
-    # every position of shipped Expert and Master puzzles where the Solo path needs more than
-    # a single: the pre-check answers exactly whether the full search finds a step
-    import json
-    from pathlib import Path
-
-    seen = {True: 0, False: 0}
-    for level in ("expert", "master"):
-        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
-        for entry in bank["puzzles"][:2]:
-            grid = Grid.parse(entry["puzzle"])
-            work = grid.copy()
-            for step in solve_path(grid).steps:
-                if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
-                    found = next(_steps(work, dynamic=False, level=0), None) is not None
-                    assert static_chain_news(work) == found, (entry["puzzle"], str(step))
-                    seen[found] += 1
-                step.apply(work)
-    assert seen[True] >= 3 and seen[False] >= 3, seen
 
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -161,14 +123,13 @@ def test_pending_contradictions_come_out_in_the_order_a_sort_gives_searched_only
     assert searched == [1, 3, 4]
 
 
-@pytest.mark.parametrize("dynamic", [True, False], ids=["nets", "chains"])
-def test_steps_searched_when_due_are_the_steps_searched_at_once(monkeypatch, dynamic):
+def test_steps_searched_when_due_are_the_steps_searched_at_once(monkeypatch):
     # without the engine's answers every premise is searched at once and the steps sorted
     from solver.techniques import forcing
 
     for grid, _ in stuck_positions(2):
-        lazily = [str(step) for step in forcing._steps(grid, dynamic=dynamic, level=0)]
+        lazily = [str(step) for step in forcing._steps(grid, level=0)]
         with monkeypatch.context() as patch:
             patch.setattr(forcing._Search, "leads", lambda self, cand, on: None)
-            at_once = [str(step) for step in forcing._steps(grid, dynamic=dynamic, level=0)]
+            at_once = [str(step) for step in forcing._steps(grid, level=0)]
         assert lazily == at_once and lazily

@@ -16,10 +16,11 @@ from solver.grid import BIT
 from solver.step import Step
 from solver.techniques import TECHNIQUES, technique
 from solver.techniques.fish_franken import franken_x_wing
-from solver.techniques.forcing import _phases, forcing_chain, forcing_net
+from solver.techniques.forcing import _phases, forcing_net
+from solver.techniques.forcing_tables import forcing_chain
 from solver.techniques.wings_more import wxyz_wing
 from tests.gameplay import disc_pixels, is_disc, pixels, show
-from tests.positions import box, confine, narrowed, row, steps_of
+from tests.positions import box, confine, narrowed, row, shipped_positions, steps_of
 from tests.reglib import REGLIB_SKIPPED, REGLIB_TECHNIQUES, reglib_cases
 
 IMPLEMENTED = {
@@ -35,7 +36,7 @@ def _franken():
 
 def every_forcing_step(grid, dynamic: bool):
     """Every step of each forcing phase, before the finder drops conclusions already shown."""
-    return (step for found in _phases(grid, dynamic=dynamic, level=0) for _, step in found)
+    return (step for found in _phases(grid, level=0) for _, step in found)
 
 
 FORCING = narrowed(r1c1="12", r1c2="12", r1c3="123")  # r1c3 is 3: verities and contradictions
@@ -44,8 +45,8 @@ FORCING = narrowed(r1c1="12", r1c2="12", r1c3="123")  # r1c3 is 3: verities and 
 HAND_MADE = {
     "WXYZ-Wing": (wxyz_wing, lambda: narrowed(r2c2="1234", r1c1="14", r3c3="24", r2c7="34")),
     "Franken X-Wing": (franken_x_wing, _franken),
-    "Forcing Chain Verity": (forcing_chain, lambda: FORCING),
-    "Forcing Chain Contradiction": (lambda grid: every_forcing_step(grid, False), lambda: FORCING),
+    "Forcing Chain Verity": (forcing_chain, lambda: shipped_positions("master", "Forcing Chain", 1)[0][0]),
+    "Forcing Chain Contradiction": (forcing_chain, lambda: FORCING),
     "Forcing Net Verity": (forcing_net, lambda: FORCING),
     "Forcing Net Contradiction": (lambda grid: every_forcing_step(grid, True), lambda: FORCING),
 }

@@ -21,7 +21,7 @@ from solver.human import first_step
 from solver.step import Step
 from solver.techniques import technique
 
-MADE = ["Hidden Quad", "Avoidable Rectangle Type 2", "Death Blossom", "Finned Franken Jellyfish"]
+MADE = ["Hidden Quad", "Avoidable Rectangle Type 2", "WXYZ-Wing", "Death Blossom", "Finned Franken Jellyfish"]
 
 
 @pytest.mark.parametrize("route", ["walked", "from the index"])

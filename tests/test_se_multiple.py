@@ -68,6 +68,6 @@ def test_hodoku_s_nets_reuse_the_searches_sudoku_explainer_s_chains_kept(monkeyp
     kept = se_chains.searches_of(grid.candidates)
     at_level_1 = [(key, prop) for key, (level, prop, parents) in kept.items() if level == 1 and parents is not None]
     assert at_level_1, "Sudoku Explainer's chains kept no level-1 search with its chains"
-    search = _Search(grid, dynamic=True, level=1)
+    search = _Search(grid, level=1)
     for (cand, on), prop in at_level_1[:20]:
         assert search.run(cand, on)[0] is prop  # the same search, not done again

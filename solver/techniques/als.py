@@ -14,12 +14,13 @@ glossary). ALS-XY-Chain lives in ``als_chains`` (on ``als_graph``), Death Blosso
                so z is in A or B.
 
 Every step puts each set in ``Step.groups`` (its candidates) and the RCC and z candidates in
-``pattern``. Steps with the same eliminations are reported once (the one with the fewest
-cells); most eliminations first. Sets that share cells are used only by
-``als_xy_wing_with_overlap`` and Death Blossom (which HoDoKu's default, and so the registry,
-leaves off altogether), after every step without shared cells, as HoDoKu does with "allow ALS
-overlap" (its regression library has such cases; its default, and the registry's ALS-XY-Wing,
-leave the option off); HoDoKu's ALS-XZ never lets its two sets share cells.
+``pattern``. Steps come in the order HoDoKu 2.2's solver finds them, each set of eliminations
+once: it takes the first ALS-XZ and the first ALS-XY-Wing it finds (not the best), searching
+the pairs of sets (i, j), i < j, of its list of sets (``als_sets``) in order, so the first step
+here is the one it takes (read in its AlsSolver for the rule only). Sets that share cells are
+used only by ``als_xy_wing_with_overlap`` and Death Blossom (which HoDoKu's default, and so the
+registry, leave off), as HoDoKu does with "allow ALS overlap" (its regression library has such
+cases); HoDoKu's ALS-XZ never lets its two sets share cells.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from solver.techniques.als_sets import (
     eliminations_of_key,
     groups_text,
     likewise,
-    removal_count,
     removal_key,
     removals_text,
 )
@@ -48,28 +48,27 @@ from solver.techniques.als_sets import (
 __all__ = ["als_xy_wing", "als_xy_wing_with_overlap", "als_xz"]
 
 Parts = TypeVarTuple("Parts")  # what a finder keeps per pattern: (a, b, rcc) or (pivot, a, b, rcc_a, rcc_b)
-XzParts = tuple[Als, Als, int]  # (a, b, rcc)
 WingParts = tuple[Als, Als, Als, int, int]  # (pivot, a, b, rcc_a, rcc_b)
+Order = tuple[tuple[int, int], tuple[int, int]]  # where HoDoKu finds a wing: see ``_wing_order``
 
 
-def _keep(found: dict[RemovalKey, tuple[int, tuple[*Parts]]], key: RemovalKey, cells: int, *parts: *Parts) -> None:
-    """Keep ``parts`` for the removal key unless a pattern with fewer cells has it already."""
+def _keep(found: dict[RemovalKey, tuple[Order, tuple[*Parts]]], key: RemovalKey, order: Order, *parts: *Parts) -> None:
+    """Keep ``parts`` for the removal key unless a pattern HoDoKu finds earlier has it."""
     if key:
         kept = found.get(key)
-        if kept is None or cells < kept[0]:
-            found[key] = (cells, parts)
+        if kept is None or order < kept[0]:
+            found[key] = (order, parts)
 
 
-def _best_first(
-    found: dict[RemovalKey, tuple[int, tuple[*Parts]]],
+def _in_order(
+    found: dict[RemovalKey, tuple[Order, tuple[*Parts]]],
     build: Callable[[*Parts, tuple[Candidate, ...]], Step],
     seen: set[tuple[Candidate, ...]],
 ) -> Iterator[Step]:
-    """``build(*parts, eliminations)`` for each removal key -> (cells, parts) of ``found``,
-    most eliminations then fewest cells first, each set of eliminations once (steps are only
-    built when asked for)."""
-    order = sorted(found.items(), key=lambda item: (-removal_count(item[0]), item[1][0]))
-    for key, (_, parts) in order:
+    """``build(*parts, eliminations)`` for each removal key -> (order, parts) of ``found``, in
+    the order HoDoKu finds them, each set of eliminations once (steps are only built when
+    asked for)."""
+    for key, (_, parts) in sorted(found.items(), key=lambda item: item[1][0]):
         eliminations = eliminations_of_key(key)
         if eliminations not in seen:
             seen.add(eliminations)
@@ -84,7 +83,8 @@ def _two_lowest(mask: int) -> int:
 
 
 def als_xz(grid: Grid) -> Iterator[Step]:
-    """Every ALS-XZ in ``grid`` (untouched): two ALS without common cells and an RCC.
+    """Every ALS-XZ in ``grid`` (untouched): two ALS without common cells and an RCC, in the
+    order HoDoKu finds them (by the pair of sets).
 
     Singly linked (one RCC x): each digit z both sets hold goes from the cells that see all
     their z's. Doubly linked (two RCCs): every common digit goes from the cells that see all
@@ -94,7 +94,7 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     position = als_position(grid)
     alses = position.alses
     pairs = position.rccs()[0]
-    found: dict[RemovalKey, tuple[int, XzParts]] = {}
+    seen: set[tuple[Candidate, ...]] = set()
     targeted = [als.targeted for als in alses]  # most pairs end at this test: plain lists
     for i, j, rcc in pairs:
         if POPCOUNT[rcc] == 1:
@@ -112,8 +112,11 @@ def als_xz(grid: Grid) -> Iterator[Step]:
             removed += [(d, a.reach[d] & ~b.mask) for d in DIGITS_OF[a.digits & ~rcc]]
             removed += [(d, b.reach[d] & ~a.mask) for d in DIGITS_OF[b.digits & ~rcc]]
             key = removal_key(removed)
-        _keep(found, key, len(a.cells) + len(b.cells), a, b, rcc)
-    return _best_first(found, _xz_step, set())
+        if key:
+            eliminations = eliminations_of_key(key)
+            if eliminations not in seen:
+                seen.add(eliminations)
+                yield _xz_step(a, b, rcc, eliminations)
 
 
 def _xz_step(a: Als, b: Als, rcc: int, eliminations: tuple[Candidate, ...]) -> Step:
@@ -155,35 +158,37 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
 
     HoDoKu's default ("allow ALS overlap" off), so the registry's and the Solo path's: with
     overlapping wings, the Solo path took an ALS-XY-Wing where HoDoKu takes a Forcing Chain on 6
-    of 30 Masters made by ``gen``. Source: HoDoKu, "ALS-XY-Wing"
-    (hodoku.sourceforge.net/en/tech_als.php)."""
-    yield from _best_first(_wings(als_position(grid), overlap=False), _wing_step, set())
+    of 30 Masters made by ``gen``. In the order HoDoKu finds them (``_wing_order``). Source:
+    HoDoKu, "ALS-XY-Wing" (hodoku.sourceforge.net/en/tech_als.php)."""
+    yield from _in_order(_wings(als_position(grid), overlap=False), _wing_step, set())
 
 
 def als_xy_wing_with_overlap(grid: Grid) -> Iterator[Step]:
-    """``als_xy_wing`` with HoDoKu's "allow ALS overlap" on: the wings whose sets share no cells
-    first, then those where sets share cells (no RCC in a shared cell, A and B not one inside
-    the other). Not in the registry (HoDoKu's default leaves the option off); its regression
-    library's variant-2 cases need it."""
-    position = als_position(grid)
-    seen: set[tuple[Candidate, ...]] = set()
-    yield from _best_first(_wings(position, overlap=False), _wing_step, seen)
-    yield from _best_first(_wings(position, overlap=True), _wing_step, seen)
+    """``als_xy_wing`` with HoDoKu's "allow ALS overlap" on: sets may share cells (no RCC in a
+    shared cell, A and B not one inside the other). Not in the registry (HoDoKu's default leaves
+    the option off); its regression library's variant-2 cases need it."""
+    yield from _in_order(_wings(als_position(grid), overlap=True), _wing_step, set())
 
 
-def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[int, WingParts]]:
-    """The wings of a position, without shared cells or only those with some:
-    removal key -> (cells, (pivot, a, b, rcc_a, rcc_b))."""
+def _wing_order(pivot: int, a: int, b: int) -> Order:
+    """Where HoDoKu finds the wing of sets ``a`` and ``b`` on ``pivot`` (indices into the
+    position's sets): it lists the RCCs of every two sets (i, j), i < j, by (i, j) and tries
+    every two of them in that order, the first of a wing's two RCCs before the second."""
+    first, second = (min(pivot, a), max(pivot, a)), (min(pivot, b), max(pivot, b))
+    return (first, second) if first < second else (second, first)
+
+
+def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[Order, WingParts]]:
+    """The wings of a position, with or without sets that share cells:
+    removal key -> (HoDoKu's order of the first wing found for it, (pivot, a, b, rcc_a, rcc_b))."""
     alses = position.alses
     _, neighbours, _, shared_neighbours = position.rccs()
-    found: dict[RemovalKey, tuple[int, WingParts]] = {}
+    found: dict[RemovalKey, tuple[Order, WingParts]] = {}
     targeted = [als.targeted for als in alses]  # the inner loop reads plain lists
     masks = [als.mask for als in alses]
-    sizes = [len(als.cells) for als in alses]
     reaches = [als.reach for als in alses]
     for c, pivot in enumerate(alses):
         arms = neighbours[c] + shared_neighbours[c] if overlap else neighbours[c]
-        plain = len(neighbours[c])  # arms[:plain] share no cells with the pivot
         # per arm: (set, RCC, the digits it can lose other than its RCC): two arms' z digits
         # are the AND of theirs (targeted_a & targeted_b & ~(rcc_a | rcc_b))
         losing = [(j, rcc, targeted[j] & ~rcc) for j, rcc in arms]
@@ -198,15 +203,12 @@ def _wings(position: AlsPosition, overlap: bool) -> dict[RemovalKey, tuple[int, 
                 if not common or (single_a and rcc_a == rcc_b):
                     continue
                 mask_b = masks[j]
-                if mask_a & mask_b:
-                    if not overlap or (mask_a | mask_b) in (mask_a, mask_b):
-                        continue
-                elif overlap and second < plain:
-                    continue  # no shared cells at all: found in the first pass
+                if mask_a & mask_b and (not overlap or (mask_a | mask_b) in (mask_a, mask_b)):
+                    continue
                 reach_b = reaches[j]
                 key = tuple([(z, both) for z in DIGITS_OF[common] if (both := reach_a[z] & reach_b[z])])
                 if key:
-                    _keep(found, key, sizes[i] + sizes[j] + sizes[c], pivot, alses[i], alses[j], rcc_a, rcc_b)
+                    _keep(found, key, _wing_order(c, i, j), pivot, alses[i], alses[j], rcc_a, rcc_b)
     return found
 
 

@@ -95,7 +95,10 @@ class AlsPosition:
     Fields:
         key: the 81 candidate masks the position was built from.
         holders: ``holders[d]``, the cell mask of cells holding candidate d.
-        alses: every ALS, in house order; each set of cells appears once.
+        alses: every ALS, in house order (rows, columns, boxes), each house's sets by their
+            cells (``_house_sets``); each set of cells appears once, in the first house that
+            holds it. HoDoKu lists its sets so, and its ALS-XZ, ALS-XY-Wing and ALS-XY-Chain
+            depend on the order.
         derived: data a finder builds from the sets and keeps for the same position.
     """
 
@@ -146,7 +149,9 @@ hold the houses of the last few dozen positions, which is where the reuse is."""
 
 
 def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
-    """The sets of ``house`` (``HouseSets``, in the order of the subsets of its empty cells)."""
+    """The sets of ``house`` (``HouseSets``) in HoDoKu's order: by their cells, as a depth-first
+    search over the house's empty cells finds them ({c1}, {c1, c2}, {c1, c2, c3}, ..., {c2},
+    ...), the order its ALS steps are searched in and so which step it takes first."""
     cells = HOUSES[house]
     key = (house, tuple([candidates[cell] for cell in cells]))
     known = _HOUSE_SETS.get(key)
@@ -161,6 +166,7 @@ def _house_sets(house: int, candidates: tuple[int, ...]) -> HouseSets:
                 for d in DIGITS_OF[candidates[member]]:
                     where[d] |= 1 << member
             sets.append((mask, digits, members, tuple(where)))
+    sets.sort(key=lambda found: found[2])
     return remember(_HOUSE_SETS, key, tuple(sets), _HOUSE_SETS_SIZE)
 
 

@@ -1,13 +1,14 @@
-"""Forcing chains and nets: the last resort that lets logic finish every puzzle.
+"""Forcing nets: the last resort that lets logic finish every puzzle.
 
 After HoDoKu's "Forcing Chains" page (hodoku.sourceforge.net/en/tech_chains.php) and Sudoku
-Explainer's chaining rules, on the implication engine of ``solver.se.chains``:
+Explainer's chaining rules, on the implication engine of ``solver.se.chains`` (Forcing Chains,
+as HoDoKu finds them, are in ``forcing_tables``):
 
-  Forcing Chain Contradiction  assuming a candidate true (or false) leads, link by link, to some
-                               candidate being both true and false: so the assumption is wrong.
-  Forcing Chain Verity         every candidate of a cell (or every place of a digit in a house),
+  Forcing Net Contradiction    assuming a candidate true (or false) leads to some candidate
+                               being both true and false: so the assumption is wrong.
+  Forcing Net Verity           every candidate of a cell (or every place of a digit in a house),
                                assumed true in turn, leads to the same conclusion: so it holds.
-  Forcing Net ...              the same, but each removed candidate stays removed while the
+                               In a net each removed candidate stays removed while the
                                chain goes on, so a cell or house left with one place gives a new
                                link (a "net": a link may rest on several earlier ones). When
                                plain nets find nothing, nets that also apply pointing, pairs and
@@ -31,10 +32,9 @@ from functools import partial
 from typing import cast
 
 from solver.grid import DIGITS_OF, HOUSES, POPCOUNT, Grid, cell_name, house_name
-from solver.implication import Consequence, ImplicationEngine, StaticImplications, candidates, field_bits
+from solver.implication import Consequence, ImplicationEngine, candidates, field_bits
 from solver.se.chains import Position, Propagation, Searched, kept_search, searches_of
 from solver.se.nested import nested_rule
-from solver.se.static import static_reach
 from solver.step import Candidate, Link, Step
 from solver.techniques.wording import or_list
 
@@ -64,30 +64,28 @@ def _chain(parents: dict[int, int], potential: int) -> list[Link]:
 class _Search:
     """Premise propagations of one position, computed once and shared by every kind of step.
 
-    ``carry`` holds each premise's search at the deepest nesting level done so far: for nets
-    (``dynamic``), the searches kept for the position (``solver.se.chains.searches_of``, shared
-    with Sudoku Explainer's dynamic chains, which search the same premises with the same rules),
-    else a dict of its own. A search already done at this level is reused, and a deeper level
-    goes on from where a shallower one stopped (``propagate(resume=...)``)."""
+    ``carry`` holds each premise's search at the deepest nesting level done so far: the searches
+    kept for the position (``solver.se.chains.searches_of``, shared with Sudoku Explainer's
+    dynamic chains, which search the same premises with the same rules). A search already done
+    at this level is reused, and a deeper level goes on from where a shallower one stopped
+    (``propagate(resume=...)``)."""
 
-    def __init__(self, grid: Grid, dynamic: bool, level: int):
+    def __init__(self, grid: Grid, level: int):
         self.pos = Position(grid.candidates)
-        self.dynamic = dynamic
         self.level = level
         self.nested = nested_rule(level) if level else None
         self.cache: dict[tuple[int, bool], Branch] = {}
-        self.carry: Carry = searches_of(grid.candidates) if dynamic else {}
-        # plain nets and chains ask the implication engine (dynamic or static) which premises
+        self.carry: Carry = searches_of(grid.candidates)
+        # plain nets ask the implication engine which premises
         # lead anywhere (it finds what the search finds, without the chains): only those and
         # their contradictions, when due, are searched
-        self.engine = ImplicationEngine(grid.candidates) if dynamic and not level else None
-        self.static = StaticImplications(grid.candidates) if not dynamic and not level else None
+        self.engine = ImplicationEngine(grid.candidates) if not level else None
         self.answers: dict[tuple[int, bool], Consequence | None] = {}
 
     def run(self, cand: int, on: bool) -> Branch:
         key = (cand, on)
         if key not in self.cache:
-            self.cache[key] = kept_search(self.pos, cand, on, self.level, self.nested, self.carry, dynamic=self.dynamic)
+            self.cache[key] = kept_search(self.pos, cand, on, self.level, self.nested, self.carry, dynamic=True)
         return self.cache[key]
 
     def leads(self, cand: int, on: bool) -> Consequence | None:
@@ -99,8 +97,6 @@ class _Search:
         answer: Consequence | None = None
         if self.engine is not None:
             answer = self.engine.assume(cand, on)
-        elif self.static is not None:
-            answer = self.static.assume(cand, on)
         self.answers[key] = answer
         return answer
 
@@ -110,15 +106,15 @@ Found = tuple[int, int, "Step | Callable[[], tuple[int, Step] | None]"]
 complexity, order found, the search that gives (complexity, step))."""
 
 
-def _phases(grid: Grid, dynamic: bool, level: int) -> Iterator[Iterator[tuple[int, Step]]]:
+def _phases(grid: Grid, level: int) -> Iterator[Iterator[tuple[int, Step]]]:
     """Contradiction and verity steps as (complexity, Step), in two phases: first what the
     bivalue cells give (their candidates assumed true and false, and their verities), then
     everything else (other cells, and each digit's places in each house); each phase shortest
     first, ties in the order found. Finding the first step usually needs only the first,
     cheaper phase, and of a plain net's contradictions only those whose complexity floor
     (``Consequence.complexity_floor``) comes up before the first step are searched."""
-    search = _Search(grid, dynamic, level)
-    kind = "Forcing Net" if dynamic else "Forcing Chain"
+    search = _Search(grid, level)
+    kind = "Forcing Net"
     cands = grid.candidates
     for phase in (0, 1):
         found: list[Found] = []
@@ -219,10 +215,10 @@ def _may_agree(leads: list[Consequence | None], premises: list[int], cands: list
     return any(POPCOUNT[cands[cand // 9]] >= 2 for cand in candidates(on))
 
 
-def _steps(grid: Grid, dynamic: bool, level: int) -> Iterator[Step]:
+def _steps(grid: Grid, level: int) -> Iterator[Step]:
     """Every step of both phases, each phase shortest first, each elimination set once."""
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()  # (placements, eliminations)
-    for found in _phases(grid, dynamic, level):
+    for found in _phases(grid, level):
         for _, step in found:
             key = (step.placements, step.eliminations)
             if key not in seen:
@@ -310,58 +306,13 @@ def _verities(
     return out
 
 
-def forcing_chain(grid: Grid) -> Iterator[Step]:
-    """Every Forcing Chain Contradiction and Verity step (static links only): those from
-    bivalue cells first, then the others, each group shortest first."""
-    if not static_chain_news(grid):
-        return iter(())
-    return _steps(grid, dynamic=False, level=0)
-
-
-def static_chain_news(grid: Grid) -> bool:
-    """True when ``forcing_chain`` has a step on ``grid``, decided from the static links' reach
-    (``solver.se.static.static_reach``) without building a chain.
-
-    With static links a premise's consequences are exactly what it reaches, so an assumption
-    leads to a contradiction when it reaches its own negation (links are contrapositive), and a
-    cell's (or a house's) verities are what all its candidates (places) assumed true reach;
-    either counts when it removes a candidate or places a digit, and is not about the premises
-    themselves. Most positions that get this far have none, and this answers in a few ms.
-    """
-    cands = grid.candidates
-    reach = static_reach(Position(cands))
-    news = 0
-    for cell in range(81):
-        mask = cands[cell]
-        if mask & (mask - 1):
-            for digit in DIGITS_OF[mask]:
-                news |= 3 << (2 * (cell * 9 + digit - 1))  # remove it, or place it
-    for p, reached in reach.items():
-        if news >> p & 1 and reached >> (p ^ 1) & 1:
-            return True  # a contradiction
-    groups = [[cell * 9 + d - 1 for d in DIGITS_OF[cands[cell]]] for cell in range(81)]
-    for cells in HOUSES:
-        for digit in range(1, 10):
-            groups.append([c * 9 + digit - 1 for c in cells if cands[c] >> (digit - 1) & 1])
-    for premises in groups:
-        if len(premises) < 2:
-            continue
-        common = news
-        for cand in premises:
-            common &= reach[2 * cand + 1]
-            common &= ~(3 << (2 * cand))
-        if common:
-            return True  # a verity
-    return False
-
-
 def forcing_net(grid: Grid) -> Iterator[Step]:
     """Every Forcing Net Contradiction and Verity step, bivalue cells first, each group
     shortest first; when plain nets find nothing, nets that nest pointing, pairs and X-Wings
     (and then forcing chains) are tried."""
     for level in range(MAX_NET_NESTING + 1):
         found = False
-        for step in _steps(grid, dynamic=True, level=level):
+        for step in _steps(grid, level):
             found = True
             yield step
         if found:

@@ -126,7 +126,9 @@ class Implications:
         first cell of a node two or more places later (a cell may hold two neighbouring
         nodes). With ``loop``, ``end`` lies in the premise's cell, which no other candidate
         node may use, except the second node of a loop back to the premise itself (the loop
-        then goes round through the cell's own link).
+        then goes round through the cell's own link), and no grouped node may cover unless
+        it is the group's first cell (HoDoKu marks a group's cells used unless its first cell
+        is the start cell, so the loop could not come back).
         """
         if not fifo:
             return self._any_chain(premise, end, depth, loop, grouped)
@@ -191,6 +193,8 @@ class Implications:
                 return False
             if loop and j > second and ynode < count and ycells & start:
                 return False
+            if loop and j > 1 and count <= ynode < als and ycells & start and not first[ynode] & start:
+                return False  # a grouped node over the start cell (not its first cell) closes it
             if not (xnode >= als and xcells == ycells):  # HoDoKu checks a set's entry cell only
                 far |= first[xnode] & ~start
         return True
@@ -231,6 +235,8 @@ class Implications:
                     continue
                 if loop and ynode < count and ycells & start and i > (1 if premise == end else 0):
                     continue
+                if loop and i and count <= ynode < als and ycells & start and not first[ynode] & start:
+                    continue  # a grouped node over the start cell (not its first cell) closes it
                 path.append(y)
                 through = exit_node and ycells == xcells  # HoDoKu checks a set's entry cell only
                 if back(y, i, far if through else far_next, need_next and ynode < count):
