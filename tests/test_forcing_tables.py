@@ -20,9 +20,11 @@ def test_a_naked_pairs_eliminations_come_by_cell_then_digit_each_once():
     box = [f"r{r}c{c}<>{d}" for r in (2, 3) for c in (1, 2, 3) for d in (1, 2)]
     assert [s.notation() for s in steps] == [[e] for e in row + box]
     first = steps[0]
-    assert str(first) == "Forcing Chain Contradiction: (1)r1c3-(1)r1c1; (1)r1c3-(1=2)r1c2-(2)r1c1 => r1c3<>1"
+    # the shortest justification by HoDoKu's measure (nodes per chain): the premise's negation
+    # in one chain of 4 nodes, before r1c1 left empty (two chains, 2 + 4 nodes)
+    assert str(first) == "Forcing Chain Contradiction: (1)r1c3-(1=2)r1c1-(2=1)r1c2-(1)r1c3 => r1c3<>1"
     assert first.text == (
-        "Suppose r1c3=1. Following the links, r1c1 would lose every candidate, which is impossible; so r1c3<>1."
+        "Suppose r1c3=1. Following the links, r1c3 could not be 1 after all, which is impossible; so r1c3<>1."
     )
     assert first.pattern == ((2, 1),)
 

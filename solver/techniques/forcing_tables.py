@@ -35,10 +35,17 @@ from solver.techniques.links import LinkGraph, link_graph
 from solver.techniques.wording import or_list
 
 Justification = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int]
-"""(total links, HoDoKu's search order, kind, premise states, end states, house or -1): chains
+"""(HoDoKu's length, its search order, kind, premise states, end states, house or -1): chains
 from each premise to each end state (a contradiction: one premise and the states that clash; a
 verity: one end and a chain per premise)."""
-ORDER = {"clash": 0, "empty cell": 0, "empty house": 0, "candidate": 1, "cell": 2, "house": 3}
+ORDER = {
+    kind: rank
+    for rank, kind in enumerate(
+        ("negation", "clash", "two digits", "twice", "empty cell", "empty house", "candidate", "cell", "house")
+    )
+}
+"""HoDoKu's search order of the kinds (a contradiction's, premise by premise, then the
+verities'): of two justifications as short, the one it finds first stays."""
 
 
 class _Tables:
@@ -185,32 +192,49 @@ def _justifications(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -
 
 
 def _verity(tables: _Tables, kind: str, starts: tuple[int, ...], state: int, house: int) -> Justification:
-    total = sum(tables.paths(s)[0][state] for s in starts)
+    total = sum(_length(tables.paths(s)[0], (state,)) for s in starts)
     return total, ORDER[kind], kind, starts, (state,), house
 
 
 def _contradictions_of(grid: Grid, graph: LinkGraph, tables: _Tables, premise: int) -> list[Justification]:
-    """The contradictions in ``premise``'s table, each as (length, kind, (premise,), ends)."""
+    """The contradictions in ``premise``'s table, each as HoDoKu's checks find them."""
     distance, _ = tables.paths(premise)
     table = tables.reach[premise]
-    found: list[Justification] = []
+
+    def found(kind: str, ends: tuple[int, ...], house: int = -1) -> Justification:
+        return _length(distance, ends), ORDER[kind], kind, (premise,), ends, house
+
+    out: list[Justification] = []
+    if table >> (premise ^ 1) & 1:
+        out.append(found("negation", (premise ^ 1,)))
     for m in range(graph.candidate_count):
         off, on = m << 1, (m << 1) | 1
         if table >> off & 1 and table >> on & 1:
-            found.append((distance[off] + distance[on], 0, "clash", (premise,), (on, off), -1))
-    for cell in range(81):
-        nodes = graph.cell_nodes[cell]
+            out.append(found("clash", (on, off)))
+    for nodes in graph.cell_nodes:
+        ons = tuple(s for m in nodes if table >> (s := (m << 1) | 1) & 1)
+        if len(ons) > 1:
+            out.append(found("two digits", ons[:2]))
+    for house, cells in enumerate(HOUSES):
+        for digit in range(1, 10):
+            ons = tuple(s for c in cells if (m := graph.candidate(c, digit)) >= 0 and table >> (s := (m << 1) | 1) & 1)
+            if len(ons) > 1:
+                out.append(found("twice", ons, house))
+    for nodes in graph.cell_nodes:
         if nodes and all(table >> (m << 1) & 1 for m in nodes):
-            ends = tuple(m << 1 for m in nodes)
-            found.append((sum(distance[e] for e in ends), 0, "empty cell", (premise,), ends, -1))
+            out.append(found("empty cell", tuple(m << 1 for m in nodes)))
     allowed = allowed_masks(grid.values)
     for house, cells in enumerate(HOUSES):
         for digit in range(1, 10):
             places = [graph.candidate(c, digit) for c in cells if allowed[c] >> (digit - 1) & 1]
             if places and -1 not in places and all(table >> (m << 1) & 1 for m in places):
-                ends = tuple(m << 1 for m in places)
-                found.append((sum(distance[e] for e in ends), 0, "empty house", (premise,), ends, house))
-    return found
+                out.append(found("empty house", tuple(m << 1 for m in places), house))
+    return out
+
+
+def _length(distance: dict[int, int], ends: tuple[int, ...]) -> int:
+    """HoDoKu's length of a step's chains: the nodes of each (its links and one)."""
+    return sum(distance[end] + 1 for end in ends)
 
 
 def _step(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -> Step:
@@ -229,11 +253,19 @@ def _step(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -> Step:
     for chain in chains:
         houses += [h for h in graph.houses(chain) if h not in houses]
     conclusion = _said(graph, state)
-    if kind in ("clash", "empty cell", "empty house"):
+    if ORDER[kind] < ORDER["candidate"]:
         technique = "Forcing Chain Contradiction"
         premise = starts[0]
-        if kind == "clash":
+        if kind == "negation":
+            cell, digit = cell_name(graph.cells[premise >> 1][0]), graph.digit[premise >> 1]
+            clash = f"{cell} could not be {digit} after all" if premise & 1 else f"{cell} would be {digit} after all"
+        elif kind == "clash":
             clash = f"{_said(graph, ends[0])} and {_said(graph, ends[1])} would both hold"
+        elif kind == "two digits":
+            first, second = (graph.digit[end >> 1] for end in ends)
+            clash = f"{cell_name(graph.cells[ends[0] >> 1][0])} would be both {first} and {second}"
+        elif kind == "twice":
+            clash = f"{graph.digit[ends[0] >> 1]} would be placed twice in {house_name(house)}"
         elif kind == "empty cell":
             clash = f"{cell_name(graph.cells[ends[0] >> 1][0])} would lose every candidate"
         else:
