@@ -143,3 +143,38 @@ def test_the_path_takes_the_step_hodoku_takes_where_several_tie(puzzle, index, e
     assert (step.technique, set(step.to_dict()["eliminations"])) == expected
     if score is not None:  # None: the path parts from HoDoKu's later, at an ALS step
         assert sum(technique(s.technique).score for s in steps) == score
+
+
+# A Master made by `gen` (seed 10 of the twelfth session's `--only gen`): HoDoKu 2.2 rates it
+# Extreme (4950) with these steps besides singles (its /vp path; names as ours spell them). It
+# checks HoDoKu's choices among its forcing chains (placements first), ALS steps (its list of
+# sets) and loops (the chain its table holds), and its Avoidable Rectangle rule (a bivalue open
+# corner; ours took an Avoidable Rectangle Type 1 before step 14 that HoDoKu never makes).
+MASTER = "000908020800000006050060010008009405000080061100002000064000000000000070010230009"
+MASTER_HODOKU_STEPS = [
+    "Locked Pair: r9c6<>5 r9c6<>7 r7c1<>7 r8c1<>5 r8c3<>5",
+    "Locked Candidates Type 1 (Pointing): r8c4<>6",
+    "Locked Candidates Type 1 (Pointing): r6c2<>7 r6c3<>7 r6c4<>7 r6c5<>7",
+    "Locked Candidates Type 1 (Pointing): r6c2<>9 r6c3<>9",
+    "Continuous Nice Loop: r1c3<>3 r1c3<>7 r4c4<>7 r7c5<>1 r8c5<>1",
+    "Discontinuous Nice Loop: r2c3<>7",
+    "Discontinuous Nice Loop: r3c9<>4",
+    "ALS-XZ: r2c4<>4 r2c6<>4",
+    "Sashimi Swordfish: r5c6<>4",
+    "ALS-XY-Wing: r1c7<>3",
+    "Forcing Chain Contradiction: r9c1=5",
+    "Discontinuous Nice Loop: r5c3<>3",
+    "Forcing Chain Contradiction: r5c3=5",
+    "Discontinuous Nice Loop: r2c6<>3",
+    "Discontinuous Nice Loop: r2c6<>7",
+    "Discontinuous Nice Loop: r5c2<>3",
+    "Grouped Discontinuous Nice Loop: r1c1<>3",
+    "AIC: r8c4<>4 r8c5<>4 r8c6<>4 r9c8<>4",
+]
+
+
+def test_a_masters_whole_path_is_hodokus():
+    steps = solve_path(Grid.parse(MASTER), ALL_LEVELS).steps
+    above_singles = [s for s in steps if s.technique not in ("Full House", "Naked Single", "Hidden Single")]
+    assert [f"{s.technique}: {' '.join(s.notation())}" for s in above_singles] == MASTER_HODOKU_STEPS
+    assert _score(MASTER) == 4950

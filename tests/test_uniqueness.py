@@ -238,10 +238,18 @@ def test_hidden_rectangle_must_not_fire_on_two_floor_corners_in_one_row():
 
 def test_avoidable_rectangle_1():
     grid = placed(r1c1=1, r1c2=2, r4c1=2)
+    grid.candidates[cell("r4c2")] = BIT[1] | BIT[5]
     step = only(avoidable_rectangle_1, grid)
     assert notation(step) == elims("r4c2<>1")
     assert set(step.pattern) == {(cell("r1c1"), 1), (cell("r1c2"), 2), (cell("r4c1"), 2)}
     assert "were solved, not given" in step.text
+
+
+def test_avoidable_rectangle_1_needs_a_bivalue_fourth_corner_as_hodoku_looks_for_it():
+    # sound with r4c2 holding more, but HoDoKu's search asks for two candidates there
+    grid = placed(r1c1=1, r1c2=2, r4c1=2)
+    grid.candidates[cell("r4c2")] = BIT[1] | BIT[5] | BIT[7]
+    assert steps_of(avoidable_rectangle_1, grid) == []
 
 
 def test_avoidable_rectangle_1_must_not_fire_when_a_corner_is_a_given():

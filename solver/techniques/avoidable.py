@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import BIT, BOX_OF, Grid, cell_name
+from solver.grid import BIT, BOX_OF, POPCOUNT, Grid, cell_name
 from solver.step import Step
 from solver.techniques.rectangles import (
     RECTANGLES,
@@ -72,16 +72,19 @@ def _solved_text(grid: Grid, cells: tuple[int, ...]) -> str:
 
 def avoidable_rectangle_1(grid: Grid) -> Iterator[Step]:
     """Every Avoidable Rectangle Type 1 in ``grid`` (untouched): three corners are solved (not
-    given) as ``a``, ``b``, ``b``; the fourth can't be ``a``. One Step per rectangle.
+    given) as ``a``, ``b``, ``b``; the fourth can't be ``a``. One Step per rectangle. As HoDoKu
+    looks for them, the fourth corner holds two candidates (its search for the rectangle asks
+    for a bivalue cell there, read in its UniquenessSolver): the deduction holds without, but
+    HoDoKu never makes it, and its solving path is the one to follow.
 
     Source: HoDoKu, "Uniqueness" (hodoku.sourceforge.net/en/tech_ur.php), Avoidable Rectangle
     Type 1.
     """
     values, cands, steps = grid.values, grid.candidates, []
     for a, b, f1, f2, corners in _solved_sides(grid):
-        if values[f1] == b and not values[f2] and cands[f2] & BIT[a]:
+        if values[f1] == b and not values[f2] and cands[f2] & BIT[a] and POPCOUNT[cands[f2]] == 2:
             target, digit = f2, a
-        elif values[f2] == a and not values[f1] and cands[f1] & BIT[b]:
+        elif values[f2] == a and not values[f1] and cands[f1] & BIT[b] and POPCOUNT[cands[f1]] == 2:
             target, digit = f1, b
         else:
             continue

@@ -115,6 +115,7 @@ class Implications:
         loop: bool = False,
         grouped: bool = False,
         fifo: bool = True,
+        table: bool = False,
     ) -> list[int] | None:
         """A shortest chain of states from ``premise`` to ``end`` (reached at ``depth``), or None.
 
@@ -129,7 +130,18 @@ class Implications:
         then goes round through the cell's own link), and no grouped node may cover unless
         it is the group's first cell (HoDoKu marks a group's cells used unless its first cell
         is the start cell, so the loop could not come back).
+
+        With ``table`` (HoDoKu's Nice Loops) only the chain HoDoKu's table holds counts: if it
+        breaks the lasso rule or lacks the grouped node asked for, there is none, as HoDoKu's
+        TablingSolver then drops the loop without looking for another (on 30 Masters made by
+        ``gen``, 40 Experts and QQWing's 1,000 expert puzzles this took the score equal to
+        HoDoKu's from 21, 36 and 976 to 23, 40 and 983).
         """
+        if table:
+            path = self._first_chain(premise, end, depth)
+            if path is None or not self._keeps_lasso_rule(path, loop):
+                return None
+            return path if not grouped or any(s >> 1 >= self.graph.candidate_count for s in path) else None
         if not fifo:
             return self._any_chain(premise, end, depth, loop, grouped)
         path = self._first_chain(premise, end, depth)

@@ -23,8 +23,9 @@ Glossary (see ``solver.techniques.links`` for node, state, premise and chain):
 HoDoKu's rules are kept: a chain is at least 3 links long, a loop leaves its start cell by its
 first link (except a loop back to the premise itself, which may leave through the cell's own
 link: that finds the XY-loops HoDoKu's tables miss), no cell comes back (HoDoKu's lasso rule,
-see ``Implications.chain``), and cells of a continuous loop keep their candidates when a weak
-link's digit goes elsewhere. With ALS nodes (HoDoKu's option, off in the registry) a loop
+see ``Implications.chain``; a loop counts only through the chain HoDoKu's table holds, as it
+drops one whose chain breaks the rule), and cells of a continuous loop keep their candidates
+when a weak link's digit goes elsewhere. With ALS nodes (HoDoKu's option, off in the registry) a loop
 through a set also locks the set's other digits (``_als_link_eliminations``).
 """
 
@@ -243,7 +244,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
                 if eliminations:
                     offer(eliminations, kind, premise, end, None)
                 continue
-            chain = implications.chain(premise, end, depth, True, grouped)
+            chain = implications.chain(premise, end, depth, True, grouped, table=True)
             if chain is None:
                 continue
             if chain[-1] != premise:
@@ -312,7 +313,7 @@ def _found_steps(graph: LinkGraph, implications: Implications, found: list[Found
         if eliminations in done:
             continue
         if chain is None:  # any shortest chain will do: its ends decide the eliminations
-            chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False)
+            chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False, table=kind != AIC)
             if chain is None:
                 continue
         done.add(eliminations)
