@@ -247,6 +247,7 @@ SE81_MEDIAN_MS = 300  # issue 12's targets
 SLOWEST_MS = 1500
 ANCHOR_RATIO = 0.67
 INKALA_SECONDS = 10
+SCORE_SHARE = 0.8  # item 5 of issue 12: HoDoKu's score on at least 80% of unseen puzzles
 MASTER_FILLS = 20
 GEN_TARGETS = {"EXPERT": 8, "MASTER": 1}  # level name -> puzzles per second, one core
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -312,6 +313,8 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
                 if tool == "hodoku-bs":
                     detail += f"; target <= {ANCHOR_RATIO}x: {_met(ours / theirs <= ANCHOR_RATIO)}"
                 rows.append((f"{name}, same file", f"{theirs:.1f} s CPU", detail))
+    if anchors is not None:
+        rows += _hodoku_scores(anchors, quick)
     if not quick:
         from solver.grading import grade
 
@@ -324,6 +327,43 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
                 f"{seconds:.1f} s",
                 f"SE {result.se} ({result.se_hardest}), {result.level.label}; "
                 f"target <= {INKALA_SECONDS} s: {_met(seconds <= INKALA_SECONDS)}",
+            )
+        )
+    return rows
+
+
+def _hodoku_scores(anchors: Path, quick: bool) -> list[tuple[str, str, str]]:
+    """HoDoKu 2.2's score (``hodoku-bs``) against ours on puzzles ``gen`` makes: Experts seeds
+    1-40 and Masters seeds 1-30 (a quarter with ``quick``), unseen by the rules that choose
+    among steps. A row per level: how many scores are equal, against ``SCORE_SHARE``."""
+    import re
+    import subprocess
+    import tempfile
+
+    from generator import generate
+    from solver.grading import grade
+    from solver.levels import Level
+
+    rows = []
+    for level, count in ((Level.EXPERT, 40), (Level.MASTER, 30)):
+        n = count // 4 if quick else count
+        puzzles = ["".join(map(str, generate(level, seed, full_grade=False).puzzle)) for seed in range(1, n + 1)]
+        ours = [grade(puzzle).score for puzzle in puzzles]
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "made.txt"
+            path.write_text("".join(f"{p}\n" for p in puzzles))
+            try:
+                _, out = _process_seconds([str(anchors / "bin" / "hodoku-bs"), str(path)])
+            except (OSError, subprocess.CalledProcessError) as error:
+                rows.append((f"HoDoKu's score on our {level.label}s", "failed", str(error)[:80]))
+                continue
+        theirs = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\d{81}) #\d+ \w+ \((\d+)\)", out, re.M)}
+        equal = sum(theirs.get(p) == score for p, score in zip(puzzles, ours))
+        rows.append(
+            (
+                f"`score` equal to HoDoKu 2.2's, {level.label}s made by `gen` (seeds 1-{n})",
+                f"{equal} of {n}",
+                f"{equal / n:.0%}; target >= {SCORE_SHARE:.0%}: {_met(equal >= SCORE_SHARE * n)}",
             )
         )
     return rows
