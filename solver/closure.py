@@ -1,9 +1,9 @@
 """Transitive closure of a small directed graph, as bit sets: what each node reaches.
 
 Used where every start of an implication graph must be answered at once: the static links of
-Sudoku Explainer's chains (``solver.se.static.static_reach``), the chain graph of Almost
-Locked Sets (``solver.techniques.als_graph``) and the link graph's states
-(``solver.techniques.link_closure``, ``solver.techniques.loops``). A node's reach is an int
+Sudoku Explainer's chains (``solver.se.static``), X-Chains (``solver.techniques.chains``) and
+the link graph's states (``solver.techniques.link_closure``, ``solver.techniques.loops``, and
+HoDoKu's tables in ``solver.techniques.forcing_tables``). A node's reach is an int
 with bit n set for each node n it reaches, so a whole graph costs one pass over its links
 after Tarjan's strongly connected components (sinks first, so every link leaves for a component
 already done). The search runs on node positions 0..n-1 in lists (a graph whose nodes are

@@ -20,8 +20,9 @@ def test_a_naked_pairs_eliminations_come_by_cell_then_digit_each_once():
     box = [f"r{r}c{c}<>{d}" for r in (2, 3) for c in (1, 2, 3) for d in (1, 2)]
     assert [s.notation() for s in steps] == [[e] for e in row + box]
     first = steps[0]
-    # the shortest justification by HoDoKu's measure (nodes per chain): the premise's negation
-    # in one chain of 4 nodes, before r1c1 left empty (two chains, 2 + 4 nodes)
+    # the shortest justifications by HoDoKu's measure (nodes per chain) tie at 6: the premise's
+    # negation (one chain), r1c1 left empty (2 + 4 nodes), 1 twice in row 1; HoDoKu finds the
+    # negation first
     assert str(first) == "Forcing Chain Contradiction: (1)r1c3-(1=2)r1c1-(2=1)r1c2-(1)r1c3 => r1c3<>1"
     assert first.text == (
         "Suppose r1c3=1. Following the links, r1c3 could not be 1 after all, which is impossible; so r1c3<>1."
@@ -146,3 +147,14 @@ def test_the_effects_are_what_the_rules_give_premise_by_premise():
         assert ours == brute_effects(grid)
         checked += 1
     assert checked == 5
+
+
+def test_an_open_single_is_no_forcing_chain():
+    # at a shipped Master's start, singles are open: their "contradictions" (the cell left empty
+    # by the premise itself) have no chain, and the finder leaves them to the singles
+    import json
+    from pathlib import Path
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
+    steps = steps_of(forcing_chain, Grid.parse(bank["puzzles"][0]["puzzle"]))
+    assert steps and all(step.links for step in steps)

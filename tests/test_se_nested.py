@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from solver.closure import reachable
 from solver.exact import solve
-from solver.grid import HOUSE_MASK, Grid
+from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, Grid, cells_of
 from solver.human import solve_path
 from solver.se import nested as se_nested
-from solver.se.chains import Position, propagate
+from solver.se.chains import OFF_ON_HOUSES, Position, propagate
 from solver.se.nested import nested_rule
-from solver.se.static import forcing_chains_and_cycles, static_conclusions, static_reach
+from solver.se.static import forcing_chains_and_cycles, static_conclusions
 from tests.conftest import data_file
 from tests.positions import cell, col, confine, narrowed
 
@@ -113,6 +114,48 @@ def test_static_conclusions_equal_what_the_potentials_closure_gives_on_working_g
         assert static_conclusions(pos) == (true, false), pos.cells
         concluded += bool(true or false)
     assert concluded >= 20
+
+
+def static_reach(pos: Position) -> dict[int, int]:
+    """The test's oracle: potential (2*cand + on, for every candidate of ``pos``) -> the
+    potentials it reaches along static X and Y links (itself included), as an int with bit p
+    for potential p.
+
+    Method: the links form a graph on the potentials (2-SAT's implication graph, read for its
+    backbone), closed in one pass over its strongly connected components (``solver.closure``).
+    """
+    after = reachable(_static_links(pos))
+    return {p: reach | 1 << p for p, reach in after.items()}
+
+
+def _static_links(pos: Position) -> dict[int, list[int]]:
+    """Potential (2*cand + on) -> the potentials its static X and Y links lead to: "on" to the
+    other candidates of its cell and its digit's places among the cell's peers ("off"); "off"
+    to the other candidate of a bivalue cell and the other place of its digit in a house where
+    it has two ("on")."""
+    cells, digits = pos.cells, pos.digits
+    succ: dict[int, list[int]] = {}
+    for c in range(81):
+        mask = cells[c]
+        if not mask:
+            continue
+        bivalue = POPCOUNT[mask] == 2
+        for digit in DIGITS_OF[mask]:
+            d = digit - 1
+            k = c * 9 + d
+            dmask = digits[digit]
+            on = [2 * (p * 9 + d) for p in cells_of(dmask & PEER_MASK[c])]
+            on += [2 * (c * 9 + e - 1) for e in DIGITS_OF[mask] if e != digit]
+            off = []
+            if bivalue:
+                off.append(2 * (c * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1)
+            for house in OFF_ON_HOUSES[c]:
+                places = dmask & HOUSE_MASK[house]
+                if places.bit_count() == 2:
+                    off.append(2 * (((places & ~CELL_BIT[c]).bit_length() - 1) * 9 + d) + 1)
+            succ[2 * k + 1] = on
+            succ[2 * k] = off
+    return succ
 
 
 def _master_puzzles(count: int) -> list[str]:

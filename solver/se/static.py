@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from solver.closure import reachable, reachable_with_union
-from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
+from solver.closure import reachable_with_union
+from solver.grid import CELL_BIT, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
 from solver.se.chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 from solver.step import Candidate
 
@@ -323,7 +323,7 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     is on" turns off some strong b whose partners kill k: k in seen(b) and in K of b's
     partners, one AND per strong candidate for every k at once. This graph has half the nodes
     of the potentials' and only the links through strong links, several times cheaper to close
-    than ``static_reach``'s.
+    than the potentials' graph (tests/test_se_nested.py closes that one to check this).
     """
     cells, digits = pos.cells, pos.digits
     present = 0  # the candidates of the position, bit k
@@ -388,44 +388,3 @@ def _seen_mask(present: int, cell: int, d: int) -> int:
     """The candidates (bit index cell*9 + digit-1) of ``present`` that candidate (cell, d) sees:
     d in its peers, the other digits of its cell."""
     return present & ((_PEER_SPREAD[cell] << d) | (_CELL_SPREAD[cell] & ~(1 << (9 * cell + d))))
-
-
-def static_reach(pos: Position) -> dict[int, int]:
-    """Potential (2*cand + on, for every candidate of ``pos``) -> the potentials it reaches
-    along static X and Y links (itself included), as an int with bit p for potential p.
-
-    Method: the links form a graph on the potentials (2-SAT's implication graph, read for its
-    backbone), closed in one pass over its strongly connected components (``solver.closure``).
-    """
-    after = reachable(_static_links(pos))
-    return {p: reach | 1 << p for p, reach in after.items()}
-
-
-def _static_links(pos: Position) -> dict[int, list[int]]:
-    """Potential (2*cand + on) -> the potentials its static X and Y links lead to: "on" to the
-    other candidates of its cell and its digit's places among the cell's peers ("off"); "off"
-    to the other candidate of a bivalue cell and the other place of its digit in a house where
-    it has two ("on")."""
-    cells, digits = pos.cells, pos.digits
-    succ: dict[int, list[int]] = {}
-    for cell in range(81):
-        mask = cells[cell]
-        if not mask:
-            continue
-        bivalue = POPCOUNT[mask] == 2
-        for digit in DIGITS_OF[mask]:
-            d = digit - 1
-            k = cell * 9 + d
-            dmask = digits[digit]
-            on = [2 * (p * 9 + d) for p in cells_of(dmask & PEER_MASK[cell])]
-            on += [2 * (cell * 9 + e - 1) for e in DIGITS_OF[mask] if e != digit]
-            off = []
-            if bivalue:
-                off.append(2 * (cell * 9 + (mask & ~(1 << d)).bit_length() - 1) + 1)
-            for house in OFF_ON_HOUSES[cell]:
-                places = dmask & HOUSE_MASK[house]
-                if places.bit_count() == 2:
-                    off.append(2 * (((places & ~CELL_BIT[cell]).bit_length() - 1) * 9 + d) + 1)
-            succ[2 * k + 1] = on
-            succ[2 * k] = off
-    return succ

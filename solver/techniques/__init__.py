@@ -19,7 +19,8 @@ Sources (HoDoKu 2.2's default configuration, Sudoku Explainer's and SukakuExplai
   names  the step names a row yields when it has several (HoDoKu's: "Simple Colors Trap" and
          "Simple Colors Wrap" are one row).
   enabled     on in HoDoKu's default configuration (Death Blossom and Franken Jellyfish are
-              not, so they do not change our levels; they can be asked for by name).
+              not, so they do not change our levels; they can be asked for by name). WXYZ-Wing,
+              which HoDoKu lacks (it finds those as ALS-XZ), is off for the same reason.
   uniqueness  the technique assumes the puzzle has one solution (Unique Rectangles, BUG+1);
               the solver's ``uniqueness=False`` option turns these off.
 """

@@ -12,9 +12,10 @@ and its reverse gives, for any consequence, every premise that implies it. A ste
                                false, or every place of a digit in a house false (a place where
                                no placed digit forbids it: HoDoKu's "allowed" cells, so a house
                                with a place removed earlier never counts): the premise is wrong.
-  Forcing Chain Verity         both tables of one candidate (true and false), the tables of
-                               every candidate of a cell, or of every place of a digit in a
-                               house, share a consequence outside the premises' cell: it holds.
+  Forcing Chain Verity         both tables of one candidate (true and false) share a
+                               consequence outside its cell, or the tables of every candidate
+                               of a cell, or of every place of a digit in a house, share one:
+                               it holds.
 
 HoDoKu sorts what it finds (its TablingComparator) and takes the first: steps that place a digit
 before steps that remove candidates, the placement in the lowest cell, else the removal of the
@@ -26,6 +27,7 @@ chains of one candidate, a cell, a house, as HoDoKu searches them).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from solver.closure import reachable_dense
@@ -102,10 +104,11 @@ def forcing_chain(grid: Grid) -> Iterator[Step]:
     graph = link_graph(grid)
     tables = _Tables(graph)
     placed, removed = _effects(grid, graph, tables)
-    for state in sorted(placed, key=lambda s: graph.cells[s >> 1][0] * 10 + graph.digit[s >> 1]):
-        yield _step(grid, graph, tables, state)
-    for state in sorted(removed, key=lambda s: graph.cells[s >> 1][0] * 10 + graph.digit[s >> 1]):
-        yield _step(grid, graph, tables, state)
+    for effects in (placed, removed):
+        for state in sorted(effects, key=lambda s: graph.cells[s >> 1][0] * 10 + graph.digit[s >> 1]):
+            step = _step(grid, graph, tables, state)
+            if step.links:  # none: a single still open, which is no chain (the Solo path takes it first)
+                yield step
 
 
 def _contradictions(grid: Grid, graph: LinkGraph, tables: _Tables) -> int:
@@ -207,14 +210,16 @@ def _contradictions_of(grid: Grid, graph: LinkGraph, tables: _Tables, premise: i
     out: list[Justification] = []
     if table >> (premise ^ 1) & 1:
         out.append(found("negation", (premise ^ 1,)))
-    for m in range(graph.candidate_count):
-        off, on = m << 1, (m << 1) | 1
-        if table >> off & 1 and table >> on & 1:
-            out.append(found("clash", (on, off)))
-    for nodes in graph.cell_nodes:
-        ons = tuple(s for m in nodes if table >> (s := (m << 1) | 1) & 1)
-        if len(ons) > 1:
-            out.append(found("two digits", ons[:2]))
+    for digit in range(1, 10):  # HoDoKu: per digit, the lowest cell where it is both
+        both = [m for m in range(graph.candidate_count) if graph.digit[m] == digit and table >> (m << 1) & 3 == 3]
+        if both:
+            out.append(found("clash", ((both[0] << 1) | 1, both[0] << 1)))
+    for first, second in itertools.combinations(range(1, 10), 2):  # per two digits, the lowest cell
+        for nodes in graph.cell_nodes:
+            pair = [s for m in nodes if graph.digit[m] in (first, second) and table >> (s := (m << 1) | 1) & 1]
+            if len(pair) == 2:
+                out.append(found("two digits", (pair[0], pair[1])))
+                break
     for house, cells in enumerate(HOUSES):
         for digit in range(1, 10):
             ons = tuple(s for c in cells if (m := graph.candidate(c, digit)) >= 0 and table >> (s := (m << 1) | 1) & 1)

@@ -1,11 +1,12 @@
 """The link graph of a position: strong and weak links between candidates and grouped nodes.
 
-One graph per position serves X-Chain, XY-Chain, Nice Loops and AICs, plain and grouped
-(forcing chains run on ``solver.se.chains`` instead); ``link_graph`` reuses the last position's
-graph while its 81 candidate masks are unchanged. After HoDoKu's TablingSolver
-(hodoku.sourceforge.net/en/tech_chains.php). ``solver.techniques.implications`` expands
-premises on it and rebuilds chains; ``solver.techniques.als_links``, which builds on this
-module, adds ALS nodes on request (``LinkGraph.view`` with a builder).
+One graph per position serves X-Chain, XY-Chain, Nice Loops and AICs, plain and grouped, and
+Forcing Chains (``solver.techniques.forcing_tables``; forcing nets run on ``solver.se.chains``);
+``link_graph`` reuses the last position's graph while its 81 candidate masks are unchanged.
+After HoDoKu's TablingSolver (hodoku.sourceforge.net/en/tech_chains.php).
+``solver.techniques.implications`` expands premises on it and rebuilds chains;
+``solver.techniques.als_links``, which builds on this module, adds ALS nodes on request
+(``LinkGraph.view`` with a builder).
 
 Glossary:
   node     an int id. Ids ``0 .. candidate_count - 1`` are candidates ``(cell, digit)`` in cell

@@ -304,15 +304,16 @@ Found = tuple[tuple[int, int], bool, int, tuple[Candidate, ...], str, int, int, 
 def _found_steps(graph: LinkGraph, implications: Implications, found: list[Found], grouped: bool) -> Iterator[Step]:
     """The Steps of the loops and AICs ``found`` ((HoDoKu's rank, an AIC, depth, eliminations,
     kind, premise, end, chain or None) each), sorted in place, in that order, one per
-    elimination set; a chain not rebuilt yet is rebuilt from ``implications`` (any shortest
-    one), and one that cannot be is skipped. ``grouped`` names them "Grouped ..."."""
+    elimination set; a chain not rebuilt yet is rebuilt from ``implications`` (a loop: the
+    chain HoDoKu's table holds; an AIC: any shortest one), and one that cannot be is skipped.
+    ``grouped`` names them "Grouped ..."."""
     prefix = "Grouped " if grouped else ""
     found.sort(key=lambda item: item[:3])
     done: set[tuple[Candidate, ...]] = set()
     for _, _, depth, eliminations, kind, premise, end, chain in found:
         if eliminations in done:
             continue
-        if chain is None:  # any shortest chain will do: its ends decide the eliminations
+        if chain is None:  # its ends decide the eliminations: an AIC takes any shortest chain
             chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False, table=kind != AIC)
             if chain is None:
                 continue
