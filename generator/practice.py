@@ -26,7 +26,7 @@ puzzle the position comes from (its level file and place there, and its line, so
 index needs no bank file); ``candidates``
 holds each cell's mask (bit d-1 = digit d; 000 for a filled cell). A technique the bank's
 paths take fewer than ``MIN_POSITIONS`` times is topped up with images of its positions under
-Sudoku's symmetries (``top_up``): such a record has ``"isomorph": <seed>`` (``isomorph``), its
+Sudoku's symmetries (``generator.practice_symmetry``): such a record has ``"isomorph": <seed>``, its
 ``puzzle`` the bank puzzle's image. Techniques the bank's paths
 never take have no entry: ``practice_positions`` then searches the bank as before.
 """
@@ -47,9 +47,10 @@ from typing import Any
 from generator.bank_format import SHIPPED_BANK, BankError, load_bank
 from generator.bank_pool import make_runner
 from generator.practice_make import MAKEABLE, Start, made_positions
+from generator.practice_symmetry import top_up
 from puzzle_io.atomic import AtomicFile
 from solver.grid import Grid
-from solver.human import ALL_LEVELS, next_step, solve_path
+from solver.human import ALL_LEVELS, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.step import Step
 from solver.techniques import TECHNIQUES, technique
@@ -175,8 +176,8 @@ class IndexEntry:
     ``index`` in that level's file, its ``puzzle`` line) and the position as the file holds it
     (``values_text``, ``candidates_text``), decoded on first use into ``values`` and
     ``candidates`` (81 ints and 81 masks): reading the index stays a JSON parse. ``isomorph``:
-    0, or the seed of the symmetry (``isomorph``) that maps the bank puzzle and its position to
-    ``puzzle`` and this one (a rare technique's top-up, ``top_up``)."""
+    0, or the seed of the symmetry (``practice_symmetry.isomorph``) that maps the bank puzzle and
+    its position to ``puzzle`` and this one (a rare technique's top-up)."""
 
     level: Level
     index: int
@@ -378,70 +379,3 @@ def build_index(
         target.discard()
     counts = {name: (len(kept), from_bank[name]) for name, kept in techniques.items()}
     return dict(sorted(counts.items(), key=lambda item: (item[1][1], item[0])))
-
-
-# --- equivalent positions for rare techniques -------------------------------------------------------
-
-
-def isomorph(seed: int) -> tuple[list[int], list[int]]:
-    """One of Sudoku's symmetries, drawn from ``seed``: (source cell of each of the 81 cells,
-    new digit of each digit 0..9 (0 stays 0)). Bands, the rows within each band, stacks and the
-    columns within each stack are permuted, the grid is transposed half the time, and the
-    digits relabelled. A position and its image need the same techniques (every technique is
-    defined alike for rows, columns and boxes, and for every digit), so one where a technique
-    is the solver's next step mostly maps to another where it is; not always, since HoDoKu's
-    ALS-XY-Chain search follows its list of sets, which follows the cells' order (``top_up``
-    checks each image)."""
-    rng = random.Random(seed)
-
-    def lines() -> list[int]:
-        bands = rng.sample(range(3), 3)
-        return [3 * band + row for band in bands for row in rng.sample(range(3), 3)]
-
-    rows, cols, flip = lines(), lines(), rng.random() < 0.5
-    source = [9 * rows[c] + cols[r] if flip else 9 * rows[r] + cols[c] for r in range(9) for c in range(9)]
-    return source, [0, *rng.sample(range(1, 10), 9)]
-
-
-def _mapped(record: dict[str, Any], seed: int) -> dict[str, Any]:
-    """``record`` (an index record) under ``isomorph(seed)``, saying so (``"isomorph"``)."""
-    source, digit = isomorph(seed)
-    puzzle, values, masks = record["puzzle"], record["values"], record["candidates"]
-    relabel = [0] * 512
-    for mask in range(512):
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                relabel[mask] |= 1 << (digit[d] - 1)
-    return {
-        **record,
-        "puzzle": "".join("." if puzzle[c] in ".0" else str(digit[int(puzzle[c])]) for c in source),
-        "values": "".join(str(digit[int(values[c])]) for c in source),
-        "candidates": "".join(f"{relabel[int(masks[3 * c : 3 * c + 3], 16)]:03x}" for c in source),
-        "isomorph": seed,
-    }
-
-
-def top_up(techniques: dict[str, list[dict[str, Any]]], wanted: int, seed: int) -> None:
-    """Give each technique of ``techniques`` (name -> its index records, from the bank) at least
-    ``wanted`` records: a rare one's positions are repeated under Sudoku's symmetries
-    (``isomorph``, seeds drawn from ``seed`` and the name), each record saying which
-    (``"isomorph"``), in turn over the technique's own positions. An image where the solver's
-    next step is another technique is passed over (at most ``20 * wanted`` images are tried)."""
-    for name, kept in techniques.items():
-        found = [record for record in kept if "isomorph" not in record]
-        rng = random.Random(f"{seed} {name}")
-        tries = 0
-        while found and len(kept) < wanted and tries < 20 * wanted:
-            image = _mapped(found[tries % len(found)], rng.randrange(1, 2**32))
-            tries += 1
-            if _next_technique(image) == name:
-                kept.append(image)
-
-
-def _next_technique(record: dict[str, Any]) -> str | None:
-    """The name of the technique the solver takes first at an index record's position."""
-    puzzle, masks = record["puzzle"], record["candidates"]
-    grid = Grid([int(ch) for ch in record["values"]], given=[ch in "123456789" for ch in puzzle])
-    grid.candidates[:] = [int(masks[3 * c : 3 * c + 3], 16) for c in range(81)]
-    step = next_step(grid, ALL_LEVELS)
-    return None if step is None else technique(step.technique).name

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cli import commands
-from generator import practice
+from generator import practice, practice_symmetry
 from generator.bank_format import SHIPPED_BANK, BankError, bank_path, bank_text, load_bank
 from solver import exact
 from solver.grid import BOX_OF, COL_OF, ROW_OF, Grid
@@ -78,7 +78,7 @@ def test_an_isomorph_maps_cells_and_digits_one_to_one_and_keeps_the_next_techniq
     }
     flips = set()
     for seed in range(1, 9):
-        source, digit = practice.isomorph(seed)
+        source, digit = practice_symmetry.isomorph(seed)
         assert sorted(source) == list(range(81)) and sorted(digit) == list(range(10)) and digit[0] == 0
         for a in range(81):  # houses go to houses: two cells share a house exactly when their images do
             for b in (a + 1, a + 9, a + 10):
@@ -88,7 +88,7 @@ def test_an_isomorph_maps_cells_and_digits_one_to_one_and_keeps_the_next_techniq
                     image = {ROW_OF[i], COL_OF[i] + 9, BOX_OF[i] + 18} & {ROW_OF[j], COL_OF[j] + 9, BOX_OF[j] + 18}
                     assert bool(same) == bool(image)
         flips.add(source[0] // 9 != source[1] // 9)  # r1c1 and r1c2 from two rows: transposed
-        entry = practice._entry(practice._mapped(record, seed))
+        entry = practice._entry(practice_symmetry.mapped(record, seed))
         assert entry is not None and entry.isomorph == seed
         before = next_technique(grid.values, grid.candidates, puzzle)
         assert next_technique(entry.values, entry.candidates, entry.puzzle) == before
