@@ -124,17 +124,26 @@ def _contradictions(grid: Grid, graph: LinkGraph, tables: _Tables) -> int:
             for m in nodes:
                 every &= back[m << 1]
             found |= every  # every candidate of the cell false
-    allowed = allowed_masks(grid.values)
-    for cells in HOUSES:
-        for digit in range(1, 10):
-            places = [graph.candidate(c, digit) for c in cells if allowed[c] >> (digit - 1) & 1]
-            if not places or -1 in places:
-                continue  # a place without the candidate: HoDoKu's check never fires there
-            every = -1
-            for m in places:
-                every &= back[m << 1]
-            found |= every  # every place of the digit in the house false
+    for _, places in _allowed_places(grid, graph):
+        every = -1
+        for m in places:
+            every &= back[m << 1]
+        found |= every  # every place of the digit in the house false
     return found & tables.candidate_states
+
+
+def _allowed_places(grid: Grid, graph: LinkGraph) -> list[tuple[int, tuple[int, ...]]]:
+    """(house, the candidate nodes of a digit's allowed places there) for each house and digit
+    whose allowed places (no placed digit forbids them) all still hold the candidate: where
+    one does not, HoDoKu's "every place false" check never fires."""
+    allowed = allowed_masks(grid.values)
+    out = []
+    for house, cells in enumerate(HOUSES):
+        for digit in range(1, 10):
+            places = tuple(graph.candidate(c, digit) for c in cells if allowed[c] >> (digit - 1) & 1)
+            if places and -1 not in places:
+                out.append((house, places))
+    return out
 
 
 def _effects(grid: Grid, graph: LinkGraph, tables: _Tables) -> tuple[set[int], set[int]]:
@@ -228,12 +237,9 @@ def _contradictions_of(grid: Grid, graph: LinkGraph, tables: _Tables, premise: i
     for nodes in graph.cell_nodes:
         if nodes and all(table >> (m << 1) & 1 for m in nodes):
             out.append(found("empty cell", tuple(m << 1 for m in nodes)))
-    allowed = allowed_masks(grid.values)
-    for house, cells in enumerate(HOUSES):
-        for digit in range(1, 10):
-            places = [graph.candidate(c, digit) for c in cells if allowed[c] >> (digit - 1) & 1]
-            if places and -1 not in places and all(table >> (m << 1) & 1 for m in places):
-                out.append(found("empty house", tuple(m << 1 for m in places), house))
+    for house, places in _allowed_places(grid, graph):
+        if all(table >> (m << 1) & 1 for m in places):
+            out.append(found("empty house", tuple(m << 1 for m in places), house))
     return out
 
 
