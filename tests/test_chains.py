@@ -210,27 +210,38 @@ def test_xy_chain_must_not_fire_when_the_ends_hold_different_digits():
 # --- Nice Loops and AICs ------------------------------------------------------------------------
 
 
-def test_continuous_nice_loop_through_bivalue_cells():
+def test_xy_loop_is_four_aics_as_in_hodoku():
+    """Four bivalue cells in a ring: HoDoKu 2.2 finds no Continuous Nice Loop here (each way
+    round comes back to its premise, the first entry of its table) but one AIC per digit, and
+    lists them in this order, each chain read from the same cell (checked with its
+    TablingSolver)."""
     grid = narrowed(r1c1="12", r1c5="23", r5c5="34", r5c1="41")
-    loops = named(steps_of(nice_loop, grid), "Continuous Nice Loop")
-    assert len(loops) == 1
-    expected = elims(
-        "r1c2<>2 r1c3<>2 r1c4<>2 r1c6<>2 r1c7<>2 r1c8<>2 r1c9<>2 "
-        "r2c5<>3 r3c5<>3 r4c5<>3 r6c5<>3 r7c5<>3 r8c5<>3 r9c5<>3 "
-        "r5c2<>4 r5c3<>4 r5c4<>4 r5c6<>4 r5c7<>4 r5c8<>4 r5c9<>4 "
-        "r2c1<>1 r3c1<>1 r4c1<>1 r6c1<>1 r7c1<>1 r8c1<>1 r9c1<>1"
-    )
-    assert notation(loops[0]) == expected
-    assert loops[0].chain_text() == "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c1-(1)r1c1"
+    steps = steps_of(nice_loop, grid)
+    assert not named(steps, "Continuous Nice Loop")
+    columns = " ".join(f"r{r}c1<>1" for r in (2, 3, 4, 6, 7, 8, 9))
+    assert [step.chain_text() for step in steps[:4]] == [
+        "(2=1)r1c1-(1=4)r5c1-(4=3)r5c5-(3=2)r1c5",
+        "(4=1)r5c1-(1=2)r1c1-(2=3)r1c5-(3=4)r5c5",
+        "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c1",
+        "(3=2)r1c5-(2=1)r1c1-(1=4)r5c1-(4=3)r5c5",
+    ]
+    assert notation(steps[0]) == elims(" ".join(f"r1c{c}<>2" for c in (2, 3, 4, 6, 7, 8, 9)))
+    assert notation(steps[2]) == elims(columns)
+    assert {step.technique for step in steps[:4]} == {"AIC"}
 
 
-def test_continuous_nice_loop_on_one_digit():
+def test_x_loop_is_two_aics_as_in_hodoku():
+    """5 twice in rows 1 and 5, both times in columns 1 and 5 (an X-Wing read as a loop): as
+    HoDoKu 2.2, an AIC for each column, no Continuous Nice Loop."""
     grid = narrowed()
     confine(grid, "5", ROW1, "r1c1", "r1c5")
     confine(grid, "5", ROW5, "r5c1", "r5c5")
-    loops = named(steps_of(nice_loop, grid), "Continuous Nice Loop")
-    columns = " ".join(f"r{r}c{c}<>5" for r in (2, 3, 4, 6, 7, 8, 9) for c in (1, 5))
-    assert [notation(step) for step in loops] == [elims(columns)]
+    steps = steps_of(nice_loop, grid)
+    assert not named(steps, "Continuous Nice Loop")
+    assert [str(step) for step in named(steps, "AIC")] == [
+        "AIC: (5)r1c1=(5)r1c5-(5)r5c5=(5)r5c1 => " + ", ".join(f"r{r}c1<>5" for r in (2, 3, 4, 6, 7, 8, 9)),
+        "AIC: (5)r1c5=(5)r1c1-(5)r5c1=(5)r5c5 => " + ", ".join(f"r{r}c5<>5" for r in (2, 3, 4, 6, 7, 8, 9)),
+    ]
 
 
 def test_discontinuous_nice_loops_and_aic_of_one_digit():
@@ -260,13 +271,14 @@ def aic_two_digits_position() -> Grid:
 def test_aic_with_two_digits_at_its_ends():
     steps = steps_of(nice_loop, aic_two_digits_position())
     aics = named(steps, "AIC")
-    assert [str(step) for step in aics] == ["AIC: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1 => r1c1<>5, r3c2<>1"]
-    assert "either way r3c2 is 5 or r1c1 is 1" in aics[0].text
+    # HoDoKu 2.2: "AIC: 1/5 1- r1c1 =1= r1c5 =2= r3c6 =5= r3c2 -5 => r3c2<>1, r1c1<>5"
+    assert [str(step) for step in aics] == ["AIC: (1)r1c1=(1)r1c5-(2)r1c5=(2)r3c6-(5)r3c6=(5)r3c2 => r1c1<>5, r3c2<>1"]
+    assert "either way r1c1 is 1 or r3c2 is 5" in aics[0].text
     # each elimination alone is a discontinuous loop: two digits in one cell, or read backwards
     loops = {str(step) for step in named(steps, "Discontinuous Nice Loop")}
     assert loops == {
         "Discontinuous Nice Loop: (5)r1c1-(5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1 => r1c1<>5",
-        "Discontinuous Nice Loop: (5)r3c2=(5)r3c6-(2)r3c6=(2)r1c5-(1)r1c5=(1)r1c1-(1)r3c2 => r3c2<>1",
+        "Discontinuous Nice Loop: (1)r3c2-(1)r1c1=(1)r1c5-(2)r1c5=(2)r3c6-(5)r3c6=(5)r3c2 => r3c2<>1",
     }
 
 
@@ -401,7 +413,7 @@ def test_soundness_along_solve_paths():
     puzzles = rated_puzzles(50)
     assert len(puzzles) == 50
     checked = sum(check_chain_steps(puzzle, every_step=i < 10) for i, puzzle in enumerate(puzzles))
-    assert checked > 3000
+    assert checked > 2500
 
 
 @pytest.mark.slow

@@ -21,12 +21,19 @@ Glossary (see ``solver.techniques.links`` for node, state, premise and chain):
                        discontinuous loop); with a != b and s, m seeing each other, s loses b
                        and m loses a.
 HoDoKu's rules are kept: a chain is at least 3 links long, a loop leaves its start cell by its
-first link (except a loop back to the premise itself, which may leave through the cell's own
-link: that finds the XY-loops HoDoKu's tables miss), no cell comes back (HoDoKu's lasso rule,
-see ``Implications.chain``; a loop counts only through the chain HoDoKu's table holds, as it
+first link and comes back to another state of that cell (never to the premise itself: the
+premise is the first entry of HoDoKu's table, so a ring of bivalue cells, an XY-loop, is found
+as AICs there, not as a Continuous Nice Loop), no cell comes back (HoDoKu's lasso rule, see
+``Implications.chain``; a loop or AIC counts only through the chain HoDoKu's table holds, as it
 drops one whose chain breaks the rule), and cells of a continuous loop keep their candidates
-when a weak link's digit goes elsewhere. With ALS nodes (HoDoKu's option, off in the registry) a loop
-through a set also locks the set's other digits (``_als_link_eliminations``).
+when a weak link's digit goes elsewhere. With ALS nodes (HoDoKu's option, off in the registry) a
+loop through a set also locks the set's other digits (``_als_link_eliminations``); there a loop
+back to the premise itself and any shortest AIC chain still count, standing in for the longer
+ones HoDoKu's tables hold that this search does not reach (reglib 0709-2, 0711-4).
+
+Checked against HoDoKu 2.2's TablingSolver (its steps listed for the same positions): the steps
+come out in its order with its chains; of 30 Masters made by ``gen``, no solution path parts
+from HoDoKu's at a loop or AIC any more (5 did; docs/benchmarks.md, fourteenth session).
 """
 
 from __future__ import annotations
@@ -195,8 +202,9 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     HoDoKu's option, off by default), named "Grouped ...". Chains of 3 to ``MAX_LINKS`` (20)
     links. The search runs to its end, then yields in HoDoKu's order (``hodoku_order``: most
     eliminations, then the lowest weighted index sum), the first being the step HoDoKu's solver
-    takes; for one elimination set, a nice loop before an AIC (HoDoKu lists its loops first and
-    keeps that order among equals), then the shortest chain."""
+    takes; for one elimination set the shortest chain, and among equals the one HoDoKu finds
+    first: loops from a true premise, then from a false one, then AICs, each by premise (cell,
+    then digit)."""
     graph = link_graph(grid)
     grouped = grouped or als
     view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
@@ -206,20 +214,24 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     cross = _cross_partners(graph)
     longest = ALS_MAX_LENGTH if als else MAX_LINKS
     starts = range(2 * count) if als else _productive(graph, view, cell_premises)
-    implications = Implications(graph, view, starts, longest, True, grouped)
-    found: list[Found] = []  # (HoDoKu's rank, an AIC, depth, eliminations, kind, premise, end, chain or None)
+    implications = Implications(graph, view, starts, longest, als, grouped)  # returns: with ALS nodes only
+    found: list[Found] = []  # (HoDoKu's rank, depth, source, premise, eliminations, kind, end, chain or None)
     ranks: dict[tuple[Candidate, ...], tuple[int, int]] = {}
 
     def offer(eliminations: tuple[Candidate, ...], kind: str, premise: int, end: int, chain: list[int] | None) -> None:
         if eliminations not in ranks:
             ranks[eliminations] = rank(eliminations)
-        found.append((ranks[eliminations], kind == AIC, depth, eliminations, kind, premise, end, chain))
+        source = 2 if kind == AIC else 1 - (premise & 1)  # HoDoKu's order of search: loops on, off, AICs
+        found.append((ranks[eliminations], depth, source, premise, eliminations, kind, end, chain))
 
     for depth, layer, returns in implications:
         if depth < 3:
             continue
         wanted = implications.grouped_layers[depth] if grouped else layer
-        loop_hits = [(p, p) for p in (implications.grouped_returns if grouped else returns)]
+        # A loop back to the premise itself is never in HoDoKu's tables (the premise is their first
+        # entry); with ALS nodes it stands in for the longer loop HoDoKu finds there with the same
+        # eliminations (reglib 0709-2), which this search does not reach.
+        loop_hits = [(p, p) for p in (implications.grouped_returns if grouped else returns)] if als else []
         for t, mask in wanted.items():
             m = t >> 1
             if m >= count:
@@ -252,7 +264,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             eliminations = _continuous_eliminations(graph, chain)
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
-    yield from _found_steps(graph, implications, found, grouped)
+    yield from _found_steps(graph, implications, found, grouped, als)
 
 
 def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[int]:
@@ -298,23 +310,27 @@ def _aic_eliminations(graph: LinkGraph, s: int, m: int) -> tuple[Candidate, ...]
     return tuple(sorted(((cells[s][0], digit[m]), (cells[m][0], digit[s]))))
 
 
-Found = tuple[tuple[int, int], bool, int, tuple[Candidate, ...], str, int, int, list[int] | None]
+Found = tuple[tuple[int, int], int, int, int, tuple[Candidate, ...], str, int, list[int] | None]
 
 
-def _found_steps(graph: LinkGraph, implications: Implications, found: list[Found], grouped: bool) -> Iterator[Step]:
-    """The Steps of the loops and AICs ``found`` ((HoDoKu's rank, an AIC, depth, eliminations,
-    kind, premise, end, chain or None) each), sorted in place, in that order, one per
-    elimination set; a chain not rebuilt yet is rebuilt from ``implications`` (a loop: the
-    chain HoDoKu's table holds; an AIC: any shortest one), and one that cannot be is skipped.
+def _found_steps(
+    graph: LinkGraph, implications: Implications, found: list[Found], grouped: bool, als: bool = False
+) -> Iterator[Step]:
+    """The Steps of the loops and AICs ``found`` ((HoDoKu's rank, depth, source, premise,
+    eliminations, kind, end, chain or None) each; source 0 for a loop from a true premise, 1
+    from a false one, 2 for an AIC), sorted in place by their first four, one per elimination
+    set; a chain not rebuilt yet is rebuilt from ``implications``: the one HoDoKu's table holds
+    (with ``als``, an AIC takes any shortest one), and one that cannot be is skipped.
     ``grouped`` names them "Grouped ..."."""
     prefix = "Grouped " if grouped else ""
-    found.sort(key=lambda item: item[:3])
+    found.sort(key=lambda item: item[:4])
     done: set[tuple[Candidate, ...]] = set()
-    for _, _, depth, eliminations, kind, premise, end, chain in found:
+    for _, depth, _, premise, eliminations, kind, end, chain in found:
         if eliminations in done:
             continue
-        if chain is None:  # its ends decide the eliminations: an AIC takes any shortest chain
-            chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False, table=kind != AIC)
+        if chain is None:  # not built yet: a discontinuous loop or an AIC
+            table = kind != AIC or not als
+            chain = implications.chain(premise, end, depth, kind != AIC, grouped, fifo=False, table=table)
             if chain is None:
                 continue
         done.add(eliminations)
