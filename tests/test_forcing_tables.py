@@ -65,6 +65,19 @@ def test_the_solo_path_takes_hodokus_forcing_chains():
         assert ours == theirs, puzzle
 
 
+def test_a_placement_is_shown_by_its_contradiction_even_when_a_verity_is_shorter():
+    """HoDoKu keeps one placement step per kind (its key names the kind) and sorts the two with
+    the same cell as equal, so the contradiction, found first, stays first: HoDoKu 2.2 (/vp)
+    shows "Forcing Chain Contradiction in r4c3 => r1c2=5" on this Master's path, where the
+    verity from r4's 4 (r4c1, r4c7, r4c8: 11 + 11 + 7 nodes) is shorter than the three chains
+    to r4c3 (11 + 9 + 11)."""
+    puzzle = "000000103004000650900000020020081000000390000507000000030050007080640390000002000"
+    steps = [s for s in solve_path(Grid.parse(puzzle)).steps if s.placements == ((1, 5),)]
+    assert len(steps) == 1 and steps[0].technique == "Forcing Chain Contradiction"
+    ends = [chain.split("-")[-1] for chain in steps[0].chain_text().split("; ")]
+    assert ends == ["(3)r4c3", "(6)r4c3", "(9)r4c3"]
+
+
 @cache
 def forcing_positions(count: int) -> list[tuple[Grid, list[int]]]:
     """Positions of the first ``count`` shipped Masters where the Solo path takes a Forcing
