@@ -31,13 +31,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from solver.cover import BITS, CELL_OPTIONS, DROP, GUARDS, KEEP_OTHERS_AT, PLACE, PLACE_AT, WIDTH, by_bit_length
+from solver.cover import (
+    BITS,
+    CELL_OPTIONS,
+    DROP,
+    GUARDS,
+    KEEP_OTHERS,
+    KEEP_OTHERS_AT,
+    PLACE,
+    PLACE_AT,
+    WIDTH,
+    by_bit_length,
+)
 from solver.grid import HOUSES, POPCOUNT
 
 _FIELD_MASK = (1 << 9) - 1
 FIELD_BIT = [1 << (WIDTH * (cand // 9) + cand % 9) for cand in range(729)]
 """Per candidate index: its field bit."""
 _FIELD_BIT_AT = by_bit_length(FIELD_BIT)
+_CANDIDATE_AT = by_bit_length(list(range(729)))
 # per digit - 1: bit 0 of each of its 27 house fields (81 + 9 * house + digit - 1)
 _DIGIT_LOWS = [sum(1 << (WIDTH * (81 + 9 * house + d)) for house in range(27)) for d in range(9)]
 
@@ -200,6 +212,43 @@ class ImplicationEngine:
                 state &= place_at[b]
                 chosen &= keep_others_at[b]
                 placed |= field_bit_at[b]
+
+    def look_ahead(self, cand: int, on: bool, rounds: int) -> tuple[int, int]:
+        """HoDoKu's Forcing Net table entry for a premise (its TablingSolver's net tables, read
+        for the rule): candidate ``cand`` placed (``on``), or removed and its cell's last
+        candidate placed; then ``rounds`` rounds (HoDoKu's ``anzTableLookAhead``, 4) of every
+        single open at the round's start, placed one after another. A single that an earlier
+        one of its round cleared is not placed but still counts as true, with every candidate
+        it would clear false (HoDoKu records it so, and its table then shows the clash).
+
+        Returns (field bits of the candidates true, field bits of the position's candidates
+        false): both can hold one candidate, a contradiction."""
+        state = self._start & (PLACE[cand] if on else DROP[cand])
+        placed = FIELD_BIT[cand] if on else 0
+        if not on:
+            rest = (state >> (WIDTH * (cand // 9))) & _FIELD_MASK
+            if rest and not rest & (rest - 1):  # the cell's last candidate
+                last = cand // 9 * 9 + rest.bit_length() - 1
+                state &= PLACE[last]
+                placed |= FIELD_BIT[last]
+        lows, guards, options, scope = self._lows, self._guards, self._options, self._scope
+        clashed = 0
+        for _ in range(rounds):
+            x = state & scope
+            single = ((x & (x - lows)) + options) & guards  # an emptied field is no single
+            if not single:
+                break
+            chosen = x & (single - (single >> 9))
+            while chosen:
+                b = chosen.bit_length()
+                chosen ^= 1 << (b - 1)
+                i = _CANDIDATE_AT[b]
+                if state & BITS[i]:  # still there (or placed already, as a single twice)
+                    state &= PLACE[i]
+                else:
+                    clashed |= CELL_OPTIONS & ~KEEP_OTHERS[i]
+                placed |= FIELD_BIT[i]
+        return placed, self.present & (~state | clashed)
 
 
 class StaticImplications:

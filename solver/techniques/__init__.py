@@ -42,9 +42,9 @@ from solver.techniques import (
     fish,
     fish_finned,
     fish_franken,
-    forcing,
     forcing_tables,
     intersections,
+    net_tables,
     single_digit,
     singles,
     subsets,
@@ -159,7 +159,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     T("Finned Franken Jellyfish",               U, 430, 7.5, fish_franken.finned_franken_jellyfish, enabled=False),
     T("Forcing Chain",                          X, 500, 8.0, forcing_tables.forcing_chain,
       names=("Forcing Chain Contradiction", "Forcing Chain Verity")),
-    T("Forcing Net",                            X, 700, 8.5, forcing.forcing_net,
+    T("Forcing Net",                            X, 700, 8.5, net_tables.forcing_net,
       names=("Forcing Net Contradiction", "Forcing Net Verity")),
 )
 # fmt: on

@@ -36,7 +36,7 @@ from solver.implication import Consequence, ImplicationEngine, candidates, field
 from solver.se.chains import Position, Propagation, Searched, kept_search, searches_of
 from solver.se.nested import nested_rule
 from solver.step import Candidate, Link, Step
-from solver.techniques.wording import or_list
+from solver.techniques.wording import and_list, or_list
 
 MAX_NET_NESTING = 3  # nets nest pointing, pairs and X-Wings (1), forcing chains (2), multiple ones (3)
 Branch = tuple[Propagation, dict[int, int]]  # a premise's propagation and its parents (first causes)
@@ -281,29 +281,74 @@ def _verities(
             continue
         if (on and POPCOUNT[cands[cell]] < 2) or not cands[cell] >> d & 1:
             continue
-        links: list[Link] = []
-        complexity = 0
-        for prop, parents in branches:
-            links += _chain(parents, 2 * target + on)
-            complexity += (prop.on if on else prop.off)[target].bit_count()
-        found = ((cell, d + 1),)
-        placements, eliminations = (found, ()) if on else ((), found)
-        options = or_list(_text(p, True) for p in premises)
-        text = (
-            f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to "
-            f"{_text(target, on)}. So {_text(target, on)}."
-        )
-        pattern = tuple((p // 9, p % 9 + 1) for p in premises)
-        step = Step(
-            f"{kind} Verity",
-            placements=placements,
-            eliminations=eliminations,
-            pattern=pattern,
-            links=tuple(links),
-            text=text,
-        )
-        out.append((complexity, step))
+        out.append(_verity(kind, level, reason, premises, branches, target, on))
     return out
+
+
+def _verity(
+    kind: str, level: int, reason: str, premises: list[int], branches: list[Branch], target: int, on: bool
+) -> tuple[int, Step]:
+    """(complexity, the Verity step) of ``target`` placed (``on``) or removed, which every
+    branch (each premise assumed true in turn) reaches, or ends in a contradiction (then that
+    premise is false, and its branch shows the contradiction)."""
+    links: list[Link] = []
+    complexity = 0
+    impossible = []  # premises whose branch ends in a contradiction before it reaches the target
+    for premise, (prop, parents) in zip(premises, branches):
+        reached = prop.on if on else prop.off
+        if target in reached:
+            links += _chain(parents, 2 * target + on)
+            complexity += reached[target].bit_count()
+        else:
+            on_anc, off_anc = cast("tuple[int, int]", prop.contradiction)
+            links += _chain(parents, 2 * prop.conflict + 1) + _chain(parents, 2 * prop.conflict)
+            complexity += on_anc.bit_count() + off_anc.bit_count()
+            impossible.append(premise)
+    found = ((target // 9, target % 9 + 1),)
+    placements, eliminations = (found, ()) if on else ((), found)
+    options = or_list(_text(p, True) for p in premises)
+    text = f"{reason}: whichever is true ({options}), the links{_suffix(level)} lead to {_text(target, on)}"
+    if impossible:
+        verb = "leads" if len(impossible) == 1 else "lead"
+        text += f" ({and_list([_text(p, True) for p in impossible])} {verb} to a contradiction instead)"
+    text += f". So {_text(target, on)}."
+    pattern = tuple((p // 9, p % 9 + 1) for p in premises)
+    step = Step(
+        f"{kind} Verity",
+        placements=placements,
+        eliminations=eliminations,
+        pattern=pattern,
+        links=tuple(links),
+        text=text,
+    )
+    return complexity, step
+
+
+def net_step(
+    grid: Grid, effect: Candidate, placed: bool, premise: tuple[int, bool] | None, groups: list[tuple[str, list[int]]]
+) -> Step | None:
+    """A plain dynamic net (no nesting) that shows one effect another search found (``effect``
+    placed, or removed): the contradiction of ``premise`` (candidate index, assumed true) when
+    given, else the first verity of ``groups`` ((reason, candidate indices assumed true in
+    turn) each) that concludes it; None when neither does."""
+    search = _Search(grid, 0)
+    if premise is not None:
+        cand, on = premise
+        prop, parents = search.run(cand, on)
+        if prop.contradiction is not None:
+            return _contradiction("Forcing Net", 0, cand, on, prop, parents)[1]
+    target = 9 * effect[0] + effect[1] - 1
+    for reason, premises in groups:
+        if target in premises:
+            continue
+        branches = [search.run(p, True) for p in premises]
+        # a branch that reaches the effect stands even if it ends in a contradiction later; one
+        # that ends in a contradiction first shows its premise false (HoDoKu's tables hold
+        # everything for a contradictory premise)
+        reached = [target in (prop.on if placed else prop.off) for prop, _ in branches]
+        if any(reached) and all(r or prop.contradiction is not None for r, (prop, _) in zip(reached, branches)):
+            return _verity("Forcing Net", 0, reason, premises, branches, target, placed)[1]
+    return None
 
 
 def forcing_net(grid: Grid) -> Iterator[Step]:

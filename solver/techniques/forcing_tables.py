@@ -33,7 +33,7 @@ of HoDoKu's Forcing Chain steps, with the same effect, from Verity to HoDoKu's C
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from solver.closure import reachable_dense
 from solver.grid import HOUSE_MASK, HOUSES, Grid, allowed_masks, cell_name, cells_of, house_name
@@ -57,10 +57,12 @@ verities'): of two justifications as short, the one it finds first stays."""
 
 class _Tables:
     """The tables of one position: ``reach[s]``, the states state ``s`` implies (itself
-    included); ``back[t]``, the states that imply ``t`` (itself included)."""
+    included); ``back[t]``, the states that imply ``t`` (itself included). ``targets``: each
+    state's own entries (None: its links in the grouped link graph, a Forcing Chain's)."""
 
-    def __init__(self, graph: LinkGraph):
-        targets = graph.view("grouped").targets
+    def __init__(self, graph: LinkGraph, targets: Sequence[Sequence[int]] | None = None):
+        if targets is None:
+            targets = graph.view("grouped").targets
         self.graph = graph
         self.targets = targets
         forward, _ = reachable_dense(targets)
