@@ -17,7 +17,7 @@ def cand(name: str, digit: int) -> int:
 
 
 def names(bits: int) -> list[str]:
-    """"r1c2=3"-style names of a set of field bits, in candidate order."""
+    """The names ("r1c2=3") of a set of field bits, in candidate order."""
     return [f"r{c // 81 + 1}c{c // 9 % 9 + 1}={c % 9 + 1}" for c in candidates(bits)]
 
 

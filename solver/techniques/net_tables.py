@@ -25,38 +25,48 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from solver.cover import WIDTH
 from solver.grid import Grid, cell_name, house_name
-from solver.implication import ImplicationEngine, candidates
+from solver.implication import FIELD_BIT, ImplicationEngine
 from solver.step import Step
 from solver.techniques import forcing
 from solver.techniques.forcing_tables import _contradictions, _effects, _premise_groups, _Tables
 from solver.techniques.links import LinkGraph, link_graph
 
 LOOK_AHEAD = 4  # HoDoKu's default anzTableLookAhead: rounds of singles after a premise
+FIELD_BITS = WIDTH * 81  # the cell fields' bits: where a candidate's field bit lies
 
 
 def net_targets(grid: Grid, graph: LinkGraph) -> list[list[int]]:
-    """Per state of ``graph``'s grouped view: its links there, and for a candidate's states the
-    entries HoDoKu's net table gives it (states "true" and "false" of candidates)."""
+    """Per state of ``graph``'s grouped view: for a candidate's states the entries HoDoKu's net
+    table gives it (states "true" and "false" of candidates) and its links to grouped nodes;
+    for a grouped node's states their links."""
     engine = ImplicationEngine(grid.candidates)
-    node_of = [-1] * 729
-    for m in range(graph.candidate_count):
-        node_of[9 * graph.cells[m][0] + graph.digit[m] - 1] = m
-    targets = [list(ts) for ts in graph.view("grouped").targets]
-    for m in range(graph.candidate_count):
+    count = graph.candidate_count
+    true_at = [-1] * (FIELD_BITS + 1)  # by bit_length of a candidate's field bit: its state "true"
+    for m in range(count):
+        true_at[FIELD_BIT[9 * graph.cells[m][0] + graph.digit[m] - 1].bit_length()] = (m << 1) | 1
+    links = graph.view("grouped").targets
+    targets = [list(ts) for ts in links[2 * count :]]
+    own_targets = []
+    for m in range(count):
         cand = 9 * graph.cells[m][0] + graph.digit[m] - 1
-        for on in (1, 0):
+        for on in (0, 1):
             state = (m << 1) | on
             placed, removed = engine.look_ahead(cand, bool(on), LOOK_AHEAD)
-            own = targets[state]
-            known = {state, *own}
-            entries = [(c, 1) for c in candidates(placed)] + [(c, 0) for c in candidates(removed)]
-            for c, true in entries:
-                t = (node_of[c] << 1) | true
-                if node_of[c] >= 0 and t not in known:
-                    known.add(t)
-                    own.append(t)
-    return targets
+            own = [t for t in links[state] if t >= 2 * count]  # the links to grouped nodes
+            while placed:
+                b = placed.bit_length()
+                placed ^= 1 << (b - 1)
+                if true_at[b] != state:
+                    own.append(true_at[b])
+            while removed:
+                b = removed.bit_length()
+                removed ^= 1 << (b - 1)
+                if true_at[b] ^ 1 != state:
+                    own.append(true_at[b] ^ 1)
+            own_targets.append(own)
+    return own_targets + targets
 
 
 def forcing_net(grid: Grid) -> Iterator[Step]:
