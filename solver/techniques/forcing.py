@@ -2,7 +2,9 @@
 
 After HoDoKu's "Forcing Chains" page (hodoku.sourceforge.net/en/tech_chains.php) and Sudoku
 Explainer's chaining rules, on the implication engine of ``solver.se.chains`` (Forcing Chains,
-as HoDoKu finds them, are in ``forcing_tables``):
+as HoDoKu finds them, are in ``forcing_tables``; the registry's Forcing Net is ``net_tables``,
+which takes HoDoKu's step and shows it with ``net_step`` here, and turns to ``forcing_net``
+here where HoDoKu's tables conclude nothing):
 
   Forcing Net Contradiction    assuming a candidate true (or false) leads to some candidate
                                being both true and false: so the assumption is wrong.

@@ -55,7 +55,7 @@ ORDER = {
 verities'): of two justifications as short, the one it finds first stays."""
 
 
-class _Tables:
+class Tables:
     """The tables of one position: ``reach[s]``, the states state ``s`` implies (itself
     included); ``back[t]``, the states that imply ``t`` (itself included). ``targets``: each
     state's own entries (None: its links in the grouped link graph, a Forcing Chain's)."""
@@ -109,8 +109,8 @@ def forcing_chain(grid: Grid) -> Iterator[Step]:
     (untouched), one step per effect, in HoDoKu's order: placements by cell, then removals by
     cell and digit (see the module docstring). Nothing when the tables conclude nothing."""
     graph = link_graph(grid)
-    tables = _Tables(graph)
-    placed, removed = _effects(grid, graph, tables)
+    tables = Tables(graph)
+    placed, removed = table_effects(grid, graph, tables)
     for effects in (placed, removed):
         for state in sorted(effects, key=lambda s: graph.cells[s >> 1][0] * 10 + graph.digit[s >> 1]):
             step = _step(grid, graph, tables, state)
@@ -118,7 +118,7 @@ def forcing_chain(grid: Grid) -> Iterator[Step]:
                 yield step
 
 
-def _contradictions(grid: Grid, graph: LinkGraph, tables: _Tables) -> int:
+def contradictory_premises(grid: Grid, graph: LinkGraph, tables: Tables) -> int:
     """The bit set of premise states (candidate states) whose table holds a contradiction."""
     back = tables.back
     found = 0
@@ -153,18 +153,18 @@ def _allowed_places(grid: Grid, graph: LinkGraph) -> list[tuple[int, tuple[int, 
     return out
 
 
-def _effects(grid: Grid, graph: LinkGraph, tables: _Tables) -> tuple[set[int], set[int]]:
+def table_effects(grid: Grid, graph: LinkGraph, tables: Tables) -> tuple[set[int], set[int]]:
     """(states "candidate true" the tables place, states "candidate false" they remove)."""
     reach, states = tables.reach, tables.candidate_states
     concluded = 0
-    premises = _contradictions(grid, graph, tables)
+    premises = contradictory_premises(grid, graph, tables)
     for s in cells_of(premises):  # a wrong premise: its negation holds
         concluded |= 1 << (s ^ 1)
     for m in range(graph.candidate_count):  # both tables of one candidate
         cell = graph.cells[m][0]
         outside = ~_cell_states(graph, cell)
         concluded |= reach[m << 1] & reach[(m << 1) | 1] & outside & states
-    for _, group in _premise_groups(graph):  # every candidate of a cell, every place in a house
+    for _, group in premise_groups(graph):  # every candidate of a cell, every place in a house
         common = states
         for m in group:
             common &= reach[(m << 1) | 1]
@@ -184,7 +184,7 @@ def _cell_states(graph: LinkGraph, cell: int) -> int:
     return bits
 
 
-def _premise_groups(graph: LinkGraph) -> list[tuple[int, tuple[int, ...]]]:
+def premise_groups(graph: LinkGraph) -> list[tuple[int, tuple[int, ...]]]:
     """(-1, the candidates of a cell) for each cell, then (house, a digit's places there) for
     each house (rows, columns, boxes) and digit, as HoDoKu checks them for verities."""
     groups = [(-1, nodes) for nodes in graph.cell_nodes if nodes]
@@ -196,7 +196,7 @@ def _premise_groups(graph: LinkGraph) -> list[tuple[int, tuple[int, ...]]]:
     return groups
 
 
-def _justifications(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -> Iterator[Justification]:
+def _justifications(grid: Grid, graph: LinkGraph, tables: Tables, state: int) -> Iterator[Justification]:
     """Every way the tables give ``state``, with the total length of its chains."""
     reach = tables.reach
     yield from _contradictions_of(grid, graph, tables, state ^ 1)
@@ -204,18 +204,18 @@ def _justifications(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -
         pair = (m << 1, (m << 1) | 1)
         if reach[pair[0]] >> state & 1 and reach[pair[1]] >> state & 1 and graph.cells[m] != graph.cells[state >> 1]:
             yield _verity(tables, "candidate", pair, state, -1)
-    for house, group in _premise_groups(graph):
+    for house, group in premise_groups(graph):
         starts = tuple((m << 1) | 1 for m in group)
         if all(reach[s] >> state & 1 for s in starts):
             yield _verity(tables, "cell" if house < 0 else "house", starts, state, house)
 
 
-def _verity(tables: _Tables, kind: str, starts: tuple[int, ...], state: int, house: int) -> Justification:
+def _verity(tables: Tables, kind: str, starts: tuple[int, ...], state: int, house: int) -> Justification:
     total = sum(_length(tables.paths(s)[0], (state,)) for s in starts)
     return total, ORDER[kind], kind, starts, (state,), house
 
 
-def _contradictions_of(grid: Grid, graph: LinkGraph, tables: _Tables, premise: int) -> list[Justification]:
+def _contradictions_of(grid: Grid, graph: LinkGraph, tables: Tables, premise: int) -> list[Justification]:
     """The contradictions in ``premise``'s table, each as HoDoKu's checks find them."""
     distance, _ = tables.paths(premise)
     table = tables.reach[premise]
@@ -255,7 +255,7 @@ def _length(distance: dict[int, int], ends: tuple[int, ...]) -> int:
     return sum(distance[end] + 1 for end in ends)
 
 
-def _step(grid: Grid, graph: LinkGraph, tables: _Tables, state: int) -> Step:
+def _step(grid: Grid, graph: LinkGraph, tables: Tables, state: int) -> Step:
     """The step for one effect (``state`` true), shown with its shortest justification (a
     placement: its shortest contradiction, if it has one)."""
     verity = ORDER["candidate"]  # a placement keeps a contradiction over a verity (module docstring)

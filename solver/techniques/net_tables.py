@@ -30,7 +30,7 @@ from solver.grid import Grid, cell_name, house_name
 from solver.implication import FIELD_BIT, ImplicationEngine
 from solver.step import Step
 from solver.techniques import forcing
-from solver.techniques.forcing_tables import _contradictions, _effects, _premise_groups, _Tables
+from solver.techniques.forcing_tables import Tables, contradictory_premises, premise_groups, table_effects
 from solver.techniques.links import LinkGraph, link_graph
 
 LOOK_AHEAD = 4  # HoDoKu's default anzTableLookAhead: rounds of singles after a premise
@@ -74,12 +74,12 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
     each shown by a dynamic net; when they give none, Sudoku Explainer's nets (nested as deep
     as needed: ``forcing.forcing_net``)."""
     graph = link_graph(grid)
-    tables = _Tables(graph, net_targets(grid, graph))
-    placed, removed = _effects(grid, graph, tables)
+    tables = Tables(graph, net_targets(grid, graph))
+    placed, removed = table_effects(grid, graph, tables)
     found = False
     if placed or removed:
-        wrong = _contradictions(grid, graph, tables)
-        groups = _premise_groups(graph)
+        wrong = contradictory_premises(grid, graph, tables)
+        groups = premise_groups(graph)
         for effects in (placed, removed):
             for state in sorted(effects, key=lambda s: graph.cells[s >> 1][0] * 10 + graph.digit[s >> 1]):
                 step = _shown(grid, graph, tables, wrong, groups, state)
@@ -93,7 +93,7 @@ def forcing_net(grid: Grid) -> Iterator[Step]:
 def _shown(
     grid: Grid,
     graph: LinkGraph,
-    tables: _Tables,
+    tables: Tables,
     wrong: int,
     groups: list[tuple[int, tuple[int, ...]]],
     state: int,
