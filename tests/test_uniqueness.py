@@ -16,7 +16,7 @@ import pytest
 
 from solver.exact import solve
 from solver.grid import BIT, Grid
-from solver.human import next_step
+from solver.human import next_step, solve_path
 from solver.levels import Level
 from solver.techniques.uniqueness import (
     avoidable_rectangle_1,
@@ -335,6 +335,17 @@ def check_deep_path(puzzle: str, rng: random.Random) -> int:
         else:
             step.apply(grid)
     return checked
+
+
+def test_a_rectangle_is_looked_at_once_with_the_digits_of_its_first_bivalue_corner():
+    """HoDoKu keeps one rectangle per four cells. In this Expert's path (step 27) r2c7 {2,9} and
+    r2c8 {7,9} lie on r2c78/r4c78: HoDoKu takes it as a 2/9 rectangle from r2c7, so the Hidden
+    Rectangle on 7/9 (r4c7<>7) it would give from r2c8 is never looked at, and HoDoKu 2.2 (/vp)
+    takes an XY-Chain there."""
+    puzzle = "020080500806030004004000000060000003795000000000019000107460000000000610000007085"
+    steps = solve_path(Grid.parse(puzzle)).steps
+    assert not [s for s in steps if s.technique == "Hidden Rectangle"]
+    assert str(steps[27]) == "XY-Chain: (7=2)r6c7-(2=9)r2c7-(9=7)r2c8-(7=6)r1c8-(6=7)r1c4 => r6c4<>7"
 
 
 def test_soundness_on_rated_puzzles():

@@ -73,12 +73,22 @@ class Rectangle(NamedTuple):
 _last: tuple[tuple[tuple[int, ...], ...], list[Rectangle]] = ((), [])
 
 
+def _number(corners: tuple[int, ...]) -> int:
+    """HoDoKu's number of a rectangle (UniquenessSolver.checkRect, read for the rule): its four
+    cells in ascending order read as decimal digits, ``((c0 * 10 + c1) * 10 + c2) * 10 + c3``.
+    Two rectangles can share a number; HoDoKu then looks only at the first, and so does this."""
+    c0, c1, c2, c3 = sorted(corners)
+    return ((c0 * 10 + c1) * 10 + c2) * 10 + c3
+
+
 def unique_rectangles(grid: Grid) -> list[Rectangle]:
     """Every rectangle of ``grid`` that could become a deadly pattern and has a floor.
 
     A rectangle on ``a``/``b`` qualifies when one corner holds exactly ``a`` and ``b`` and
     every corner is empty with both digits allowed; found from each bivalue cell in cell order,
-    each (rectangle, digits) once. The result is remembered for the last grid state seen, so
+    each rectangle once, with the digits of the first bivalue corner that finds it (HoDoKu
+    keeps one rectangle per four cells: a rectangle a 2/9 corner found first is not looked at
+    again from its 7/9 corner). The result is remembered for the last grid state seen, so
     the seven Unique Rectangle finders share one scan.
     """
     global _last
@@ -89,7 +99,7 @@ def unique_rectangles(grid: Grid) -> list[Rectangle]:
     cands = grid.candidates
     found: list[Rectangle] = []
     allowed: list[int] | None = None
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()  # HoDoKu's numbers of the rectangles taken (``_number``)
     for cell in CELLS:
         ab = cands[cell]
         if POPCOUNT[ab] != 2:
@@ -103,10 +113,10 @@ def unique_rectangles(grid: Grid) -> list[Rectangle]:
                 or allowed[p1] & ab != ab
                 or allowed[p2] & ab != ab
                 or allowed[p3] & ab != ab
-                or (p0 * 81 + p3, ab) in seen
+                or _number(corners) in seen
             ):
                 continue
-            seen.add((p0 * 81 + p3, ab))
+            seen.add(_number(corners))
             floor = tuple(i for i in range(4) if not cands[corners[i]] & ~ab)
             roof = tuple(i for i in range(4) if cands[corners[i]] & ~ab)
             a, b = DIGITS_OF[ab]
