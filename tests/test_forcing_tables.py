@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from solver.grid import HOUSES, Grid, allowed_masks
 from solver.human import solve_path
 from solver.step import split_chains
@@ -78,15 +76,8 @@ def test_a_placement_is_shown_by_its_contradiction_even_when_a_verity_is_shorter
     assert ends == ["(3)r4c3", "(6)r4c3", "(9)r4c3"]
 
 
-@cache
-def forcing_positions(count: int) -> list[tuple[Grid, list[int]]]:
-    """Positions of the first ``count`` shipped Masters where the Solo path takes a Forcing
-    Chain, with the solution."""
-    return shipped_positions("master", "Forcing Chain", count)
-
-
 def test_steps_are_sound_placements_first_and_each_chain_starts_at_a_premise():
-    positions = forcing_positions(6)
+    positions = shipped_positions("master", "Forcing Chain", 6)  # (position, solution) each
     assert len(positions) >= 6
     kinds = set()
     for grid, solution in positions:
@@ -155,7 +146,7 @@ def brute_effects(grid: Grid) -> set[str]:
 
 def test_the_effects_are_what_the_rules_give_premise_by_premise():
     checked = 0
-    for grid, _ in forcing_positions(3)[:4] + [(PAIR, [])]:
+    for grid, _ in shipped_positions("master", "Forcing Chain", 3)[:4] + [(PAIR, [])]:
         ours = {n for s in steps_of(forcing_chain, grid) for n in s.notation()}
         assert ours == brute_effects(grid)
         checked += 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from solver.grid import Grid
 from solver.human import solve_path
 from solver.implication import ImplicationEngine, candidates
@@ -82,15 +80,8 @@ def test_a_verity_whose_other_branches_are_contradictions_says_so():
     )
 
 
-@cache
-def net_positions(count: int) -> list[tuple[Grid, list[int]]]:
-    """Positions of the first ``count`` shipped Masters where the Solo path takes a Forcing
-    Net, with the solution."""
-    return shipped_positions("master", "Forcing Net", count)
-
-
 def test_steps_are_sound_placements_first_each_shown_by_a_net():
-    positions = net_positions(40)
+    positions = shipped_positions("master", "Forcing Net", 40)  # (position, solution) each
     assert len(positions) >= 5
     for grid, solution in positions[:8]:
         steps = steps_of(forcing_net, grid)[:6]
