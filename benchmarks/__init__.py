@@ -4,9 +4,11 @@ tables for docs/benchmarks.md and reads the optional reference puzzle sets in ..
 reporting and skipping what is missing.
 
   bench.py            solver, grading and generator speed, frame times, saving, idle, start-up
+  bench_anchors.py    bench.py's rows against HoDoKu 2.2 and Sukaku Explainer (whole processes)
   bench_setter.py     the setter's side: gen/bank build throughput on every core, instant games
   calibrate.py        the SE estimate and HoDoKu levels against the references' ratings
   interest_report.py  the interest score's tables
   bare_solve.py       the exact solver as a bare script, for whole-process comparisons
-  common.py           what they share: the data folder, SE bands, Markdown tables, time spread
+  common.py           what they share: the data folder, SE bands, the grading sample, Markdown
+                      tables, time spread, a target's verdict
 """

@@ -25,8 +25,9 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.bench_anchors import bench_anchors
 from benchmarks.bench_game import bench_frames, bench_idle, bench_saving, bench_startup
-from benchmarks.common import DATA, ROOT, SE_BANDS, print_rows, print_table_head, spread
+from benchmarks.common import DATA, SE_BANDS, grading_sample, met, print_rows, print_table_head, spread
 from solver.runtime import tune_gc
 
 ALL_CORES: set[int] = set()  # the cores this process may use before main() pins it to one
@@ -154,23 +155,6 @@ print(finished, time.process_time() - start)
 """
 
 
-def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
-    """``per_rating`` puzzles of each SE rating of the bank (ratings with fewer are skipped)."""
-    from collections import defaultdict
-
-    by_rating: dict[str, list[str]] = defaultdict(list)
-    with (data / "se_rated" / "calibration.txt").open() as handle:
-        for line in handle:
-            _, puzzle, rating = line.split()
-            by_rating[rating].append(puzzle)
-    return [
-        (p, float(r))
-        for r, ps in sorted(by_rating.items(), key=lambda kv: float(kv[0]))
-        if len(ps) >= per_rating
-        for p in ps[:per_rating]
-    ]
-
-
 def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, str, str]]:
     """Grading time per puzzle (CPU) per SE band, and hodoku-py's rating time on the same puzzles."""
     import subprocess
@@ -202,8 +186,8 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
         target = ""
         if high >= 20:
             target = (
-                f"; targets median <= {SE81_MEDIAN_MS} ms: {_met(median * 1000 <= SE81_MEDIAN_MS)}, "
-                f"none over {SLOWEST_MS} ms: {_met(worst * 1000 <= SLOWEST_MS)}"
+                f"; targets median <= {SE81_MEDIAN_MS} ms: {met(median * 1000 <= SE81_MEDIAN_MS)}, "
+                f"none over {SLOWEST_MS} ms: {met(worst * 1000 <= SLOWEST_MS)}"
             )
         rows.append(
             (
@@ -245,128 +229,8 @@ def bench_grade(data: Path, quick: bool, hodoku: str | None) -> list[tuple[str, 
 
 SE81_MEDIAN_MS = 300  # issue 12's targets
 SLOWEST_MS = 1500
-ANCHOR_RATIO = 0.67
-INKALA_SECONDS = 10
-SCORE_SHARE = 0.8  # item 5 of issue 12: HoDoKu's score on at least 80% of unseen puzzles
 MASTER_FILLS = 20
 GEN_TARGETS = {"EXPERT": 8, "MASTER": 1}  # level name -> puzzles per second, one core
-INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-
-
-def _met(ok: bool) -> str:
-    return "met" if ok else "not met"
-
-
-def _process_seconds(command: list[str], cwd: Path | None = None) -> tuple[float, str]:
-    """Run ``command`` to its end; (CPU seconds of the process and its children, its output).
-
-    Raises:
-        subprocess.CalledProcessError: it exited with an error.
-    """
-    import resource
-    import subprocess
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, done.stdout
-
-
-def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[str, str, str]]:
-    """``rate --json`` as a whole process against HoDoKu 2.2's batch solve and Sukaku Explainer's
-    batch rater on the same file (one core: this process is pinned and children inherit it), and
-    Inkala's puzzle rated by logic. The references run only when ``anchors`` (a folder holding local
-    builds of HoDoKu 2.2 as bin/hodoku-bs and Sukaku Explainer as bin/serate) is given."""
-    import subprocess
-    import tempfile
-
-    rows = []
-    path = data / "se_rated" / "calibration.txt"
-    if not path.is_file():
-        return [("rate vs HoDoKu 2.2", "skipped", f"{path} not found")]
-    sample = [p for p, _ in grading_sample(data, 1)]
-    if quick:
-        sample = sample[::4]
-    with tempfile.TemporaryDirectory() as folder:
-        puzzles = Path(folder) / "sample.txt"
-        puzzles.write_text("".join(f"{p}\n" for p in sample))
-        ours, _ = _process_seconds([sys.executable, str(ROOT / "main.py"), "rate", str(puzzles), "--json"])
-        rows.append(
-            (
-                f"`rate --json`, whole process ({len(sample)} puzzles, one per SE rating 2.5-9.3)",
-                f"{ours:.1f} s CPU",
-                f"{ours / len(sample) * 1000:.0f} ms/puzzle",
-            )
-        )
-        if anchors is not None:
-            for name, tool in (
-                ("HoDoKu 2.2 batch solve (/bs)", "hodoku-bs"),
-                ("Sukaku Explainer 1.18.1 serate", "serate"),
-            ):
-                try:
-                    theirs, _ = _process_seconds([str(anchors / "bin" / tool), str(puzzles)])
-                except (OSError, subprocess.CalledProcessError) as error:
-                    rows.append((name, "failed", str(error)[:80]))
-                    continue
-                detail = f"ours takes {ours / theirs:.2f}x its time"
-                if tool == "hodoku-bs":
-                    detail += f"; target <= {ANCHOR_RATIO}x: {_met(ours / theirs <= ANCHOR_RATIO)}"
-                rows.append((f"{name}, same file", f"{theirs:.1f} s CPU", detail))
-    if anchors is not None:
-        rows += _hodoku_scores(anchors, quick)
-    if not quick:
-        from solver.grading import grade
-
-        start = time.process_time()
-        result = grade(INKALA)
-        seconds = time.process_time() - start
-        rows.append(
-            (
-                "Inkala's puzzle rated by logic",
-                f"{seconds:.1f} s",
-                f"SE {result.se} ({result.se_hardest}), {result.level.label}; "
-                f"target <= {INKALA_SECONDS} s: {_met(seconds <= INKALA_SECONDS)}",
-            )
-        )
-    return rows
-
-
-def _hodoku_scores(anchors: Path, quick: bool) -> list[tuple[str, str, str]]:
-    """HoDoKu 2.2's score (``hodoku-bs``) against ours on puzzles ``gen`` makes: Experts seeds
-    1-40 and Masters seeds 1-30 (a quarter with ``quick``), unseen by the rules that choose
-    among steps. A row per level: how many scores are equal, against ``SCORE_SHARE``."""
-    import re
-    import subprocess
-    import tempfile
-
-    from generator import generate
-    from solver.grading import grade
-    from solver.levels import Level
-
-    rows = []
-    for level, count in ((Level.EXPERT, 40), (Level.MASTER, 30)):
-        n = count // 4 if quick else count
-        puzzles = ["".join(map(str, generate(level, seed, full_grade=False).puzzle)) for seed in range(1, n + 1)]
-        ours = [grade(puzzle).score for puzzle in puzzles]
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "made.txt"
-            path.write_text("".join(f"{p}\n" for p in puzzles))
-            try:
-                _, out = _process_seconds([str(anchors / "bin" / "hodoku-bs"), str(path)])
-            except (OSError, subprocess.CalledProcessError) as error:
-                rows.append((f"HoDoKu's score on our {level.label}s", "failed", str(error)[:80]))
-                continue
-        theirs = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\d{81}) #\d+ \w+ \((\d+)\)", out, re.M)}
-        equal = sum(theirs.get(p) == score for p, score in zip(puzzles, ours))
-        rows.append(
-            (
-                f"`score` equal to HoDoKu 2.2's, {level.label}s made by `gen` (seeds 1-{n})",
-                f"{equal} of {n}",
-                f"{equal / n:.0%}; target >= {SCORE_SHARE:.0%}: {_met(equal >= SCORE_SHARE * n)}",
-            )
-        )
-    return rows
 
 
 def _generate_seeds(level_value: int, n: int, full_grade: bool) -> tuple[float, list[int], list[int], list[int]]:
@@ -404,11 +268,11 @@ def bench_generate(quick: bool) -> list[tuple[str, str, str]]:
             target = GEN_TARGETS.get(level.name)
             goal = ""
             if target is not None:
-                goal = f"; target >= {target}/s: {_met(n / seconds >= target)}"
+                goal = f"; target >= {target}/s: {met(n / seconds >= target)}"
             median = statistics.median(fills)
             if level == Level.MASTER and full_grade:
                 goal += (
-                    f"; median fills {median:g}, target <= {MASTER_FILLS}: {_met(median <= MASTER_FILLS)}; "
+                    f"; median fills {median:g}, target <= {MASTER_FILLS}: {met(median <= MASTER_FILLS)}; "
                     f"{sum(moves) / n:.0f} givens moved/puzzle"
                 )
             how = "" if full_grade else ", level only (the game, gen without --json)"

@@ -43,3 +43,25 @@ def print_rows(rows: Iterable[Sequence[str]]) -> None:
     """Print ``rows`` (each a sequence of cells) as Markdown table rows as they come, flushed."""
     for row in rows:
         print(table_row(row), flush=True)
+
+
+def met(ok: bool) -> str:
+    """A target's verdict in a table row: "met" or "not met"."""
+    return "met" if ok else "not met"
+
+
+def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
+    """``per_rating`` puzzles of each SE rating of the bank (ratings with fewer are skipped)."""
+    from collections import defaultdict
+
+    by_rating: dict[str, list[str]] = defaultdict(list)
+    with (data / "se_rated" / "calibration.txt").open() as handle:
+        for line in handle:
+            _, puzzle, rating = line.split()
+            by_rating[rating].append(puzzle)
+    return [
+        (p, float(r))
+        for r, ps in sorted(by_rating.items(), key=lambda kv: float(kv[0]))
+        if len(ps) >= per_rating
+        for p in ps[:per_rating]
+    ]
