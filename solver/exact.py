@@ -47,13 +47,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from solver.cover import (
-    BITS,
     CELL_GUARDS,
     CELL_LOWS,
     CELL_OPTIONS,
-    CELL_SHIFTS,
     DROP,
     DROP_AT,
     GUARDS,
@@ -76,6 +75,18 @@ _SCOPES = {
 }
 
 _VALUES = frozenset(range(10))
+_GIVEN_AT = tuple(9 * cell - 1 for cell in range(81))  # + value: a given's candidate index
+
+# Reading a solution out of the cell fields three cells (33 bits) at a time: the fields of a
+# solved grid hold one option each, so a triple's bits name its three digits.
+_TRIPLE_SHIFTS = tuple(range(0, 81 * WIDTH, 3 * WIDTH))
+_TRIPLE = (1 << 3 * WIDTH) - 1
+_TRIPLES = {
+    1 << a | 1 << (WIDTH + b) | 1 << (2 * WIDTH + c): (a + 1, b + 1, c + 1)
+    for a in range(9)
+    for b in range(9)
+    for c in range(9)
+}
 
 
 def _cells_mask(keep: Callable[[int, int], bool]) -> int:
@@ -147,7 +158,7 @@ class SearchStats:
 def _values_of(puzzle: Grid | Sequence[int]) -> list[int]:
     """The puzzle's 81 values (0 = empty) as a new list; PuzzleFormatError if malformed.
 
-    Clashing givens are caught (and reported by ``check_houses``) while they are placed.
+    Clashing givens are caught (and reported by ``check_houses``) once they are placed.
     """
     values = list(puzzle.values if isinstance(puzzle, Grid) else puzzle)
     if len(values) != 81 or {int} != set(map(type, values)) or not _VALUES.issuperset(values):
@@ -205,22 +216,21 @@ def _search(
     wave = method == "wave"
     scope = guards | options
     values = _values_of(puzzle)
-    bits, place_at, keep_others_at = BITS, PLACE_AT, KEEP_OTHERS_AT
+    place_at, keep_others_at = PLACE_AT, KEEP_OTHERS_AT
     state = GUARDS | OPTIONS  # every field open, every option left
-    for cell, value in enumerate(values):
-        if value:
-            i = 9 * cell + value - 1
-            if not state & bits[i]:
-                check_houses(values)  # an earlier given cleared this one: it raises
-            state &= PLACE[i]
+    for i in [at + value for at, value in zip(_GIVEN_AT, values) if value]:
+        state &= PLACE[i]
     for cell, digit in excluded:
         state &= DROP[9 * cell + digit - 1]
     solutions: list[list[int]] = []
     stack: list[int] = []  # the states of the trial placements still to try, last first
     nodes = branches = dead_ends = 0
-    if excluded and ((state & options | guards) - lows) & guards != guards:
-        # An excluded given empties a met field, which has no guard for the sweep's subtraction
-        # to borrow (it would borrow from the next field): a contradiction at the root, as before.
+    if ((state & OPTIONS | GUARDS) - LOWS) & GUARDS != GUARDS:
+        # A field is empty. A met one (a given cleared by a clashing given, or an excluded
+        # given) has no guard for the sweep's subtraction to borrow (it would borrow from the
+        # next field), so this is looked at here, once: clashing givens are malformed, anything
+        # else is a contradiction at the root.
+        check_houses(values)  # raises when two givens clash
         return solutions, SearchStats(1, 0, 1)
     while True:
         nodes += 1
@@ -256,7 +266,9 @@ def _search(
         elif not state & CELL_GUARDS:
             cells = state & CELL_OPTIONS
             solutions.append(
-                [((cells >> shift) & ALL_DIGITS).bit_length() for shift in CELL_SHIFTS] if read_values else []
+                list(chain.from_iterable([_TRIPLES[cells >> shift & _TRIPLE] for shift in _TRIPLE_SHIFTS]))
+                if read_values
+                else []
             )
             if len(solutions) >= limit:
                 break
