@@ -77,15 +77,20 @@ def components(succ: Mapping[int, Sequence[int]]) -> list[list[int]]:
 
 
 def _close(
-    succ: Sequence[Sequence[int]], bits: Sequence[int], weight: Sequence[int] | None
+    succ: Sequence[Sequence[int]],
+    bits: Sequence[int],
+    weight: Sequence[int] | None,
+    order: Sequence[list[int]] | None = None,
 ) -> tuple[list[int], list[int], list[int]]:
     """Per node position: (the bits, ``bits[i]`` for node i, of the nodes it reaches by one or
     more links; the union of ``weight`` over it and all it reaches, or [] without ``weight``;
-    the number of its strongly connected component)."""
+    the number of its strongly connected component in ``order``). ``order``: the graph's
+    strongly connected components, each link leaving for one earlier in it (None: Tarjan's,
+    sinks first)."""
     after = [0] * len(succ)
     unions = [0] * len(succ) if weight is not None else []
     number = [0] * len(succ)
-    for k, component in enumerate(_components(succ)):
+    for k, component in enumerate(_components(succ) if order is None else order):
         reach = union = 0
         if len(component) == 1:
             node = component[0]
@@ -126,6 +131,22 @@ def reachable_dense(succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]
     numbers are equal)."""
     after, _, number = _close(succ, [1 << node for node in range(len(succ))], None)
     return after, number
+
+
+def reachable_both(succ: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """``reachable_dense`` of a graph and of its reverse: (node -> the bit set of the nodes it
+    reaches, node -> the bit set of the nodes that reach it), each by one or more links. The
+    reverse graph has the same strongly connected components in the opposite order (its sinks
+    are the graph's sources), so one Tarjan pass serves both closures."""
+    bits = [1 << node for node in range(len(succ))]
+    components = _components(succ)
+    forward, _, _ = _close(succ, bits, None, components)
+    sources: list[list[int]] = [[] for _ in succ]
+    for node, targets in enumerate(succ):
+        for target in targets:
+            sources[target].append(node)
+    backward, _, _ = _close(sources, bits, None, components[::-1])
+    return forward, backward
 
 
 def reachable(succ: Mapping[int, Sequence[int]]) -> dict[int, int]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from solver.closure import components, reachable, reachable_dense, reachable_with_union
+import random
+
+from solver.closure import components, reachable, reachable_both, reachable_dense, reachable_with_union
 
 # 0 -> 1 -> 2 -> 1 (a cycle of two), 2 -> 3; 4 alone; 5 -> 0
 GRAPH = {0: [1], 1: [2], 2: [1, 3], 3: [], 4: [], 5: [0]}
@@ -49,3 +51,24 @@ def test_dense_graphs_give_the_same_reach_and_number_their_cycles():
     assert reach == [reachable(GRAPH)[node] for node in range(len(GRAPH))]
     assert component[1] == component[2]  # the cycle
     assert len({component[node] for node in (0, 1, 3, 4, 5)}) == 5  # every other node alone
+
+
+def test_both_directions_from_one_pass():
+    dense = [GRAPH[node] for node in range(len(GRAPH))]
+    forward, backward = reachable_both(dense)
+    assert forward == reachable_dense(dense)[0]
+    bits = lambda *nodes: sum(1 << n for n in nodes)  # noqa: E731
+    # who reaches each node: 5 -> 0 -> 1 <-> 2 -> 3
+    assert backward == [bits(5), bits(0, 1, 2, 5), bits(0, 1, 2, 5), bits(0, 1, 2, 5), 0, 0]
+
+
+def test_the_reverse_closure_is_the_transpose_on_random_graphs():
+    rng = random.Random(7)
+    for size in (1, 5, 30, 80):
+        for density in (0.02, 0.1, 0.3):
+            succ = [[t for t in range(size) if rng.random() < density] for _ in range(size)]
+            forward, backward = reachable_both(succ)
+            assert forward == reachable_dense(succ)[0]
+            for s in range(size):
+                for t in range(size):
+                    assert backward[t] >> s & 1 == forward[s] >> t & 1, (size, density, s, t)

@@ -3,7 +3,7 @@
 HoDoKu's TablingSolver (Trebor's tables; read for the rules only) assumes every candidate true
 and false in turn and follows the direct links of the grouped link graph (``solver.techniques
 .links``: bivalue cells, conjugate pairs, grouped nodes) to everything the assumption implies.
-Here that table is one row of the graph's transitive closure (``solver.closure.reachable_dense``),
+Here that table is one row of the graph's transitive closure (``solver.closure.reachable_both``),
 and its reverse gives, for any consequence, every premise that implies it. A step is:
 
   Forcing Chain Contradiction  a premise's table holds a candidate both true and false (its own
@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from solver.closure import reachable_dense
+from solver.closure import reachable_both
 from solver.grid import HOUSE_MASK, HOUSES, Grid, allowed_masks, cell_name, cells_of, house_name
 from solver.step import Candidate, Link, Step
 from solver.techniques.links import LinkGraph, link_graph
@@ -65,12 +65,7 @@ class Tables:
             targets = graph.view("grouped").targets
         self.graph = graph
         self.targets = targets
-        forward, _ = reachable_dense(targets)
-        sources: list[list[int]] = [[] for _ in targets]
-        for s, ts in enumerate(targets):
-            for t in ts:
-                sources[t].append(s)
-        backward, _ = reachable_dense(sources)
+        forward, backward = reachable_both(targets)
         self.reach = [bits | 1 << s for s, bits in enumerate(forward)]
         self.back = [bits | 1 << s for s, bits in enumerate(backward)]
         count = graph.candidate_count
