@@ -256,10 +256,15 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
     reached: dict[int, int] = {}
     fresh: dict[int, int] = {}
     starts = sorted(links.bivalue) if mode == "y" else links.cands
-    for k in starts:
-        reached[2 * k + 1] = fresh[2 * k + 1] = 1 << k
+    # Start k's bits: "k is on" is bit slot[k], "k is off" bit off + slot[k], numbered among the
+    # starts (not the 729 candidates), so the sets stay a few hundred bits wide.
+    slot = [-1] * 729
+    off = len(starts)
+    for i, k in enumerate(starts):
+        slot[k] = i
+        reached[2 * k + 1] = fresh[2 * k + 1] = 1 << i
         if mode != "y":
-            reached[2 * k] = fresh[2 * k] = 1 << (OFF_BASE + k)
+            reached[2 * k] = fresh[2 * k] = 1 << (off + i)
     floor = BASE[mode, "cycle"]
     depth = 0
     while fresh:
@@ -273,18 +278,19 @@ def _search(pos: Position, links: Links, mode: str, best: ChainHint | None, cap:
         fresh = {}
         for q, bits in arrivals.items():
             k = q >> 1
+            i = slot[k]  # -1 (no start) only in mode "y", which looks at neither
             if q & 1:
-                if mode != "y" and bits >> (OFF_BASE + k) & 1:  # "k is off" forces k on
+                if mode != "y" and bits >> (off + i) & 1:  # "k is off" forces k on
                     hint = _chain_hint(mode, depth + 1, k, True)
                     if _better(hint, best):
                         best = hint
-                if mode == "xy" and depth >= 4 and bits >> k & 1:
+                if mode == "xy" and depth >= 4 and bits >> i & 1:
                     rating = _rating(mode, "cycle", depth)
                     if best is None or (rating, depth) < best.key()[:2]:
                         found = _cycles(pos, links, mode, k, depth)
                         if found:
                             best = _cycle_hint(mode, found)
-            elif mode != "y" and bits >> k & 1:  # "k is on" forces k off
+            elif mode != "y" and bits >> i & 1:  # "k is on" forces k off
                 hint = _chain_hint(mode, depth + 1, k, False)
                 if _better(hint, best):
                     best = hint
