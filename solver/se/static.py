@@ -29,7 +29,6 @@ from solver.grid import CELL_BIT, HOUSE_MASK, PEER_MASK, POPCOUNT, cells_of
 from solver.se.chains import OFF_ON_HOUSES, ChainHint, Position, length_bonus
 from solver.step import Candidate
 
-OFF_BASE = 729  # source bit of the premise "candidate k is off" is OFF_BASE + k
 BASE = {("x", "cycle"): 6.5, ("y", "cycle"): 6.5, ("xy", "cycle"): 7.0, ("x", "chain"): 6.6, ("xy", "chain"): 7.0}
 NAMES = {
     ("x", "cycle"): "Bidirectional X-Cycle",
