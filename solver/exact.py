@@ -223,18 +223,19 @@ def _search(
     solutions: list[list[int]] = []
     stack: list[int] = []  # the states of the trial placements still to try, last first
     nodes = branches = dead_ends = 0
-    # An empty field is looked for here, once, because a met one (a given cleared by a clashing
-    # given, or an excluded given) has no guard for the sweep's subtraction to borrow (it would
-    # borrow from the next field). After the givens: clashing givens are malformed, any other
-    # empty field a contradiction. After the exclusions: a contradiction (the generator's
-    # "another digit here?" is often answered so, without the cost of check_houses).
-    if ((state & OPTIONS | GUARDS) - LOWS) & GUARDS != GUARDS:
+    # An empty field in scope is looked for here, once, because a met one (a given cleared by a
+    # clashing given, or an excluded given) has no guard for the sweep's subtraction to borrow
+    # (it would borrow from the next field). After the givens: clashing givens are malformed
+    # (each empties the other's cell field, so the cell fields alone show it), any other empty
+    # field a contradiction. After the exclusions: a contradiction (the generator's "another
+    # digit here?" is often answered so, without the cost of check_houses).
+    if ((state & options | guards) - lows) & guards != guards:
         check_houses(values)  # raises when two givens clash
         return solutions, SearchStats(1, 0, 1)
     if excluded:
         for cell, digit in excluded:
             state &= DROP[9 * cell + digit - 1]
-        if ((state & OPTIONS | GUARDS) - LOWS) & GUARDS != GUARDS:
+        if ((state & options | guards) - lows) & guards != guards:
             return solutions, SearchStats(1, 0, 1)
     while True:
         nodes += 1
