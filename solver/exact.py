@@ -155,6 +155,16 @@ class SearchStats:
     dead_ends: int = 0
 
 
+def _emptied(state: int, guards: int, lows: int, options: int) -> bool:
+    """Whether some field of the scope (``guards``, ``lows``, ``options``) has no option left.
+
+    Looked at once, at the root, because a met field (a given cleared by a clashing given, or
+    an excluded given) has no guard for the sweep's subtraction to borrow: it would borrow from
+    the next field. With every guard set first, a field borrows its own guard exactly when it
+    is empty."""
+    return ((state & options | guards) - lows) & guards != guards
+
+
 def _values_of(puzzle: Grid | Sequence[int]) -> list[int]:
     """The puzzle's 81 values (0 = empty) as a new list; PuzzleFormatError if malformed.
 
@@ -223,19 +233,17 @@ def _search(
     solutions: list[list[int]] = []
     stack: list[int] = []  # the states of the trial placements still to try, last first
     nodes = branches = dead_ends = 0
-    # An empty field in scope is looked for here, once, because a met one (a given cleared by a
-    # clashing given, or an excluded given) has no guard for the sweep's subtraction to borrow
-    # (it would borrow from the next field). After the givens: clashing givens are malformed
-    # (each empties the other's cell field, so the cell fields alone show it), any other empty
-    # field a contradiction. After the exclusions: a contradiction (the generator's "another
-    # digit here?" is often answered so, without the cost of check_houses).
-    if ((state & options | guards) - lows) & guards != guards:
+    # After the givens, an empty field means clashing givens (malformed: each empties the
+    # other's cell field, so the cell fields alone show it) or a contradiction; after the
+    # exclusions, a contradiction (the generator's "another digit here?" is often answered so,
+    # without the cost of check_houses).
+    if _emptied(state, guards, lows, options):
         check_houses(values)  # raises when two givens clash
         return solutions, SearchStats(1, 0, 1)
     if excluded:
         for cell, digit in excluded:
             state &= DROP[9 * cell + digit - 1]
-        if ((state & options | guards) - lows) & guards != guards:
+        if _emptied(state, guards, lows, options):
             return solutions, SearchStats(1, 0, 1)
     while True:
         nodes += 1

@@ -113,10 +113,10 @@ def unique_rectangles(grid: Grid) -> list[Rectangle]:
                 or allowed[p1] & ab != ab
                 or allowed[p2] & ab != ab
                 or allowed[p3] & ab != ab
-                or _number(corners) in seen
+                or (number := _number(corners)) in seen
             ):
                 continue
-            seen.add(_number(corners))
+            seen.add(number)
             floor = tuple(i for i in range(4) if not cands[corners[i]] & ~ab)
             roof = tuple(i for i in range(4) if cands[corners[i]] & ~ab)
             a, b = DIGITS_OF[ab]
