@@ -20,9 +20,6 @@ import pytest
 from solver.exact import solve
 from solver.grid import BIT, CELLS, HOUSE_MASK, Grid, digit_places
 from solver.techniques.fish_franken import (
-    BASE_HOUSES,
-    MAX_ENDO_FINS,
-    _fish_of_digit,
     finned_franken_jellyfish,
     finned_franken_swordfish,
     finned_franken_x_wing,
@@ -36,6 +33,7 @@ from solver.techniques.fish_franken_rank import (
     RANK,
     possible_base_sets,
 )
+from solver.techniques.fish_franken_search import BASE_HOUSES, MAX_ENDO_FINS, fish_of_digit
 from tests.conftest import data_puzzles
 from tests.fish_checks import BASIC_FINNED, check_templates, random_position, run, template_eliminations
 from tests.positions import box, cell, cells, col, confine, elims, notation, row
@@ -221,9 +219,9 @@ def test_rank_test_drops_no_fish():
     for grid in grids:
         for size, finned in ((2, False), (3, False), (4, False), (2, True), (3, True)):
             for digit_cells, pool, orientation in franken_searches(grid, size, finned):
-                every = _fish_of_digit(digit_cells, pool, orientation, size, finned, Everything())
+                every = fish_of_digit(digit_cells, pool, orientation, size, finned, Everything())
                 allowed = possible_base_sets(digit_cells, pool, orientation, size, finned, MAX_ENDO_FINS)
-                found = _fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
+                found = fish_of_digit(digit_cells, pool, orientation, size, finned, allowed)
                 assert found == every
                 screened += not allowed
                 searched += bool(every)
