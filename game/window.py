@@ -102,6 +102,24 @@ def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys
     return None
 
 
+INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that show nothing: chosen on purpose (SDL_VIDEODRIVER) they draw
+headless; chosen by SDL itself they mean the desktop could not be reached."""
+
+
+def fallback_problem(driver: str, environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why the window SDL opened cannot be seen, or None: ``driver`` is the video driver SDL
+    settled on (``pygame.display.get_driver()``). When DISPLAY or WAYLAND_DISPLAY names a
+    desktop that does not answer (a closed X server, an SSH session's dead forwarding), SDL
+    falls back to its offscreen driver without an error; the game would then run unseen,
+    holding the saved game so that the next window saves nothing."""
+    if environ.get("SDL_VIDEODRIVER") or driver.lower() not in INVISIBLE_DRIVERS:
+        return None
+    named = [f"{name}={environ[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if environ.get(name)]
+    where = " or ".join(named) if named else "the desktop"
+    return f"cannot reach {where}: no window could be opened there (is the desktop session still running?)"
+
+
 def run(
     level: Level | None = None, seed: int | None = None, demo: bool = False, puzzle: MadePuzzle | None = None
 ) -> int:
@@ -119,6 +137,11 @@ def run(
         return 1
     try:
         _init_pygame()
+        problem = fallback_problem(pygame.display.get_driver())
+        if problem is not None:
+            pygame.quit()
+            print(f"sudoku: {problem}", file=sys.stderr)
+            return 1
         screen = _open_window()
     except pygame.error as exc:
         print(f"sudoku: cannot open a window: {exc}", file=sys.stderr)

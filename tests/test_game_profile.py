@@ -16,7 +16,7 @@ from game.profile import Profile
 from game.scenes.menu import MenuScene
 from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
-from game.window import NO_DISPLAY, display_problem
+from game.window import NO_DISPLAY, display_problem, fallback_problem
 from solver.levels import Level
 from tests.gameplay import FRAME, R1C3, R1C4, SOLUTION, FakeClock, key, make_puzzle, pixels, play, run_until
 
@@ -171,6 +171,19 @@ def test_without_a_display_the_game_says_so(monkeypatch):
     assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
     assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
     assert display_problem({}, "win32") is None
+
+
+def test_a_desktop_that_does_not_answer_is_named_not_played_on_unseen():
+    """SDL falls back to its offscreen driver when DISPLAY names a dead X server (seen on a new
+    machine: the game ran unseen and held the saved game); only a driver chosen on purpose draws
+    headless."""
+    problem = fallback_problem("offscreen", {"DISPLAY": ":57"})
+    assert problem is not None and "DISPLAY=:57" in problem
+    assert "WAYLAND_DISPLAY=wayland-1" in (fallback_problem("dummy", {"WAYLAND_DISPLAY": "wayland-1"}) or "")
+    assert fallback_problem("x11", {"DISPLAY": ":0"}) is None
+    assert fallback_problem("wayland", {"WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert fallback_problem("offscreen", {"SDL_VIDEODRIVER": "offscreen"}) is None
+    assert fallback_problem("dummy", {"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}) is None
 
 
 def test_a_second_window_on_the_same_folder_is_told_and_writes_nothing(tmp_path):
