@@ -9,6 +9,7 @@ reporting and skipping what is missing.
   calibrate.py        the SE estimate and HoDoKu levels against the references' ratings
   interest_report.py  the interest score's tables
   bare_solve.py       the exact solver as a bare script, for whole-process comparisons
+  yardstick.py        a frozen workload's time: the machine's speed this hour, printed first
   common.py           what they share: the data folder, SE bands, the grading sample, Markdown
                       tables, time spread, a target's verdict
 """

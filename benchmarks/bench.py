@@ -10,9 +10,12 @@
                                                            # (DIR/bin: hodoku-bs and serate)
     python -m benchmarks.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
 
-Prints a Markdown table for docs/benchmarks.md. Everything runs in this one process, pinned to one core
-where the OS allows it, so the numbers are single-core numbers; the frame times while
-generating are the exception: there, as in the game, the worker process has the other core.
+Prints a Markdown table for docs/benchmarks.md between two readings of the machine yardstick (a
+frozen workload's time, ``benchmarks/yardstick.py``, before and after: figures from hours or
+machines of different speed compare through it, and a drift during the run shows). Everything
+runs in this one process, pinned to one core where the OS allows it, so the numbers are
+single-core numbers; the frame times while generating are the exception: there, as in the game,
+the worker process has the other core.
 Reads ../shared/data; a missing file is reported and skipped, never fatal.
 """
 
@@ -28,6 +31,7 @@ from pathlib import Path
 from benchmarks.bench_anchors import bench_anchors
 from benchmarks.bench_game import bench_frames, bench_idle, bench_saving, bench_startup
 from benchmarks.common import DATA, SE_BANDS, grading_sample, met, print_rows, print_table_head, spread
+from benchmarks.yardstick import yardstick_ms
 from solver.runtime import tune_gc
 
 ALL_CORES: set[int] = set()  # the cores this process may use before main() pins it to one
@@ -316,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         ALL_CORES = os.sched_getaffinity(0)
         os.sched_setaffinity(0, {sorted(ALL_CORES)[0]})
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d')}")
+    # the hour's speed, to read every figure below against (benchmarks/yardstick.py)
+    print(f"machine yardstick: {yardstick_ms():.0f} ms (a frozen workload; lower is faster; again at the end)")
     print()
     print_table_head("benchmark", "result", "detail")
     groups = {
@@ -332,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and name != args.only:
             continue
         print_rows(run())
+    print()
+    print(f"machine yardstick at the end: {yardstick_ms():.0f} ms")
     return 0
 
 
