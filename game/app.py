@@ -156,7 +156,7 @@ class App:
         """Read the player's files at start-up: settings, statistics, and the saved game (which
         becomes ``game``, offered by the menu's Continue). Messages about bad files show."""
         self.game = self.profile.load(self.clock)
-        message = self.supply.load_reserve()
+        message = self.supply.load_reserve() if self.profile.readable else None
         if message:
             self.profile.messages.append(message)
         self.apply_settings(self.profile.settings)

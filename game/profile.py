@@ -89,7 +89,9 @@ class Profile:
         """Take the data folder's lock, then read the settings, the statistics and the saved game;
         returns the saved game (paused, with ``auto_clean`` from the settings) or None. When
         another window holds the lock this profile only reads (its writer writes nothing) and
-        says so first. Messages about bad files go to ``messages``."""
+        says so first; so it does, once, when the folder cannot be written (then nothing is read
+        either where the folder is not a directory: a file in its place). Messages about bad files
+        go to ``messages``."""
         self.owner = self.lock.acquire()
         if self.owner is not None:  # another window plays on these files: read them, write nothing
             self.writer.read_only = True
@@ -98,6 +100,15 @@ class Profile:
                 f"Another Sudoku window{who} is using your saved game and statistics, so this "
                 "one saves nothing: close the other window to keep your progress here."
             )
+        elif self.lock.error is not None:  # one message, not one per file read and written
+            self.writer.read_only = True
+            self._note(
+                f"Your game folder {self.folder} cannot be written ({self.lock.error}), so this "
+                "window saves nothing: settings, statistics and games last until you quit."
+            )
+            if not self.readable:
+                self._settle_history(None)
+                return None
         self.writer.start()  # ready for the first save, which may come in the frame of a click
         loaded = settings_module.load_settings(self.folder)
         self.settings = loaded.value
@@ -123,6 +134,13 @@ class Profile:
             self._saved_key = self._key(game)
         self._settle_history(game)
         return game
+
+    @property
+    def readable(self) -> bool:
+        """False when the data folder is known to hold nothing: ``load`` could not make it, and
+        something other than a folder stands in its place. The game's other files (the reserve
+        of new puzzles) are then not read either, so no message repeats ``load``'s."""
+        return self.lock.error is None or self.folder.is_dir()
 
     def _settle_history(self, game: Game | None) -> None:
         """After loading: the saved game's puzzle, while it runs, keeps its record (the newest of

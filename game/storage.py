@@ -291,15 +291,20 @@ class FolderLock:
     def __init__(self, folder: str | os.PathLike[str]):
         self.path = Path(folder) / LOCK_FILE
         self._handle: TextIO | None = None
+        self.error: str | None = None  # why the folder cannot be written, when acquire found out
 
     def acquire(self) -> int | None:
         """Take the lock; returns None when it is ours (or cannot be had on this system), else
-        the process id of the window that holds it (0 when unknown). Never raises."""
+        the process id of the window that holds it (0 when unknown). Never raises: when the
+        folder cannot be made or written, ``error`` says why (``not a directory``,
+        ``permission denied``...) and None is returned."""
+        self.error = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the lock's lifetime
-        except OSError:
-            return None  # an unwritable folder: the writes will say so
+        except OSError as error:
+            self.error = _os_reason(error)
+            return None
         if not _try_lock(handle):
             handle.seek(0)
             text = handle.read().strip()

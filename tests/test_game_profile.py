@@ -213,6 +213,23 @@ def test_a_second_window_on_the_same_folder_is_told_and_writes_nothing(tmp_path)
     third.close(None)
 
 
+def test_a_folder_that_cannot_be_written_is_said_once_and_nothing_is_lost_or_written(screen, tmp_path):
+    """A file where the data folder should be (or any folder the lock cannot be made in): one
+    message naming the folder and why, not one per file the game reads (settings, statistics,
+    played puzzles, history, saved game, reserve: six before); defaults to play with; no write
+    tried, so no message per failed save either."""
+    blocker = tmp_path / "sudoku"
+    blocker.write_text("a file, not a folder")
+    app = new_app(screen, blocker / "data")
+    [message] = app.profile.take_messages()
+    assert str(blocker / "data") in message and "not a directory" in message and "saves nothing" in message
+    assert app.game is None and not app.profile.readable
+    app.profile.record_start(Level.EASY)
+    assert app.profile.writer.flush(10) and app.profile.take_messages() == []
+    assert blocker.read_text() == "a file, not a folder"
+    app.profile.close(None)
+
+
 def test_a_lock_left_by_a_dead_window_is_taken_over(tmp_path):
     (tmp_path / "sudoku.lock").write_text("999999")  # a process that is gone: no lock held
     profile = Profile(tmp_path)
