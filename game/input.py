@@ -16,7 +16,9 @@ out with one ``match``:
   ToggleMark(cell, d, layer)   one pencil mark in one cell (a click on the mark)
 
 Digits are read from the key code (K_1..K_9, K_KP1..K_KP9), never from ``unicode``: with Shift
-held the unicode of K_1 is ``'!'``.
+held the unicode of K_1 is ``'!'``. Where the layout gives the top row's keys other codes (AZERTY:
+& é " ' ( - è _ ç, the digits with Shift), the key's position (its scancode) says which digit it
+is, so Shift and Ctrl mean what they mean on any keyboard, as in SudokuPad.
 """
 
 from __future__ import annotations
@@ -194,6 +196,7 @@ KEEP_NOTICE = (Move, SetMode, CycleMode, ToggleEntropy, FlipPage, WalkLink, Scro
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
+TOP_ROW_DIGITS = {getattr(pygame, f"KSCAN_{d}"): d for d in range(1, 10)}  # key positions: any layout
 FILTER_KEYS = {getattr(pygame, f"K_F{d}"): d for d in range(1, 10)}  # F1..F9: the digit filter (F11: full screen)
 CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0, pygame.K_KP_PERIOD)
 MODE_KEYS = {pygame.K_z: "normal", pygame.K_x: "corner", pygame.K_c: "centre", pygame.K_v: "colour"}
@@ -230,6 +233,14 @@ PLAIN_ACTIONS: dict[int, Action] = {
 }
 
 
+def _top_row_digit(event: pygame.event.Event) -> int | None:
+    """The digit of a top-row key whose code is not a digit's (AZERTY's & for 1...), by its
+    position; None for every other key, and for a code that means something here already."""
+    if event.key in PLAIN_ACTIONS or event.key in ARROWS or event.key in SCROLL_KEYS:
+        return None
+    return TOP_ROW_DIGITS.get(getattr(event, "scancode", 0))
+
+
 def play_action(event: pygame.event.Event) -> Action | None:
     """The action for a KEYDOWN event on the play screen, or None if the key means nothing."""
     if event.type != pygame.KEYDOWN:
@@ -238,11 +249,12 @@ def play_action(event: pygame.event.Event) -> Action | None:
     ctrl, shift = bool(mod & CTRL), bool(mod & pygame.KMOD_SHIFT)
     if key in FILTER_KEYS:
         return FilterDigit(FILTER_KEYS[key])
-    if key in DIGIT_KEYS and mod & pygame.KMOD_ALT and not ctrl:
-        return FilterDigit(DIGIT_KEYS[key])  # Alt+digit: the filter, for keyboards without F-keys
-    if key in DIGIT_KEYS:
+    digit = DIGIT_KEYS.get(key) or _top_row_digit(event)
+    if digit and mod & pygame.KMOD_ALT and not ctrl:
+        return FilterDigit(digit)  # Alt+digit: the filter, for keyboards without F-keys
+    if digit:
         mode = "centre" if ctrl else "corner" if shift else None
-        return Digit(DIGIT_KEYS[key], mode)
+        return Digit(digit, mode)
     if ctrl and key == pygame.K_z:
         return Redo() if shift else Undo()
     if ctrl and key in CTRL_ACTIONS:

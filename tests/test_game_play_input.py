@@ -27,6 +27,30 @@ def test_digit_keys_enter_and_shift_ctrl_make_corner_and_centre_marks(app):
     assert game.state.entries[R1C4] == 0
 
 
+def test_an_azerty_top_row_enters_digits_by_the_keys_position(app):
+    """On AZERTY the top row's keys have the codes & é " ' ( - è _ ç (the digits need Shift):
+    the key's position (its scancode) makes it a digit, and Shift and Ctrl keep their meaning."""
+    azerty = [pygame.K_AMPERSAND, 233, pygame.K_QUOTEDBL, pygame.K_QUOTE, pygame.K_LEFTPAREN, pygame.K_MINUS]
+    azerty += [232, pygame.K_UNDERSCORE, 231]  # è, _, ç (Latin-1 code points as SDL gives them)
+    for digit, code in enumerate(azerty, 1):
+        scancode = getattr(pygame, f"KSCAN_{digit}")
+        press = pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=scancode)
+        assert act.play_action(press) == act.Digit(digit)
+        shifted = pygame.event.Event(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LSHIFT, unicode="", scancode=scancode)
+        assert act.play_action(shifted) == act.Digit(digit, "corner")
+    # the same codes elsewhere on the keyboard (no top-row scancode) stay what they were
+    assert act.play_action(key(pygame.K_MINUS)) is None
+    # a top-row key whose code already means something here keeps that meaning
+    comma = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_COMMA, mod=0, unicode=",", scancode=pygame.KSCAN_4)
+    assert act.play_action(comma) == act.WalkLink(-1)
+    scene = play(app)
+    scene.game.select([R1C3])
+    app.frame(
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_QUOTE, mod=0, unicode="'", scancode=pygame.KSCAN_4)], FRAME
+    )
+    assert scene.game.state.entries[R1C3] == 4
+
+
 def test_keypad_digits_and_same_digit_again_clears(app):
     scene = play(app)
     game = scene.game
