@@ -122,7 +122,7 @@ class Profile:
         loaded = history_module.load_history(self.folder)
         self.history = loaded.value
         self._note(loaded.message)
-        if self.owner is None:
+        if self.owner is None and self.lock.error is None:  # the folder is ours to tidy
             storage.remove_leftovers(self.folder)
         loaded = savegame.load_game(self.folder, clock)
         self._note(loaded.message)
