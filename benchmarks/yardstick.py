@@ -2,12 +2,12 @@
 
 This machine's speed moves by up to 40% from hour to hour, and a new machine may differ by 2x
 (2026-11-28: the exact solver's 17-clue loop took 50 us a puzzle on the fifteenth session's
-machine and 104 us on the sixteenth's, the code unchanged). Every benchmark run prints this
-workload's time first, so a figure can be read against the hour it was measured in: a target
+machine and 83-104 us on the sixteenth's, the code unchanged). Every benchmark run prints this
+workload's time first and last, so a figure can be read against the hour it was measured in: a target
 met with a yardstick of 300 ms and missed with one of 600 ms says more about the hour than the
 code.
 
-The workload mixes what the engine's hot paths do, in about the shares they do it: whole-board
+The workload mixes what the engine's hot paths do, in roughly equal parts of its time: whole-board
 operations on ints a few thousand bits wide (the exact solver, the chain searches' bit sets),
 breadth-first walks over dicts of lists (the link graphs, Sudoku Explainer's chains), and small
 functions on small ints (the techniques' finders). It never imports the project, so changing
