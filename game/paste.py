@@ -101,6 +101,7 @@ class Grading:
                 level, hardest = message.value
                 assert self.puzzle is not None  # a job ends with one message: set until then
                 self.puzzle.learn_grade(level, hardest)
+                self.app.profile.history_graded(self.puzzle)
                 if self.puzzle.counted:  # a pasted puzzle is not counted in the statistics
                     self.app.profile.record_start(level)
                 self._say(f"Graded: {level.label}" + (f", hardest step {hardest}" if hardest else ""))

@@ -335,6 +335,15 @@ class Profile:
         self._save_history()
         return record
 
+    def history_graded(self, puzzle: Puzzle) -> None:
+        """``puzzle`` (pasted, or played with ``play --puzzle``) has just learned its level and
+        hardest step while it is played: its record says so at once, so History shows the level
+        of the game being played, not "Not graded" until it ends. Nothing happens when the
+        history has no record of it or it has no level yet."""
+        record = self.record_of(puzzle)
+        if record is not None and puzzle.level is not None:
+            self._set_record(puzzle, record, level=puzzle.level.name, hardest=puzzle.hardest)
+
     def history_end(self, puzzle: Puzzle, result: str, seconds: float, hints: int) -> None:
         """``puzzle``'s game ended with ``result`` ("won", "revealed", "abandoned") after
         ``seconds`` of play and ``hints``; the level a pasted puzzle learned meanwhile is kept.

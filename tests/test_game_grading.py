@@ -177,6 +177,13 @@ def test_the_level_appears_when_known_and_nothing_on_the_board_changes(app, grad
     assert scene.grading.level_text(game) is None
     assert scene.grading.line() == "Graded: Master, hardest step Forcing Chain"
     assert app.profile.stats.level(Level.MASTER).played == 0  # a pasted puzzle is not counted
+    record = app.profile.history.records[-1]  # History shows the level while the game is played
+    assert (record.source, record.level, record.hardest, record.result) == (
+        "pasted",
+        "MASTER",
+        "Forcing Chain",
+        "playing",
+    )
     while game.undo():
         if game.puzzle.givens == pasted.givens:
             assert game.puzzle is pasted  # every state of it holds the grade
