@@ -125,3 +125,21 @@ def test_a_failing_play_is_swallowed():
             raise pygame.error("device lost")
 
     Sounds({"place": Broken()}).play("place")
+
+
+def test_settings_say_when_sound_is_on_but_no_device_was_found(app):
+    """With no audio device the mixer cannot start: the Sound row says so (the sounds are made
+    after a frame, so the open screen notices), and says nothing once sound is off."""
+    from game.settings import Settings
+
+    app.goto("settings")
+    app.frame([], 0.016)
+    row = next(b for b in app.scene.menu.buttons if b.action == "sound")
+    assert row.label == "Sound:  On"
+    app.sounds = Sounds(reason="no sound: no audio device")
+    app.frame([], 0.016)
+    row = next(b for b in app.scene.menu.buttons if b.action == "sound")
+    assert row.label == "Sound:  On, but no sound device was found"
+    app.apply_settings(Settings(sound=False))
+    row = next(b for b in app.scene.menu.buttons if b.action == "sound")
+    assert row.label == "Sound:  Off"

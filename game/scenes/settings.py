@@ -69,11 +69,24 @@ class SettingsScene(BackListScene):
         self.menu = ButtonList([])
         self.resize()
 
+    def sound_note(self) -> str:
+        """What the Sound row adds when sound is on but cannot be heard: the mixer did not start
+        (no audio device: ``game.sound.Sounds.reason``), else ""."""
+        reason = getattr(self.app.sounds, "reason", None)
+        if not self.app.settings.sound or reason in (None, "disabled"):
+            return ""
+        return ", but no sound device was found"
+
     def resize(self) -> None:
         focus = self.menu.focus
         settings = self.app.settings
+        self._noted = self.sound_note()  # the sounds are made after a frame: draw looks again
         items = [
-            (f"{label}:  {choice_text(field, getattr(settings, field), names)}", field)
+            (
+                f"{label}:  {choice_text(field, getattr(settings, field), names)}"
+                + (self._noted if field == "sound" else ""),
+                field,
+            )
             for field, label, _, names in ROWS
         ] + [("Back", "back")]
         self.menu = ButtonList(centred_column(self.layout, 146, items, button_w=760, button_h=48, gap=6, size=26))
@@ -102,6 +115,8 @@ class SettingsScene(BackListScene):
         self.change(action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.sound_note() != self._noted:
+            self.resize()
         self.draw_backdrop(surface)
         self.draw_title(surface, "SETTINGS", 82, size=84, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)
