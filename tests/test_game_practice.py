@@ -259,6 +259,20 @@ def test_the_focused_technique_s_example_is_found_in_the_worker_and_drawn_beside
     run_until(app, lambda: "Swordfish" in chooser.examples, frames=3000)
 
 
+def test_an_example_that_comes_while_the_player_is_idle_is_drawn_at_once(app):
+    """The window draws an idle frame only when the scene is stale or animating: once the
+    example came, the scene no longer animates, so it must say that its picture is stale (it
+    did not: the card said "Drawing an example..." until the mouse moved)."""
+    chooser = app.goto("practice", technique="X-Wing")
+    app.frame([], FRAME)  # drawn while the example is asked for
+    drew = True
+    while "X-Wing" not in chooser.examples:
+        assert chooser.animating()
+        drew = app.frame([], FRAME, None)  # the idle window's frames
+    assert drew and not chooser.animating()  # the frame the example came in drew it
+    assert not chooser.stale() and not app.frame([], FRAME, None)  # then the window rests
+
+
 def test_an_example_is_asked_for_once_and_its_job_stops_when_the_list_is_left(app, monkeypatch):
     asked = []
 

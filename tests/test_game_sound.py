@@ -137,7 +137,7 @@ def test_settings_say_when_sound_is_on_but_no_device_was_found(app):
     row = next(b for b in app.scene.menu.buttons if b.action == "sound")
     assert row.label == "Sound:  On"
     app.sounds = Sounds(reason="no sound: no audio device")
-    app.frame([], 0.016)
+    assert app.frame([], 0.016, None)  # an idle frame draws it: the screen is stale
     row = next(b for b in app.scene.menu.buttons if b.action == "sound")
     assert row.label == "Sound:  On, but no sound device was found"
     app.apply_settings(Settings(sound=False))

@@ -57,6 +57,7 @@ class PracticeScene(ListScene):
         self.job = -1
         self.examples = _EXAMPLES  # technique -> its example position (None: none to be had)
         self.example_job = -1
+        self._drawn: tuple[object, ...] | None = None  # what the last drawn picture showed (``stale``)
         self.example_for: str | None = None  # the technique whose example the worker is finding
         self.ready: PracticePosition | None = None  # a position to play at the next frame (an example's)
         self.progress = 0.0  # of a position being made: the fraction of puzzles looked at
@@ -257,7 +258,16 @@ class PracticeScene(ListScene):
     def animating(self) -> bool:
         return self.waiting is not None or self.example_for is not None  # the worker's answer is polled
 
+    def stale(self) -> bool:
+        """An answer of the worker changed the picture since it was drawn (an example came, a
+        position could not be found): the idle window draws it without waiting for an input."""
+        return self._drawn != self._looks()
+
+    def _looks(self) -> tuple[object, ...]:
+        return (tuple(self.examples), self.message, self.waiting)
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = self._looks()
         self.draw_backdrop(surface)
         self.draw_title(surface, "PRACTICE", 90, size=90, glow=self.theme.palette.accent_3)
         self.menu.draw(surface, self.theme)

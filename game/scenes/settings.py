@@ -114,8 +114,13 @@ class SettingsScene(BackListScene):
     def choose(self, action: Any) -> None:
         self.change(action)
 
+    def stale(self) -> bool:
+        """The sounds came (they are made after a frame) and the Sound row's note changed: the
+        idle window draws it without waiting for an input."""
+        return self.sound_note() != self._noted
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.sound_note() != self._noted:
+        if self.stale():
             self.resize()
         self.draw_backdrop(surface)
         self.draw_title(surface, "SETTINGS", 82, size=84, glow=self.theme.palette.accent_3)
