@@ -24,12 +24,14 @@ class UsageError(Exception):
 
 
 def level_arg(text: str) -> Level:
+    """A playable level from its name (HoDoKu's "unfair" and "extreme" too); the error lists
+    the playable ones only, whatever the text was (an unknown name, or "beyond")."""
     try:
-        level = Level.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if level not in PLAYABLE_LEVELS:
-        raise argparse.ArgumentTypeError(f"choose one of {', '.join(LEVEL_NAMES)}")
+        level: Level | None = Level.parse(text)
+    except ValueError:
+        level = None
+    if level is None or level not in PLAYABLE_LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}; choose one of {', '.join(LEVEL_NAMES)}")
     return level
 
 

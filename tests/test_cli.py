@@ -184,6 +184,16 @@ def test_usage_errors_exit_two(argv, capsys):
     assert "usage" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["impossible", "beyond"])
+def test_a_level_that_cannot_be_played_is_named_with_the_playable_ones(name, capsys):
+    """The grade "beyond" is not a level to make or play: the message lists only the five that
+    are (it listed "beyond" among the choices for an unknown name, then refused it)."""
+    assert commands.main(["gen", "-d", name], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert f"unknown level '{name}'; choose one of easy, medium, hard, expert, master" in err
+    assert "beyond" not in err.split("choose one of")[1]
+
+
 def test_unreadable_file_exits_two_with_a_message(tmp_path, capsys):
     assert commands.main(["solve", str(tmp_path / "missing.txt")], out=io.StringIO()) == 2
     assert capsys.readouterr().err.startswith("error: cannot read")
