@@ -6,6 +6,7 @@ index, a search of the bank, or made on demand by generator/practice_make.py).
 from __future__ import annotations
 
 import argparse
+import difflib
 
 from cli.common import (
     EXIT_OK,
@@ -26,19 +27,41 @@ GIVENS_MATTER = ("Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2")
 grid, which does not say which digits are givens, cannot show them."""
 
 
+def _folded(text: str) -> str:
+    """A technique name without case, spaces or punctuation: "x wing" and "X-Wing" agree."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def technique_named(text: str) -> str | None:
+    """The registry name (HoDoKu's spelling) of the technique ``text`` names, read without
+    regard to case, spaces or punctuation ("x-wing", "xwing", "Nice Loop/AIC"); None when none
+    or several match."""
+    from solver.techniques import TECHNIQUES
+
+    found = [t.name for t in TECHNIQUES if t.name == text]
+    if not found:
+        found = [t.name for t in TECHNIQUES if _folded(t.name) == _folded(text)]
+    return found[0] if len(found) == 1 else None
+
+
 def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     """Print ``-n`` positions where the technique is the solver's next step (generator.practice):
     HoDoKu pencil-mark grids separated by blank lines, or JSON lines."""
     from generator.bank_format import BankError
     from generator.practice import SEARCH_LIMIT, practice_positions, read_index
     from generator.practice_make import MAKEABLE
-    from solver.techniques import TECHNIQUES, technique
+    from solver.techniques import TECHNIQUES
 
-    try:
-        name = technique(args.technique).name
-    except KeyError:
-        names = ", ".join(t.name for t in TECHNIQUES)
-        report(out, f"{program_name()} practice: error: no technique is called {args.technique!r}; one of: {names}")
+    name = technique_named(args.technique)
+    if name is None:
+        names = [t.name for t in TECHNIQUES]
+        close = difflib.get_close_matches(args.technique, names, n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)" if close else ""
+        report(
+            out,
+            f"{program_name()} practice: error: no technique is called {args.technique!r}{hint}; "
+            f"one of: {', '.join(names)}",
+        )
         return EXIT_USAGE
     if name in GIVENS_MATTER and not args.json:
         report(

@@ -51,6 +51,21 @@ def test_an_unknown_technique_exits_2_naming_the_known_ones(capsys):
     assert code == 2 and not text and "Quantum Wing" in err and "X-Wing" in err and "Forcing Net" in err
 
 
+def test_a_technique_is_found_without_regard_to_case_spaces_or_punctuation(capsys):
+    """A setter types "x-wing" or "nice loop/aic": the positions are HoDoKu's X-Wing and Nice
+    Loop / AIC; a misspelt name gets the closest names first."""
+    assert run(["practice", "--technique", "x-wing", "-n", "1", "--seed", "1"]) == run(
+        ["practice", "--technique", "X-Wing", "-n", "1", "--seed", "1"]
+    )
+    code, text = run(["practice", "--technique", "nice loop/aic", "-n", "1", "--seed", "2", "--json"])
+    assert code == 0 and (code, text) == run(
+        ["practice", "--technique", "Nice Loop / AIC", "-n", "1", "--seed", "2", "--json"]
+    )
+    assert "Nice Loop" in json.loads(text)["technique"] or "AIC" in json.loads(text)["technique"]
+    code, _ = run(["practice", "--technique", "X Wnig", "-n", "1"])
+    assert code == 2 and "did you mean 'X-Wing' or 'XY-Wing'?" in capsys.readouterr().err
+
+
 def test_a_technique_that_rests_on_givens_is_noted_on_stderr(capsys):
     """An Avoidable Rectangle needs placed digits that are not givens; a pencil-mark grid cannot
     say which are, so the command says so (and --json, which carries the puzzle, does not)."""
