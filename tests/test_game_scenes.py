@@ -383,8 +383,11 @@ def test_a_still_screen_is_not_redrawn(app, where):
     pygame.time.set_timer(key(pygame.K_F1), 2000, loops=1)  # a key that does nothing, pressed at 2 s
     app.loop()
     idle = [t - start for t in drawn if 1.2 < t - start < 1.95]
-    woken = [t - start for t in drawn if 1.95 < t - start < 2.1]
-    assert len(drawn) > 20 and len(idle) <= 1 and woken, (len(drawn), idle, woken)
+    # after the key every frame is drawn for a second; the window is wide because a loaded
+    # machine (the suite's other worker on the other core) can hold the loop back 100 ms and
+    # more, and an idle screen would draw once in it at most
+    woken = [t - start for t in drawn if 1.95 < t - start < 2.6]
+    assert len(drawn) > 20 and len(idle) <= 1 and len(woken) >= 5, (len(drawn), idle, woken)
 
 
 def test_hints_of_a_game_given_up_count_and_pasted_games_are_not_counted(app):
