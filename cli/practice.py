@@ -33,15 +33,19 @@ def _folded(text: str) -> str:
 
 
 def technique_named(text: str) -> str | None:
-    """The registry name (HoDoKu's spelling) of the technique ``text`` names, read without
-    regard to case, spaces or punctuation ("x-wing", "xwing", "Nice Loop/AIC"); None when none
-    or several match."""
-    from solver.techniques import TECHNIQUES
+    """The registry name (HoDoKu's spelling) of the technique ``text`` names: a technique or
+    step name as ``solver.techniques.technique`` reads it ("Simple Colors Wrap"), else the
+    same read without regard to case, spaces or punctuation ("x-wing", "nice loop/aic"); None
+    when no technique, or several, match."""
+    from solver.techniques import TECHNIQUES, technique
 
-    found = [t.name for t in TECHNIQUES if t.name == text]
-    if not found:
-        found = [t.name for t in TECHNIQUES if _folded(t.name) == _folded(text)]
-    return found[0] if len(found) == 1 else None
+    try:
+        return technique(text).name
+    except KeyError:
+        pass
+    folded = _folded(text)
+    found = {t.name for t in TECHNIQUES for name in (t.name, *t.names) if _folded(name) == folded}
+    return found.pop() if len(found) == 1 else None
 
 
 def cmd_practice(args: argparse.Namespace, out: Output) -> int:

@@ -62,6 +62,11 @@ def test_a_technique_is_found_without_regard_to_case_spaces_or_punctuation(capsy
         ["practice", "--technique", "Nice Loop / AIC", "-n", "1", "--seed", "2", "--json"]
     )
     assert "Nice Loop" in json.loads(text)["technique"] or "AIC" in json.loads(text)["technique"]
+    # a step's name reads as its technique's, as before: exactly, or folded
+    assert run(["practice", "--technique", "discontinuous nice loop", "-n", "1", "--seed", "2", "--json"]) == (
+        code,
+        text,
+    )
     code, _ = run(["practice", "--technique", "X Wnig", "-n", "1"])
     assert code == 2 and "did you mean 'X-Wing' or 'XY-Wing'?" in capsys.readouterr().err
 
