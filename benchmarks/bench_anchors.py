@@ -14,7 +14,6 @@ from benchmarks.common import ROOT, grading_sample, met
 
 ANCHOR_RATIO = 0.67  # issue 12's targets
 PAIRS = 3  # whole-process runs of ours and HoDoKu's, in turn: the ratio is the median of the pairs'
-
 INKALA_SECONDS = 10
 SCORE_SHARE = 0.8  # item 5 of issue 12: HoDoKu's score on at least 80% of unseen puzzles
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
