@@ -79,19 +79,24 @@ def cells(*names: str) -> tuple[int, ...]:
     return tuple(cell(name) for name in names)
 
 
-def shipped_positions(level: str, prefix: str, count: int) -> list[tuple[Grid, list[int]]]:
-    """(position, solution) where the Solo path of the first ``count`` shipped puzzles of
-    ``level`` (``"master"``) takes a step whose technique starts with ``prefix``."""
+def shipped_puzzles(level: str, count: int) -> list[str]:
+    """The first ``count`` puzzles of the shipped bank of ``level`` (``"master"``)."""
     import json
     from pathlib import Path
 
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
+    return [entry["puzzle"] for entry in bank["puzzles"][:count]]
+
+
+def shipped_positions(level: str, prefix: str, count: int) -> list[tuple[Grid, list[int]]]:
+    """(position, solution) where the Solo path of the first ``count`` shipped puzzles of
+    ``level`` (``"master"``) takes a step whose technique starts with ``prefix``."""
     from solver.exact import solve
     from solver.human import solve_path
 
-    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
     found = []
-    for entry in bank["puzzles"][:count]:
-        grid = Grid.parse(entry["puzzle"])
+    for puzzle in shipped_puzzles(level, count):
+        grid = Grid.parse(puzzle)
         solution = solve(grid.values)
         work = grid.copy()
         for step in solve_path(grid).steps:

@@ -15,23 +15,24 @@ from itertools import islice
 import pytest
 
 from solver.exact import solve
-from solver.grid import Grid
+from solver.grid import Grid, places_of
 from solver.step import Step
 from solver.techniques.chains import grouped_nice_loop, nice_loop, x_chain, xy_chain
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.intersections import locked_candidates_claiming, locked_candidates_pointing
+from solver.techniques.link_changes import new_strong_link
 from solver.techniques.links import link_graph, state
 from solver.techniques.loops import loops_and_aics
 from solver.techniques.singles import full_house, hidden_single, naked_single
 from solver.techniques.subsets import hidden_pair, naked_pair, naked_triple
 from tests.conftest import data_puzzles
-from tests.positions import cell, confine, elims, narrowed, notation, steps_of
+from tests.positions import cell, confine, elims, narrowed, notation, shipped_puzzles, steps_of
 from tests.reglib import REGLIB_TECHNIQUES, reglib_cases
 from tests.solving import rated_puzzles
 
 FINDERS = (x_chain, xy_chain, nice_loop, grouped_nice_loop)
-ROW1, ROW3, ROW5, ROW8, COL9, BOX2, BOX3 = 0, 2, 4, 7, 17, 19, 20
+ROW1, ROW3, ROW5, ROW8, COL9, BOX1, BOX2, BOX3 = 0, 2, 4, 7, 17, 18, 19, 20
 
 
 def named(steps: list[Step], technique: str) -> list[Step]:
@@ -333,6 +334,88 @@ def test_hodoku_rank_counts_eliminations_first_then_weights_their_cells_by_posit
     assert rank([(80, 9)]) > rank([(0, 1), (1, 1)])  # more eliminations win
     # listed by digit first: r9c9<>1 comes before r1c1<>2
     assert rank([(0, 2), (80, 1)]) == (-2, 80 + 1 + 0 * 81 + 2)
+
+
+# --- a search that found nothing, skipped where nothing new came --------------------------------
+
+
+def _new_links(before: Grid, now: Grid, grouped: bool) -> bool:
+    return new_strong_link(
+        before.candidates, places_of(before.candidates), now.candidates, places_of(now.candidates), grouped
+    )
+
+
+def test_new_strong_links_are_bivalue_cells_and_conjugate_pairs():
+    before = confine(narrowed(r5c5="123"), "7", ROW1, "r1c1", "r1c4", "r1c7")
+    same = before.copy()
+    same.eliminate(cell("r9c9"), 1)  # 1 keeps eight places or more in each house of r9c9
+    assert not _new_links(before, same, grouped=False)
+    bivalue = before.copy()
+    bivalue.eliminate(cell("r5c5"), 3)
+    assert _new_links(before, bivalue, grouped=False)
+    pair = before.copy()
+    pair.eliminate(cell("r1c7"), 7)  # 7 in row 1: three places, now two
+    assert _new_links(before, pair, grouped=False)
+    assert _new_links(pair, before, grouped=False)  # a candidate came back: not a later position
+
+
+def test_new_grouped_links_are_splits_with_a_lost_place_outside_their_groups():
+    # 7 in row 1 at r1c1, r1c2 (box 1), r1c4 and r1c7; no other 7 in columns 1 and 2 of box 1
+    before = confine(narrowed(), "7", ROW1, "r1c1", "r1c2", "r1c4", "r1c7")
+    for name in ("r2c1", "r3c1", "r2c2", "r3c2"):
+        before.eliminate(cell(name), 7)
+    now = before.copy()
+    now.eliminate(cell("r1c7"), 7)  # row 1 splits into the group r1c1/r1c2 and r1c4
+    assert not _new_links(before, now, grouped=False)
+    assert _new_links(before, now, grouped=True)
+    # 7 in row 1 at r1c1, r1c2, r1c3 and r1c5, in box 1 in its rows 1 and 2: losing r1c3
+    # shrinks the group r1c1/r1c2/r1c3, which keeps its links to r1c5 and to r2c1/r2c2/r2c3
+    before = confine(narrowed(), "7", ROW1, "r1c1", "r1c2", "r1c3", "r1c5")
+    confine(before, "7", BOX1, "r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3")
+    now = before.copy()
+    now.eliminate(cell("r1c3"), 7)
+    assert not _new_links(before, now, grouped=True)
+
+
+def test_new_grouped_links_include_a_row_and_a_column_group_that_no_longer_overlap():
+    before = narrowed()
+    now = before.copy()
+    now.eliminate(cell("r1c1"), 5)  # box 1: the groups r1c2/r1c3 and r2c1/r3c1 now weakly linked
+    assert not _new_links(before, now, grouped=False)
+    assert _new_links(before, now, grouped=True)
+
+
+def test_loop_search_that_skips_finds_what_the_whole_search_finds(monkeypatch):
+    """Along the Solo paths of shipped Masters, at every position: Nice Loops and AICs, plain
+    then grouped, as the path asks for them (skipping where ``loops._quiet_since`` allows),
+    yield the same steps as the whole search; and the search did skip."""
+    from solver.human import solve_path
+    from solver.techniques import loops
+
+    quiet_since = loops._quiet_since
+    skips = []
+
+    def counted(now: tuple[int, ...], grouped: bool) -> bool:
+        skips.append(quiet_since(now, grouped))
+        return skips[-1]
+
+    monkeypatch.setattr(loops, "_quiet_since", counted)
+    monkeypatch.setattr(loops, "_QUIET", {})
+    positions = 0
+    for puzzle in shipped_puzzles("master", 4):
+        work = Grid.parse(puzzle)
+        for step in solve_path(work.copy()).steps:
+            for grouped in (False, True):
+                fast = [(s.technique, s.eliminations, s.links) for s in loops_and_aics(work, grouped)]
+                kept = dict(loops._QUIET)
+                loops._QUIET.clear()
+                whole = [(s.technique, s.eliminations, s.links) for s in loops_and_aics(work, grouped)]
+                loops._QUIET.clear()
+                loops._QUIET.update(kept)
+                assert fast == whole, (puzzle, step)
+            positions += 1
+            step.apply(work)
+    assert positions > 100 and skips.count(True) > 20, (positions, skips.count(True))
 
 
 # --- HoDoKu's regression cases for the grouped codes ----------------------------------------------

@@ -42,12 +42,13 @@ import itertools
 from collections.abc import Iterator
 
 from solver.closure import reachable_dense
-from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of
+from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of, places_of
 from solver.step import Candidate, Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
+from solver.techniques.link_changes import new_strong_link
 from solver.techniques.link_closure import concluded
 from solver.techniques.links import MAX_LINKS, LinkGraph, View, link_graph
 from solver.techniques.wording import and_list
@@ -205,6 +206,9 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     takes; for one elimination set the shortest chain, and among equals the one HoDoKu finds
     first: loops from a true premise, then from a false one, then AICs, each by premise (cell,
     then digit)."""
+    now = tuple(grid.candidates)
+    if not als and _quiet_since(now, grouped):
+        return
     graph = link_graph(grid)
     grouped = grouped or als
     view = als_view(graph) if als else graph.view("grouped" if grouped else "plain")
@@ -216,6 +220,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
     starts = range(2 * count) if als else _productive(graph, view, cell_premises)
     implications = Implications(graph, view, starts, longest, als, grouped)  # returns: with ALS nodes only
     found: list[Found] = []  # (HoDoKu's rank, depth, source, premise, eliminations, kind, end, chain or None)
+    looped = False  # a continuous loop was met
     ranks: dict[tuple[Candidate, ...], tuple[int, int]] = {}
 
     def offer(eliminations: tuple[Candidate, ...], kind: str, premise: int, end: int, chain: list[int] | None) -> None:
@@ -256,6 +261,7 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
                 if eliminations:
                     offer(eliminations, kind, premise, end, None)
                 continue
+            looped = True  # a continuous loop counts through the one chain rebuilt: not by its ends alone
             chain = implications.chain(premise, end, depth, True, grouped, table=True)
             if chain is None:
                 continue
@@ -264,7 +270,40 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             eliminations = _continuous_eliminations(graph, chain)
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
+    if not found and not looped and not als and (not grouped or _QUIET.get(False, ((),))[0] == now):
+        _QUIET[grouped] = (now, places_of(now))
     yield from _found_steps(graph, implications, found, grouped, als)
+
+
+_QUIET: dict[bool, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""grouped -> (candidates, ``places_of`` them) of the last position where the search of Nice
+Loops and AICs without ALS nodes found nothing at all: no chain with eliminations and no
+continuous loop; for the grouped search, where the plain one found nothing so too. One entry
+each, replaced in one step: safe to share between threads (each entry is a fact about its
+position, whichever walk it came from). See ``_quiet_since``."""
+
+
+def _quiet_since(now: tuple[int, ...], grouped: bool) -> bool:
+    """Whether the search (grouped or not) is sure to find nothing at the candidates ``now``
+    because nothing it could use is new since its ``_QUIET`` position (then ``now`` becomes it).
+
+    A later position has only the links the earlier one had, but for new strong links
+    (``solver.techniques.link_changes``). A chain with no new link was there before, as long or
+    shorter: an AIC's and a discontinuous loop's eliminations come from its ends, so they were
+    there too, and the search, which finds each pair of ends at its shortest chain, would have
+    offered them. Two exceptions are kept out of ``_QUIET``: a continuous loop's eliminations
+    are those of the one chain its table rebuilds, which may differ later; and the grouped search
+    takes a pair of ends only where a shortest chain between them uses a group, so its pair may
+    have had a shorter plain chain before: then the plain search would have offered it. The
+    search depends on the candidates alone, so a record from another walk serves as well.
+    Checked against the whole search along the Solo and layered paths of 430 rated and shipped
+    puzzles (CHANGELOG, seventeenth session); tests/test_chains.py does so on shipped Masters."""
+    quiet = _QUIET.get(grouped)
+    if quiet is None or (quiet[0] != now and new_strong_link(*quiet, now, places_of(now), grouped)):
+        return False
+    if not grouped or _QUIET.get(False, ((),))[0] == now:
+        _QUIET[grouped] = (now, places_of(now))  # nothing here either: the record moves on
+    return True
 
 
 def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[int]:
