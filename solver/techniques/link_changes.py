@@ -13,10 +13,10 @@ What can be new is a strong link:
 A grouped node that lost a cell but kept two or more is no new node: the cells that see all of
 its cells are the same (its line and its box), and so are its links, but for one weak link: a
 row's group and a column's group in one box, which overlapped in the cell that lost the digit,
-no longer do, and a weak link joins them. So a chain made of links
-and nodes that were all there before was there before, as long or shorter, with the same ends
-and the same or fewer targets (``solver.techniques.loops`` uses this to skip a search that
-found nothing; see ``loops_and_aics``).
+no longer do, and a weak link joins them (counted too). So a chain made of links and nodes that
+were all there before was there before, as long or shorter, with the same ends and the same or
+fewer targets (``solver.techniques.loops`` uses this to skip a search that found nothing; see
+``loops._quiet_since``).
 """
 
 from __future__ import annotations
