@@ -270,8 +270,8 @@ def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Ste
             eliminations = _continuous_eliminations(graph, chain)
             if eliminations:
                 offer(eliminations, kind, premise, end, chain)
-    if not found and not looped and not als and (not grouped or _QUIET.get(False, ((),))[0] == now):
-        _QUIET[grouped] = (now, places_of(now))
+    if not found and not looped and not als:
+        _keep_quiet(now, grouped)
     yield from _found_steps(graph, implications, found, grouped, als)
 
 
@@ -301,9 +301,15 @@ def _quiet_since(now: tuple[int, ...], grouped: bool) -> bool:
     quiet = _QUIET.get(grouped)
     if quiet is None or (quiet[0] != now and new_strong_link(*quiet, now, places_of(now), grouped)):
         return False
-    if not grouped or _QUIET.get(False, ((),))[0] == now:
-        _QUIET[grouped] = (now, places_of(now))  # nothing here either: the record moves on
+    _keep_quiet(now, grouped)  # nothing here either: the record moves on
     return True
+
+
+def _keep_quiet(now: tuple[int, ...], grouped: bool) -> None:
+    """Record ``now`` in ``_QUIET`` as a position where the search (grouped or not) found
+    nothing at all; a grouped one only where the plain one is recorded at ``now`` too."""
+    if not grouped or _QUIET.get(False, ((),))[0] == now:
+        _QUIET[grouped] = (now, places_of(now))
 
 
 def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[int]:
