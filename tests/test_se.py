@@ -411,3 +411,36 @@ def test_the_first_chaining_rule_takes_its_turn_among_the_free_basic_rules(monke
             assert capped.name.endswith("Forcing Chains"), capped
             chain_first += 1
     assert basic_positions >= 150 and chain_first >= 8, (basic_positions, chain_first)  # 179 and 11
+
+
+def test_forcing_chains_within_the_cap_come_all_at_once():
+    # From a cap of 7.0 the rule hands back every forcing XY-chain rated within it as one hint:
+    # each conclusion true of the solution and one of the rule's (static_conclusions), the
+    # shortest chain alone (the search it replaces) among them, a higher cap never fewer
+    from solver.se.conclusions import static_conclusions
+    from solver.se.static import Links, _search
+
+    positions = several = 0
+    for puzzle, work, _own in shipped_master_path(2):
+        pos = Position(work.candidates)
+        true, false = static_conclusions(pos)
+        solution = solve(Grid.parse(puzzle).values)
+        before: set[tuple[int, int]] = set()
+        for cap in (7.0, 7.1, 7.3):
+            single = _search(pos, Links(pos), "xy", None, cap)
+            if single is None or single.rating > cap:
+                continue
+            [hint] = forcing_chains_and_cycles(pos, cap)
+            found = set(hint.placements) | {(c, -d) for c, d in hint.eliminations}
+            positions += 1
+            several += len(found) > 1
+            assert hint.name == "Forcing Chain" and hint.rating <= cap, (puzzle, cap, hint)
+            assert all(solution[c] == d for c, d in hint.placements), (puzzle, hint)
+            assert all(solution[c] != d for c, d in hint.eliminations), (puzzle, hint)
+            assert {c * 9 + d - 1 for c, d in hint.placements} <= set(true), (puzzle, hint)
+            assert {c * 9 + d - 1 for c, d in hint.eliminations} <= set(false), (puzzle, hint)
+            assert set(single.placements) <= set(hint.placements), (puzzle, cap, single, hint)
+            assert set(single.eliminations) <= set(hint.eliminations), (puzzle, cap, single, hint)
+            assert before <= found, (puzzle, cap)
+            before = found
+    assert positions >= 120 and several >= 100, (positions, several)  # 132 and 114

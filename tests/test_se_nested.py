@@ -17,8 +17,9 @@ from solver.grid import CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, Gr
 from solver.human import solve_path
 from solver.se import nested as se_nested
 from solver.se.chains import OFF_ON_HOUSES, Position, propagate
+from solver.se.conclusions import static_conclusions
 from solver.se.nested import nested_rule
-from solver.se.static import forcing_chains_and_cycles, static_conclusions
+from solver.se.static import forcing_chains_and_cycles
 from tests.conftest import data_file
 from tests.positions import cell, col, confine, narrowed
 

@@ -10,7 +10,7 @@ eliminations join the chain as new "off" potentials whose ancestors are those pa
 Deeper levels add, when those find nothing, a chaining rule run on the working grid: level 2
 (9.5) Forcing Chains & Cycles, level 3 (10.0) also Multiple Forcing Chains, level 4 (10.5) also
 Dynamic Forcing Chains. As in Sudoku Explainer, the nested Forcing Chains & Cycles contribute
-every hint they have, found all at once (``solver.se.static.static_conclusions``: every
+every hint they have, found all at once (``solver.se.conclusions.static_conclusions``: every
 candidate a static chain proves true or false, which includes every cycle's eliminations). A
 nested chain's eliminations take as parents every candidate the outer chain has removed so far
 (an upper bound of Sudoku Explainer's count), and a nested multiple chain contributes its first
@@ -24,8 +24,8 @@ from functools import lru_cache
 
 from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, POPCOUNT, cells_of
 from solver.se.chains import ChainHint, NestedRule, Position
+from solver.se.conclusions import static_conclusions
 from solver.se.multiple import multiple_chains
-from solver.se.static import static_conclusions
 
 MAX_NESTING = 4  # Sudoku Explainer's deepest level: Dynamic Forcing Chains nested (10.5)
 
