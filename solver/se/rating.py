@@ -20,7 +20,8 @@ the hints applied. Rules and ratings:
 Shortcuts keep it fast without changing what it measures. Once the rating so far is 2.3 or
 more, singles are placed all at once (Sudoku Explainer places every single before anything
 harder, one by one, and none rates above 2.3). A chaining rule may stop at its first hint
-rated no higher than the rating so far, since such a step cannot raise the puzzle's rating.
+rated no higher than the rating so far, since such a step cannot raise the puzzle's rating
+(Forcing Chains & Cycles hands back every forcing chain within it at once: ``solver.se.static``).
 And once any hint rated within the rating so far will do, the rules that can give one are
 tried cheapest first (``solver.se.basic``, ``_speed_order``), not in Sudoku Explainer's
 order: the step is rated as its would be, though the path may go on differently
