@@ -421,10 +421,14 @@ def test_forcing_chains_within_the_cap_come_all_at_once():
     from solver.se.static import Links, _search
 
     positions = several = 0
+    solutions: dict[str, list[int] | None] = {}
     for puzzle, work, _own in shipped_master_path(2):
         pos = Position(work.candidates)
         true, false = static_conclusions(pos)
-        solution = solve(Grid.parse(puzzle).values)
+        if puzzle not in solutions:
+            solutions[puzzle] = solve(Grid.parse(puzzle).values)
+        solution = solutions[puzzle]
+        assert solution is not None, puzzle
         before: set[tuple[int, int]] = set()
         for cap in (7.0, 7.1, 7.3):
             single = _search(pos, Links(pos), "xy", None, cap)

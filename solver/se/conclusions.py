@@ -19,9 +19,10 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     cell*9 + digit-1, ascending.
 
     A candidate k is false when "k is on" reaches "k is off" along static X and Y links (those
-    of ``solver.se.static.Links`` in mode "xy"), and true when "k is off" reaches "k is on". That covers every
-    hint of the rule: its forcing X- and XY-chains are such walks, and a bidirectional cycle's
-    eliminations are too (assume a removed candidate true and follow the loop back to it).
+    of ``solver.se.static.Links`` in mode "xy"), and true when "k is off" reaches "k is on".
+    That covers every hint of the rule: its forcing X- and XY-chains are such walks, and a
+    bidirectional cycle's eliminations are too (assume a removed candidate true and follow the
+    loop back to it).
     Static links are contrapositive, so a start that reaches both "j is on" and "j is off" also
     reaches its own negation. (On a contradictory working grid a candidate may come out both
     true and false.)
