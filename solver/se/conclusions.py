@@ -22,10 +22,9 @@ def static_conclusions(pos: Position) -> tuple[list[int], list[int]]:
     of ``solver.se.static.Links`` in mode "xy"), and true when "k is off" reaches "k is on".
     That covers every hint of the rule: its forcing X- and XY-chains are such walks, and a
     bidirectional cycle's eliminations are too (assume a removed candidate true and follow the
-    loop back to it).
-    Static links are contrapositive, so a start that reaches both "j is on" and "j is off" also
-    reaches its own negation. (On a contradictory working grid a candidate may come out both
-    true and false.)
+    loop back to it). Static links are contrapositive, so a start that reaches both "j is on"
+    and "j is off" also reaches its own negation. (On a contradictory working grid a candidate
+    may come out both true and false.)
 
     Method: a walk alternates "on" and "off", so it is a walk on the candidates assumed on,
     a -> c whenever a candidate b that a sees (its weak links: the same digit in a peer, another
