@@ -308,7 +308,10 @@ def redig(start: Sequence[int], order: Sequence[int], level: Level, cancel: Canc
         if steered or solvable_within(trial, level, cancel=cancel):
             puzzle = trial
             removed.append(cell)
-    return last_within(start, [(cell,) for cell in removed], level, cancel=cancel) if level == Level.EXPERT else puzzle
+    if level != Level.EXPERT:
+        return puzzle
+    found = last_within(start, [(cell,) for cell in removed], level, cancel=cancel)
+    return None if found is None else found[0]
 
 
 def _diggable(puzzle: Sequence[int], level: Level, cancel: CancelFn | None) -> bool:

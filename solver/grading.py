@@ -21,7 +21,7 @@ from typing import Protocol
 from solver import exact
 from solver.errors import MultipleSolutionsError, NoSolutionError, PuzzleFormatError
 from solver.grid import POPCOUNT, Grid, cell_name
-from solver.human import ALL_LEVELS, CancelFn, PathWalk, solve_layers, solve_path
+from solver.human import ALL_LEVELS, CancelFn, PathWalk, SolvePath, solve_layers, solve_path
 from solver.interest import Interest, measure
 from solver.levels import Level
 from solver.se import rating as se_rating
@@ -212,6 +212,7 @@ def grade(
     cancel: CancelFn | None = None,
     se_config: str = "bank",
     marks: Sequence[int] | None = None,
+    solo_path: SolvePath | None = None,
 ) -> Grade:
     """Grade a puzzle by the techniques a person needs (every enabled technique).
 
@@ -224,9 +225,13 @@ def grade(
     ``se_config``: the Sudoku Explainer technique set of ``se`` (``solver.se.rating.SE_CONFIGS``).
     ``marks``: 81 candidate masks (a pencil-mark grid's) to start from, within the basic rule's
     candidates; every technique then works on them (``with_marks``).
+    ``solo_path``: the puzzle's Solo path when the caller has walked it already, so it is not
+    walked again: ``solve_path(grid, level, uniqueness=uniqueness)`` for this puzzle without
+    ``marks``, solved, with ``level`` Expert or above (the Master techniques come last in HoDoKu's
+    order, so a path solved within Expert is the whole path). It is trusted, not checked.
 
     Raises:
-        ValueError: ``se_config`` is unknown.
+        ValueError: ``se_config`` is unknown, or ``solo_path`` comes with ``marks`` or unsolved.
         PuzzleFormatError: the text or values are not a Sudoku grid.
         NoSolutionError: no grid completes the givens, or the ``marks`` leave out its solution.
         MultipleSolutionsError: more than one grid completes them.
@@ -234,6 +239,8 @@ def grade(
     """
     if se_config not in se_rating.SE_CONFIGS:
         raise ValueError(f"unknown SE configuration {se_config!r}")
+    if solo_path is not None and (marks is not None or not solo_path.solved):
+        raise ValueError("a walked Solo path must be solved, and of the puzzle without pencil marks")
     grid = _as_grid(puzzle)
     solutions, _ = exact.search(grid.values, limit=2)
     if not solutions:
@@ -242,10 +249,14 @@ def grade(
         raise MultipleSolutionsError("the puzzle has multiple solutions")
     if marks is not None:
         grid = with_marks(grid, marks, solutions[0])
-    walk = PathWalk(grid, techniques_up_to(ALL_LEVELS, uniqueness), cancel)
     se_walk = se_rating.RatingWalk(grid, uniqueness=uniqueness, cancel=cancel, config=se_config)
-    _together(walk, se_walk)
-    path = walk.result()
+    if solo_path is None:
+        walk = PathWalk(grid, techniques_up_to(ALL_LEVELS, uniqueness), cancel)
+        _together(walk, se_walk)
+        path = walk.result()
+    else:
+        _together(se_walk)
+        path = solo_path
     counts: dict[str, int] = {}
     for step in path.steps:
         counts[step.technique] = counts.get(step.technique, 0) + 1

@@ -15,7 +15,7 @@ from generator.wfc import fill
 from solver.errors import NoSolutionError
 from solver.exact import count_solutions
 from solver.grading import grade
-from solver.grid import HOUSES, parse_values
+from solver.grid import HOUSES, Grid, parse_values
 from solver.levels import Level
 from solver.walks import solvable_within
 
@@ -160,6 +160,25 @@ def test_an_expert_step_taken_where_hard_techniques_finish_the_puzzle_is_not_exp
         served, result, hardest, why = judge(dug, solution, [empty, further], Level.EXPERT, True, None, full_grade)
         assert served == puzzle and result is None and hardest is None
         assert why == "too easy: Hard techniques solve it"
+
+
+def test_the_last_puzzle_within_expert_along_a_dig_comes_with_its_solo_path():
+    from generator.accept import last_within
+    from solver.exact import solve
+    from solver.human import solve_path
+
+    puzzle = parse_values("010007005900201000002040090090080056030700800400000000000006010005002007000850609")
+    solution = solve(puzzle)
+    empty = tuple(cell for cell in range(81) if not puzzle[cell])
+    further = tuple([cell for cell in range(81) if puzzle[cell]][::3])  # too far: not within Expert
+    dug = [0 if cell in further else value for cell, value in enumerate(puzzle)]
+    assert not solve_path(Grid(dug), Level.EXPERT).solved
+    found = last_within(solution, [empty, further], Level.EXPERT)
+    assert found is not None
+    served, path = found
+    assert served == puzzle and path.solved
+    assert path.steps == solve_path(Grid(puzzle), Level.EXPERT).steps
+    assert last_within(dug, [(next(c for c in range(81) if dug[c]),)], Level.EXPERT) is None  # the start is beyond
 
 
 def test_dig_records_its_removals_in_order_and_without_a_level_keeps_only_uniqueness():

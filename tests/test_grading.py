@@ -89,6 +89,29 @@ def test_grade_raises_the_right_errors():
         grade("18.4.6293" + "23.9.8416" + SOLVED[18:])
 
 
+def test_grade_takes_a_walked_solo_path_instead_of_walking_it_again(monkeypatch):
+    """The Expert generator hands the accepted puzzle's Solo path (walked within Expert) to
+    ``grade``: the grade is the one ``grade`` gives alone, and the path is not walked again."""
+    import solver.grading as grading
+    from solver.human import solve_path
+
+    values = parse_values(TIED_NAMES)
+    alone = grade(values)
+    path = solve_path(Grid(values), Level.EXPERT)
+
+    def no_walk(*args, **kwargs):
+        raise AssertionError("the Solo path was walked again")
+
+    monkeypatch.setattr(grading, "PathWalk", no_walk)
+    assert grade(values, solo_path=path) == alone
+    with pytest.raises(ValueError, match="pencil marks"):
+        grade(values, solo_path=path, marks=[0x1FF] * 81)
+    stalled = solve_path(Grid(values), Level.HARD)  # Hard techniques stall on it
+    assert not stalled.solved
+    with pytest.raises(ValueError, match="solved"):
+        grade(values, solo_path=stalled)
+
+
 @pytest.mark.parametrize(
     "level, score, expected",
     [
