@@ -6,9 +6,10 @@ back along the dig to the last puzzle still solvable within Expert (``last_withi
 search: fewer givens never make a puzzle easier); Master checks in bulk rounds first
 (``solver.walks.walk_in_bulk``), and tells the Expert rounds of a near miss for
 ``generator.steer``. The level itself comes from one walk of the Solo path
-(``solver.grading.level_of`` or ``path_level``), and the full grade follows for the accepted
-puzzle only when asked for; an Expert's grade takes the Solo path its binary search walked
-instead of walking it again (generating 30 Experts with the full grade: 0.93x the instructions).
+(``solver.grading.level_of``, or for Expert and Master ``solver.human.solve_path``), and the
+full grade follows for the accepted puzzle only when asked for, taking an Expert's or Master's
+path as walked instead of walking it again (with the full grade, 0.93x the instructions of
+generating 30 Experts, 0.975x of 6 Masters; the same puzzles and grades).
 """
 
 from __future__ import annotations
@@ -44,10 +45,12 @@ def judge(
 
     ``puzzle`` is the dig's result, ``solution`` the filled grid and ``removed`` the dig's
     removals (81 ints, 81 ints, groups of cells); Expert puts givens back along the dig. The
-    level is decided by one Solo path (``solver.grading.level_of``), and a puzzle is exactly of
-    its level when the techniques of the level below cannot finish it too (for Expert this is a
-    check of its own: see below); with ``full_grade`` the accepted puzzle is then graded in full
-    (``solver.grading.grade``), else the grade is None. ``depth``, when given, receives for a
+    level is decided by one Solo path (``solver.grading.level_of``; for Expert and Master the
+    path itself, ``solver.human.solve_path``), and a puzzle is exactly of its level when the
+    techniques of the level below cannot finish it too (for Expert this is a check of its own:
+    see below); with ``full_grade`` the accepted puzzle is then graded in full
+    (``solver.grading.grade``, which takes an Expert's or Master's path as walked), else the
+    grade is None. ``depth``, when given, receives for a
     Master candidate that Expert techniques finish the number of their Expert rounds (the
     near miss ``generator.steer`` walks from).
 
@@ -71,18 +74,22 @@ def judge(
                     depth.append(rounds.count(Level.EXPERT))
                 return puzzle, None, None, _too_easy(easier)
     used: list[str] = []
-    path: SolvePath | None = None  # Expert: the accepted puzzle's Solo path, for its grade
+    path: SolvePath | None = None  # Expert and Master: the Solo path, which the grade takes on
     if level == Level.EXPERT:
         found = last_within(solution, removed, level, uniqueness, cancel)
         if found is None or found[0] == list(solution):
             return puzzle, None, None, f"no {level.label} puzzle along its dig"  # never seen
         puzzle, path = found
-        used = [step.technique for step in path.steps if step.technique not in SINGLE_NAMES]
+        used = _names(path)
         if not used:  # singles alone solve it
             return puzzle, None, None, _too_easy(PLAYABLE_LEVELS[index - 1])
         # Master's techniques come last in HoDoKu's order, so the Solo path that solved it
         # within Expert is the whole Solo path: its level and hardest step are level_of's
         graded, hardest = path_level(used)
+    elif level == Level.MASTER:  # the bulk rounds left Hard and Expert steps to do: some are taken
+        path = solve_path(Grid(puzzle), level, uniqueness=uniqueness, cancel=cancel)
+        used = _names(path)
+        graded, hardest = path_level(used) if path.solved else (Level.BEYOND, None)
     else:
         graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
     if graded == level == Level.EXPERT and _hard_may_finish(used):
@@ -95,13 +102,20 @@ def judge(
     if not full_grade:
         return puzzle, None, hardest, ""
     result = grade(puzzle, uniqueness=uniqueness, cancel=cancel, solo_path=path)
-    if result.level != level:  # the same Solo path as level_of's: never seen
+    if result.level != level:  # the same Solo path: never seen
         return puzzle, None, None, _too_hard(result.level) if result.level > level else _too_easy(result.level)
     return puzzle, result, result.hardest, ""
 
 
 SINGLE_NAMES = frozenset(name for t in TECHNIQUES if t.finder in SINGLES for name in t.names)
-"""The step names of the singles (``solver.walks.hardest_level`` leaves them out of ``used``)."""
+"""The step names of the singles."""
+
+
+def _names(path: SolvePath) -> list[str]:
+    """The names of a Solo path's steps other than singles, in path order (``path_level``'s
+    input, what ``solver.walks.hardest_level`` gives as ``used``)."""
+    return [step.technique for step in path.steps if step.technique not in SINGLE_NAMES]
+
 
 EARLY_EXPERT = frozenset(
     t.name

@@ -132,6 +132,19 @@ def test_generate_steers_expert_and_master_puzzles_to_exactly_their_level(level,
     assert solvable_within(made.puzzle, level)
 
 
+@pytest.mark.parametrize("level, seed", [(Level.EXPERT, 1), (Level.MASTER, 9)])
+def test_the_full_grade_takes_the_solo_path_the_level_check_walked(monkeypatch, level, seed):
+    import solver.grading as grading
+
+    def no_walk(*args, **kwargs):
+        raise AssertionError("the grade walked the Solo path again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(grading, "PathWalk", no_walk)
+        made = generate(level, seed)
+    assert made.grade == grade(made.puzzle)  # the grade it gives alone
+
+
 @pytest.mark.parametrize("level, seed", [(Level.EASY, 3), (Level.HARD, 3), (Level.EXPERT, 14)])
 def test_generate_without_the_full_grade_makes_the_same_puzzle_and_names_its_hardest_step(level, seed):
     full = generate(level, seed)
