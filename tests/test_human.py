@@ -148,6 +148,31 @@ def test_solvable_within_leaves_its_expert_searches_to_the_solve_path(monkeypatc
         assert len(human._DEEP_MEMO) == remembered, "the solve path searched a position again"
 
 
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_the_layered_path_skips_what_the_solo_path_found_nothing_with_at_the_same_position(monkeypatch, level):
+    # grade walks the Solo path first; the layered path then passes through nearly every
+    # position where the Solo path needed more than singles, and there tries only the singles
+    # and the technique that fired on (solver.human._FIRED): the same layers, far fewer searches
+    import json
+    from pathlib import Path
+
+    from solver import human
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{level}.json").read_text())
+    tried: list[None] = []
+    monkeypatch.setattr(human, "poll_cancel", lambda cancel: tried.append(None))  # once per technique tried
+    for entry in bank["puzzles"][:2]:
+        grid = Grid.parse(entry["puzzle"])
+        monkeypatch.setattr(human, "_FIRED", {})
+        alone = solve_layers(grid)
+        searched_alone = len(tried)
+        solve_path(grid)
+        tried.clear()
+        assert solve_layers(grid) == alone
+        assert len(tried) < searched_alone / 2, (len(tried), searched_alone)
+        tried.clear()
+
+
 def test_hardest_level_is_the_grades_level():
     # the same positions and steps as the Solo path, so the same level, on shipped puzzles of
     # every level; BEYOND when the allowed techniques cannot finish or the grid is contradictory
