@@ -89,7 +89,12 @@ def judge(
     elif level == Level.MASTER:  # the bulk rounds left Hard and Expert steps to do: some are taken
         path = solve_path(Grid(puzzle), level, uniqueness=uniqueness, cancel=cancel)
         used = _names(path)
-        graded, hardest = path_level(used) if path.solved else (Level.BEYOND, None)
+        if not path.solved:
+            graded, hardest = Level.BEYOND, None
+        elif used:
+            graded, hardest = path_level(used)
+        else:  # singles alone: never seen, the bulk rounds finish such a grid
+            graded, hardest = Level.EASY, None
     else:
         graded, hardest = level_of(puzzle, uniqueness=uniqueness, cancel=cancel, used=used)
     if graded == level == Level.EXPERT and _hard_may_finish(used):

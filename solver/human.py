@@ -129,7 +129,7 @@ def _worth_trying(grid: Grid, techniques: Sequence[Technique]) -> Sequence[Techn
     if known is None:
         return techniques
     walked, fired = known
-    if walked[:fired] != techniques[:fired]:
+    if tuple(walked[:fired]) != tuple(techniques[:fired]):  # (a list and a tuple are never equal)
         return techniques
     singles = 0
     while singles < fired and techniques[singles].finder in SINGLES:

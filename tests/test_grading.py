@@ -90,8 +90,9 @@ def test_grade_raises_the_right_errors():
 
 
 def test_grade_takes_a_walked_solo_path_instead_of_walking_it_again(monkeypatch):
-    """The Expert generator hands the accepted puzzle's Solo path (walked within Expert) to
-    ``grade``: the grade is the one ``grade`` gives alone, and the path is not walked again."""
+    """The Expert and Master generators hand the accepted puzzle's Solo path (Expert's walked
+    within Expert) to ``grade``: the grade is the one ``grade`` gives alone, and the path is not
+    walked again."""
     import solver.grading as grading
     from solver.human import solve_path
 
