@@ -21,7 +21,7 @@ from solver.grid import Grid
 from solver.human import SolvePath, solve_path
 from solver.levels import PLAYABLE_LEVELS, Level
 from solver.techniques import TECHNIQUES, technique
-from solver.techniques.singles import SINGLES
+from solver.techniques.singles import SINGLE_NAMES
 from solver.walks import solvable_within, walk_in_bulk
 
 Verdict = tuple[list[int], Grade | None, str | None, str]
@@ -110,10 +110,6 @@ def judge(
     if result.level != level:  # the same Solo path: never seen
         return puzzle, None, None, _too_hard(result.level) if result.level > level else _too_easy(result.level)
     return puzzle, result, result.hardest, ""
-
-
-SINGLE_NAMES = frozenset(name for t in TECHNIQUES if t.finder in SINGLES for name in t.names)
-"""The step names of the singles."""
 
 
 def _names(path: SolvePath) -> list[str]:

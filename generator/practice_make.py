@@ -43,8 +43,8 @@ from solver.levels import PLAYABLE_LEVELS
 from solver.step import Candidate, Step
 from solver.techniques import TECHNIQUES, Technique, technique
 from solver.techniques.avoidable import SIDES
+from solver.techniques.singles import SINGLE_NAMES
 
-SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
 MAKEABLE = ("Hidden Quad", "Avoidable Rectangle Type 2", "WXYZ-Wing", "Death Blossom", "Finned Franken Jellyfish")
 """The techniques no shipped path takes next whose positions this module makes, in seconds (the
 practice index lists them for the game); WXYZ-Wing and Death Blossom are off in the solver, as
@@ -179,7 +179,7 @@ def _stalls(puzzle: str, cancel: CancelFn | None) -> Iterator[Grid]:
     start = Grid.parse(puzzle)
     work = start.copy()
     for step in (*solve_path(start, ALL_LEVELS, cancel=cancel).steps, None):
-        if step is None or step.technique not in SINGLES:
+        if step is None or step.technique not in SINGLE_NAMES:
             yield work
         if step is not None:
             step.apply(work)

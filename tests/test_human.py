@@ -17,7 +17,7 @@ from solver.human import (
 )
 from solver.levels import Level
 from solver.techniques import technique, techniques_up_to
-from solver.techniques.singles import SINGLES
+from solver.techniques.singles import SINGLE_NAMES, SINGLES
 from solver.walks import bulk_techniques, solvable_within, walk_in_bulk
 from tests.positions import confine, narrowed
 from tests.solving import cancel_after
@@ -283,3 +283,11 @@ def test_solvable_within_rejects_contradictions():
 def test_solvable_within_needs_81_values():
     with pytest.raises(PuzzleFormatError):
         solvable_within([0] * 80, Level.EASY)
+
+
+def test_the_single_names_are_the_step_names_of_the_singles_finders():
+    from solver.techniques import TECHNIQUES
+
+    assert {name for t in TECHNIQUES if t.finder in SINGLES for name in t.names} == SINGLE_NAMES
+    steps = solve_path(Grid.parse(SIMPLE), Level.EASY).steps  # singles alone
+    assert steps and {step.technique for step in steps} <= SINGLE_NAMES

@@ -41,6 +41,7 @@ from game.session import Game
 from game.solution import SolutionPanel
 from solver.grid import HOUSES, values_to_string
 from solver.levels import Level
+from solver.techniques.singles import SINGLE_NAMES
 
 if TYPE_CHECKING:
     from game.host import Host
@@ -54,7 +55,6 @@ FLOURISH_SECONDS = 1.4  # the winning sweep before the win screen
 DEMO_STEP = 0.5  # seconds a single (or a wrong-entry note) stays on screen in the demo
 DEMO_READING = 0.22  # seconds per word of a harder step's explanation, up to DEMO_LONGEST
 DEMO_LONGEST = 6.0
-SINGLE_NAMES = ("Full House", "Naked Single", "Hidden Single")
 REVEAL_STEP = 0.03  # seconds between the digits a tool places, as they appear one by one,
 REVEAL_SECONDS = 1.2  # or less when there are many (the whole reveal takes at most this)
 PAUSE_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # the game pauses itself

@@ -124,6 +124,9 @@ def hidden_single_step(cell: int, digit: int, house: int) -> Step:
 SINGLES = (full_house, naked_single, hidden_single)
 """The singles finders; the fast path in ``solver.human`` replaces them with bit-mask loops."""
 
+SINGLE_NAMES = frozenset({"Full House", "Naked Single", "Hidden Single"})
+"""The step names the singles finders give (``Step.technique``)."""
+
 
 class SinglesQueue:
     """Which single HoDoKu 2.2 takes when several are there: the one that appeared first.
