@@ -72,3 +72,19 @@ def test_the_reverse_closure_is_the_transpose_on_random_graphs():
             for s in range(size):
                 for t in range(size):
                     assert backward[t] >> s & 1 == forward[s] >> t & 1, (size, density, s, t)
+
+
+def test_a_closure_computes_each_part_once_in_any_order(monkeypatch):
+    import solver.closure as closure_module
+
+    dense = [GRAPH[node] for node in range(len(GRAPH))]
+    passes = []
+    tarjan = closure_module._components
+    monkeypatch.setattr(closure_module, "_components", lambda succ: passes.append(1) or tarjan(succ))
+    closure = closure_module.Closure(dense)
+    backward = closure.backward()  # before the forward reach: the components serve both
+    assert closure.forward() is closure.forward()
+    assert (closure.forward(), backward) == reachable_both(dense)
+    assert closure.number() == reachable_dense(dense)[1]
+    assert closure.backward() is backward
+    assert len(passes) == 1 + 2  # this closure's one Tarjan pass, then one each for the two checks

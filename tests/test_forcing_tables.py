@@ -162,3 +162,23 @@ def test_an_open_single_is_no_forcing_chain():
     bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     steps = steps_of(forcing_chain, Grid.parse(bank["puzzles"][0]["puzzle"]))
     assert steps and all(step.links for step in steps)
+
+
+def test_the_tables_close_the_grouped_view_the_loop_search_closed(monkeypatch):
+    # the Grouped Nice Loop search and the Forcing Chains' tables read one closure per position
+    import solver.closure as closure_module
+    from solver.techniques.forcing_tables import Tables
+
+    grid = narrowed(r1c1="12", r1c2="12", r1c3="123", r5c5="45", r5c6="45")
+    graph = link_graph(grid)
+    view = graph.view("grouped")
+    reach = view.closure().forward()  # as the loop search asks (``loops._productive``)
+    passes = []
+    tarjan = closure_module._components
+    monkeypatch.setattr(closure_module, "_components", lambda succ: passes.append(1) or tarjan(succ))
+    tables = Tables(graph)
+    assert passes == []  # no second Tarjan pass: the backward reach reuses the components
+    assert tables.reach == [bits | 1 << s for s, bits in enumerate(reach)]
+    forward, backward = closure_module.reachable_both(view.targets)
+    assert forward == reach
+    assert tables.back == [bits | 1 << s for s, bits in enumerate(backward)]

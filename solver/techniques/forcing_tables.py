@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from solver.closure import reachable_both
+from solver.closure import Closure
 from solver.grid import HOUSE_MASK, HOUSES, Grid, allowed_masks, cell_name, cells_of, house_name
 from solver.step import Candidate, Link, Step
 from solver.techniques.links import LinkGraph, link_graph
@@ -61,11 +61,14 @@ class Tables:
     state's own entries (None: its links in the grouped link graph, a Forcing Chain's)."""
 
     def __init__(self, graph: LinkGraph, targets: Sequence[Sequence[int]] | None = None):
-        if targets is None:
-            targets = graph.view("grouped").targets
+        if targets is None:  # the grouped view's closure, which the loop search may have made
+            view = graph.view("grouped")
+            targets, closure = view.targets, view.closure()
+        else:
+            closure = Closure(targets)
         self.graph = graph
         self.targets = targets
-        forward, backward = reachable_both(targets)
+        forward, backward = closure.forward(), closure.backward()
         self.reach = [bits | 1 << s for s, bits in enumerate(forward)]
         self.back = [bits | 1 << s for s, bits in enumerate(backward)]
         count = graph.candidate_count

@@ -5,7 +5,7 @@ links, no cell twice (the lasso rule), plain and grouped chains searched apart, 
 elimination set in HoDoKu's order. The generator's bulk walk (``solver.walks.walk_in_bulk``)
 only asks whether Expert techniques finish a grid, thousands of times a puzzle, and applies
 every step of a round anyway. For it, ``link_conclusions`` takes the transitive closure of the
-grouped view's implications (``solver.closure.reachable_dense``: every state each state
+grouped view's implications (``View.closure``, ``solver.closure.Closure``: every state each state
 reaches, by chains of any length) and keeps two conclusions:
 
   "x is true" reaches "x is false"      x goes
@@ -26,7 +26,6 @@ off any view's closure (``solver.techniques.loops`` uses it to choose the premis
 
 from __future__ import annotations
 
-from solver.closure import reachable_dense
 from solver.grid import Grid
 from solver.step import Candidate
 from solver.techniques.links import LinkGraph, link_graph
@@ -44,7 +43,7 @@ def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate
     none fewer.
     """
     graph = link_graph(grid)
-    reach, _ = reachable_dense(graph.view("grouped").targets)  # state -> the states it reaches
+    reach = graph.view("grouped").closure().forward()  # state -> the states it reaches
     placed, gone = concluded(graph, reach)
     cells, digit = graph.cells, graph.digit
     return tuple((cells[m][0], digit[m]) for m in placed), tuple((cells[m][0], digit[m]) for m in gone)
@@ -53,7 +52,7 @@ def link_conclusions(grid: Grid) -> tuple[tuple[Candidate, ...], tuple[Candidate
 def concluded(graph: LinkGraph, reach: list[int]) -> tuple[list[int], list[int]]:
     """(the candidate nodes placed, those removed), each ascending (cell order, then digit
     order): "false" reaches "true", "true" reaches "false" in ``reach``, the closure of one of
-    ``graph``'s views (``solver.closure.reachable_dense``, indexed by state)."""
+    ``graph``'s views (``Closure.forward``, indexed by state)."""
     placed, gone = [], []
     for m in range(graph.candidate_count):
         false, true = m << 1, (m << 1) | 1

@@ -34,6 +34,7 @@ import itertools
 import threading
 from collections.abc import Callable, Iterable, Sequence
 
+from solver.closure import Closure
 from solver.grid import (
     CELL_BIT,
     CELLS,
@@ -94,7 +95,7 @@ class View:
     are listed in ``longer[state]`` as (state, length) instead.
     """
 
-    __slots__ = ("lengths", "longer", "strong", "targets", "weak")
+    __slots__ = ("_closure", "lengths", "longer", "strong", "targets", "weak")
 
     def __init__(
         self,
@@ -115,6 +116,15 @@ class View:
             targets[node << 1] = tuple([(y << 1) | 1 for y in ys if (node, y) not in lengths])
             longer[node << 1] = tuple([((y << 1) | 1, lengths[(node, y)]) for y in ys if (node, y) in lengths])
         self.targets, self.longer = targets, longer
+        self._closure: Closure | None = None
+
+    def closure(self) -> Closure:
+        """The transitive closure of ``targets`` (``solver.closure.Closure``), made once per
+        view: the Grouped Nice Loop search and the Forcing Chains' tables read the same one."""
+        closure = self._closure
+        if closure is None:
+            closure = self._closure = Closure(self.targets)
+        return closure
 
 
 class LinkGraph:

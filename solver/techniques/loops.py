@@ -41,7 +41,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from solver.closure import reachable_dense
 from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of, places_of
 from solver.step import Candidate, Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
@@ -315,7 +314,7 @@ def _keep_quiet(now: tuple[int, ...], grouped: bool) -> None:
 def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[int]:
     """The premises (candidate state ids, ascending) that can start a loop or an AIC with an
     elimination in ``view``: a superset, from the transitive closure of the view's links
-    (``solver.closure.reachable_dense``), of those the search would offer a step for.
+    (``View.closure``), of those the search would offer a step for.
 
     Every elimination of a loop or AIC is a candidate c whose "true" reaches its "false" in the
     closure (or a placement's "false" its "true"; see ``solver.techniques.link_closure``). An
@@ -328,7 +327,8 @@ def _productive(graph: LinkGraph, view: View, cell_premises: list[int]) -> list[
     positions of the Solo paths of SE 8.1+ puzzles and Masters: 20% of the premises, the same
     steps; where nothing is concluded (half of the searches there) none, and no search.
     """
-    reach, component = reachable_dense(view.targets)
+    closure = view.closure()
+    reach, component = closure.forward(), closure.number()
     count, cells, digit, sees = graph.candidate_count, graph.cells, graph.digit, graph.sees
     on_cells = [0] * 10  # per digit: the cells of the candidates the closure concludes on
     near = 0  # the states of the nodes whose loops or chains may conclude something
