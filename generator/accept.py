@@ -68,8 +68,8 @@ def judge(
         # not finish is graded on that path below.
         work = Grid(puzzle)
         rounds: list[Level] = []
-        for easier in (Level.HARD, Level.EXPERT):
-            if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel, rounds=rounds):
+        for easier, stalled in ((Level.HARD, None), (Level.EXPERT, Level.HARD)):
+            if walk_in_bulk(work, easier, uniqueness=uniqueness, cancel=cancel, rounds=rounds, quiet=stalled):
                 if easier == Level.EXPERT and depth is not None:
                     depth.append(rounds.count(Level.EXPERT))
                 return puzzle, None, None, _too_easy(easier)

@@ -173,6 +173,7 @@ def walk_in_bulk(
     uniqueness: bool = True,
     cancel: CancelFn | None = None,
     rounds: list[Level] | None = None,
+    quiet: Level | None = None,
 ) -> bool:
     """Solve ``grid`` in place in rounds: the singles, then every step of the first technique up
     to ``level`` that fires, in ``bulk_techniques``' order, applied at once. True when the grid
@@ -195,17 +196,25 @@ def walk_in_bulk(
     the level of each round's technique (singles left out): the Master generator counts the
     Expert rounds of a near miss.
 
+    ``quiet``: a level below ``level`` whose walk stalled at ``grid`` (returned False where the
+    grid is not contradictory: its last round found nothing). Its techniques, which come first
+    in ``bulk_techniques(level)``, would find nothing there again, so the first round starts
+    after them; the walk is the same as without it. The generator goes on to Expert where the
+    Hard walk stalled this way: 4-5% of its Master time went to that round's Hard techniques.
+
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round
             and before each technique.
     """
     techniques = bulk_techniques(level, uniqueness)
+    # the first round tries all but the techniques up to ``quiet``, which found nothing here
+    trying = techniques if quiet is None else tuple(t for t in techniques if t.level > quiet)
     while True:
         poll_cancel(cancel)
         left = propagate_singles(grid.values, grid.candidates)
         if left <= 0:
             return left == 0
-        for tech in techniques:
+        for tech in trying:
             poll_cancel(cancel)
             at_once = _AT_ONCE.get(tech.finder)
             steps = list(tech.finder(grid)) if at_once is None else at_once(grid)
@@ -215,6 +224,7 @@ def walk_in_bulk(
             return False
         if rounds is not None:
             rounds.append(tech.level)
+        trying = techniques
         changed = False
         for step in steps:
             changed |= apply_fresh(step, grid)

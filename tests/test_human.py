@@ -5,6 +5,8 @@ Grading (levels, scores, the SE estimate, agreement with HoDoKu) is tested in te
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from solver.errors import PuzzleFormatError
@@ -237,6 +239,37 @@ def test_walk_in_bulk_tells_the_level_of_each_round():
         again = []
         assert walk_in_bulk(Grid.parse(entry["puzzle"]), Level.EXPERT, rounds=again)
         assert again.count(Level.EXPERT) >= 1
+
+
+def _count(calls: list[int]) -> bool:
+    """A cancel callable's body that counts its polls in ``calls[0]`` and never cancels."""
+    calls[0] += 1
+    return False
+
+
+def test_the_expert_walk_from_a_hard_stall_starts_after_the_hard_techniques():
+    # where the Hard walk stalled its techniques find nothing again: told so (quiet=Hard), the
+    # Expert walk's first round starts after them (one poll of cancel fewer for each) and the
+    # walk ends where it ends without being told, after the same rounds
+    import json
+    from pathlib import Path
+
+    skipped = sum(t.level <= Level.HARD for t in bulk_techniques(Level.EXPERT))
+    assert skipped > 30
+    for name in ("expert", "master"):
+        bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / f"{name}.json").read_text())
+        for entry in bank["puzzles"][:3]:
+            stall = Grid.parse(entry["puzzle"])
+            assert not walk_in_bulk(stall, Level.HARD)
+            walked = {}
+            for quiet in (None, Level.HARD):
+                grid, rounds, polls = stall.copy(), [], [0]
+                done = walk_in_bulk(grid, Level.EXPERT, rounds=rounds, quiet=quiet, cancel=partial(_count, polls))
+                walked[quiet] = (done, rounds, grid, polls[0])
+            (done, rounds, grid, polls), (told_done, told_rounds, told_grid, told_polls) = walked.values()
+            assert (told_done, told_rounds, told_grid) == (done, rounds, grid)
+            assert done == (name == "expert") and Level.EXPERT in rounds
+            assert polls - told_polls == skipped
 
 
 def test_the_bulk_walk_tries_the_link_closure_before_the_rest_of_expert():
