@@ -106,35 +106,37 @@ def deep_first(tech: Technique, grid: Grid) -> Step | None:
     return step
 
 
-Position = tuple[tuple[int, ...], tuple[int, ...]]  # a grid's (values, candidates)
+Position = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""A grid's (values, candidates, givens): what a finder's answer depends on (Avoidable
+Rectangles read the givens: two puzzles along one dig can meet in values and candidates)."""
 
-_FIRED: dict[Position, tuple[Sequence[Technique], int]] = {}
-"""Position -> (the techniques a Solo walk tried there, the index of the first that fired, not
-a single): every technique before it found nothing there. The layered path passes through
-nearly every position where the Solo path needs more than singles (14.5 of 14.9 a puzzle on 30
-Experts made by ``gen``, 26.8 of 26.9 on 66 puzzles rated SE 8.1 and up), and there tries only
-the singles and the techniques from that one on (``_worth_trying``). Bounded; safe to share
-between threads (a lost race only repeats a search)."""
-_FIRED_SIZE = 4096
+_QUIET: dict[Position, frozenset[str]] = {}
+"""Position -> the names of the techniques (not singles) a walk found nothing with there. A
+finder's answer depends on the position alone, so every later walk through it skips them
+(``quiet_at``). The walks that record and skip: the Solo path (``PathWalk``), the layered path
+(``solve_layers``) and the generator's level check (``solver.walks.hardest_level``), which
+meet at the same positions wherever singles are stuck: the layered path after the Solo path at
+14.5 of 14.9 such positions a puzzle on 30 Experts made by ``gen`` (26.8 of 26.9 on 66 puzzles
+rated SE 8.1 and up), the Expert generator's Solo path after its check that Hard techniques
+cannot finish the same puzzle at every position up to where they stall. Bounded; safe to
+share between threads (a lost race only repeats a search)."""
+_QUIET_SIZE = 4096
 
 
-def _position(grid: Grid) -> Position:
-    return tuple(grid.values), tuple(grid.candidates)
+def position_of(grid: Grid) -> Position:
+    """``grid``'s ``Position``, the key of ``quiet_at``."""
+    return tuple(grid.values), tuple(grid.candidates), tuple(grid.given)
 
 
-def _worth_trying(grid: Grid, techniques: Sequence[Technique]) -> Sequence[Technique]:
-    """``techniques`` without those a Solo walk found nothing with at ``grid``'s position
-    (``_FIRED``), when it tried them in the same order; the singles are always kept."""
-    known = _FIRED.get(_position(grid))
-    if known is None:
-        return techniques
-    walked, fired = known
-    if tuple(walked[:fired]) != tuple(techniques[:fired]):  # (a list and a tuple are never equal)
-        return techniques
-    singles = 0
-    while singles < fired and techniques[singles].finder in SINGLES:
-        singles += 1
-    return (*techniques[:singles], *techniques[fired:])
+def quiet_at(position: Position) -> frozenset[str]:
+    """The names of the techniques a walk found nothing with at ``position`` (``_QUIET``)."""
+    return _QUIET.get(position, frozenset())
+
+
+def note_quiet(position: Position, names: Sequence[str]) -> None:
+    """Remember that the techniques ``names`` (not singles) found nothing at ``position``."""
+    if names:
+        remember(_QUIET, position, quiet_at(position).union(names), _QUIET_SIZE)
 
 
 def first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> Step | None:
@@ -191,21 +193,30 @@ class PathWalk:
             self.done = True
             return False
         step = None
+        position: Position | None = None  # worked out once the singles are stuck
+        quiet: frozenset[str] = frozenset()
+        missed: list[str] = []
         for tech in self.techniques:
-            poll_cancel(self.cancel)
             if tech.finder in self.take:
+                poll_cancel(self.cancel)
                 step = self.take[tech.finder](work)
-            elif tech.level in DEEP_LEVELS:
-                step = deep_first(tech, work)
             else:
-                step = next(tech.finder(work), None)
+                if position is None:
+                    position = position_of(work)
+                    quiet = quiet_at(position)
+                if tech.name in quiet:
+                    continue  # found nothing here before
+                poll_cancel(self.cancel)
+                step = deep_first(tech, work) if tech.level in DEEP_LEVELS else next(tech.finder(work), None)
+                if step is None:
+                    missed.append(tech.name)
             if step is not None:
                 break
+        if position is not None:
+            note_quiet(position, missed)
         if step is None:
             self.done = True
             return False
-        if tech.finder not in self.take:  # for the layered path, which passes here too
-            remember(_FIRED, _position(work), (self.techniques, self.techniques.index(tech)), _FIRED_SIZE)
         self.queue.apply(step, work)
         self.steps.append(step)
         if self.on_step is not None:
@@ -288,10 +299,9 @@ def solve_layers(
     (only its first step for Expert and Master techniques, see ``DEEP_LEVELS``) and applies
     them all at once, skipping what an earlier step of the same layer already did
     (a placement whose digit is no longer a candidate, eliminations already made). The number
-    of layers is the depth of the solution. The input grid is not changed. Where a Solo walk
-    (``PathWalk``) has been at the same position and fired a technique other than a single,
-    the techniques it found nothing with there are not searched again (``_worth_trying``): on
-    the generator's Experts the layered path tries 0.3x the techniques after the Solo path.
+    of layers is the depth of the solution. The input grid is not changed. The techniques a walk
+    found nothing with at a position are not searched there again (``quiet_at``): on the
+    generator's Experts the layered path tries 0.3x the techniques after the Solo path.
 
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled before each technique.
@@ -300,7 +310,18 @@ def solve_layers(
     layers = []
     allowed = techniques_up_to(max_level, uniqueness)
     while not work.is_solved():
-        for tech in _worth_trying(work, allowed):
+        position: Position | None = None  # worked out once the singles are stuck
+        quiet: frozenset[str] = frozenset()
+        missed: list[str] = []
+        found: list[Step] = []
+        for tech in allowed:
+            single = tech.finder in SINGLES
+            if not single:
+                if position is None:
+                    position = position_of(work)
+                    quiet = quiet_at(position)
+                if tech.name in quiet:
+                    continue  # a walk found nothing with it here
             poll_cancel(cancel)
             if tech.level in DEEP_LEVELS:
                 found = [step] if (step := deep_first(tech, work)) else []
@@ -308,7 +329,11 @@ def solve_layers(
                 found = list(tech.finder(work))
             if found:
                 break
-        else:
+            if not single:
+                missed.append(tech.name)
+        if position is not None:
+            note_quiet(position, missed)
+        if not found:
             break
         applied = tuple(step for step in found if apply_fresh(step, work))
         layers.append(applied)

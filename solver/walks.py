@@ -24,7 +24,17 @@ from collections.abc import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, lonely_digits
-from solver.human import ALL_LEVELS, DEEP_LEVELS, CancelFn, apply_fresh, deep_first, poll_cancel
+from solver.human import (
+    ALL_LEVELS,
+    DEEP_LEVELS,
+    CancelFn,
+    apply_fresh,
+    deep_first,
+    note_quiet,
+    poll_cancel,
+    position_of,
+    quiet_at,
+)
 from solver.levels import Level
 from solver.step import Step
 from solver.techniques import Finder, Technique, techniques_up_to
@@ -252,7 +262,9 @@ def hardest_level(
     ``max_level`` make one step, and singles resume. Singles are confluent, so the positions
     where a harder step is needed, and the steps taken there, are those of ``solve_path``; the
     Expert and Master searches go through ``deep_first``'s memo, and a grade of the same puzzle
-    right after (the generator's accept check) finds them there. Always ends: every round
+    right after (the generator's accept check) finds them there; what each position's
+    techniques found nothing with is remembered too (``solver.human.quiet_at``), so the Solo
+    path of the same puzzle goes straight to the technique that fired. Always ends: every round
     places or eliminates at least one candidate.
 
     Raises:
@@ -271,12 +283,20 @@ def hardest_level(
         left = propagate_singles(values, cands)
         if left <= 0:
             return hardest if left == 0 else Level.BEYOND
+        position = position_of(grid)
+        quiet = quiet_at(position)
+        missed = []
+        step = None
         for tech in techniques:
+            if tech.name in quiet:
+                continue  # a walk found nothing with it here
             poll_cancel(cancel)
             step = deep_first(tech, grid) if tech.level in DEEP_LEVELS else next(tech.finder(grid), None)
             if step is not None:
                 break
-        else:
+            missed.append(tech.name)
+        note_quiet(position, missed)
+        if step is None:
             return Level.BEYOND
         if not apply_fresh(step, grid):  # a finder that repeats itself: never loop
             return Level.BEYOND

@@ -71,12 +71,20 @@ def test_next_step_with_a_cancel_that_never_fires_finds_the_same_step():
     assert calls  # polled at least once
 
 
-def test_solvable_within_polls_cancel_each_round_and_before_each_technique():
+def test_solvable_within_polls_cancel_each_round_and_before_each_technique(monkeypatch):
+    from solver import human
+
+    monkeypatch.setattr(human, "_QUIET", {})
     values = Grid.parse(EASTER_MONSTER).values
     calls, never = cancel_after(10**9)
     assert not solvable_within(values, Level.HARD, cancel=never)
     # one round: a poll before the singles, then one before each technique but the singles
     assert len(calls) == 1 + sum(1 for t in techniques_up_to(Level.HARD) if t.finder not in SINGLES)
+    # again: every technique found nothing at that position (human.quiet_at), none is tried
+    calls, never = cancel_after(10**9)
+    assert not solvable_within(values, Level.HARD, cancel=never)
+    assert len(calls) == 1
+    monkeypatch.setattr(human, "_QUIET", {})
     calls, cancel = cancel_after(2)
     with pytest.raises(InterruptedError):
         solvable_within(values, Level.HARD, cancel=cancel)
@@ -154,7 +162,7 @@ def test_solvable_within_leaves_its_expert_searches_to_the_solve_path(monkeypatc
 def test_the_layered_path_skips_what_the_solo_path_found_nothing_with_at_the_same_position(monkeypatch, level):
     # grade walks the Solo path first; the layered path then passes through nearly every
     # position where the Solo path needed more than singles, and there tries only the singles
-    # and the technique that fired on (solver.human._FIRED): the same layers, far fewer searches
+    # and the technique that fired on (solver.human._QUIET): the same layers, far fewer searches
     import json
     from pathlib import Path
 
@@ -165,13 +173,47 @@ def test_the_layered_path_skips_what_the_solo_path_found_nothing_with_at_the_sam
     monkeypatch.setattr(human, "poll_cancel", lambda cancel: tried.append(None))  # once per technique tried
     for entry in bank["puzzles"][:2]:
         grid = Grid.parse(entry["puzzle"])
-        monkeypatch.setattr(human, "_FIRED", {})
+        monkeypatch.setattr(human, "_QUIET", {})
         alone = solve_layers(grid)
         searched_alone = len(tried)
+        monkeypatch.setattr(human, "_QUIET", {})  # what the Solo path alone leaves
         solve_path(grid)
         tried.clear()
         assert solve_layers(grid) == alone
         assert len(tried) < searched_alone / 2, (len(tried), searched_alone)
+        tried.clear()
+
+
+def test_the_solo_path_skips_what_the_hard_check_found_nothing_with_on_the_same_puzzle(monkeypatch):
+    # the Expert generator checks that Hard techniques cannot finish a puzzle, then walks its Solo
+    # path: up to the Hard stall it meets the check's positions, and there goes straight to the
+    # technique the check took (solver.human.quiet_at): the same path, far fewer searches
+    import json
+    from pathlib import Path
+
+    from solver import human
+
+    bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "expert.json").read_text())
+    order = techniques_up_to(Level.EXPERT, True)
+    first_expert = next(i for i, t in enumerate(order) if t.level == Level.EXPERT)
+    late = [t for t in order[first_expert:] if t.level <= Level.HARD]
+    assert [t.name for t in late] == ["Simple Colors", "Multi-Colors"]
+    tried: list[None] = []
+    monkeypatch.setattr(human, "poll_cancel", lambda cancel: tried.append(None))  # the Solo path's polls
+    for entry in bank["puzzles"][:3]:
+        grid = Grid.parse(entry["puzzle"])
+        monkeypatch.setattr(human, "_QUIET", {})
+        alone = solve_path(grid, Level.EXPERT)
+        searched_alone = len(tried)
+        monkeypatch.setattr(human, "_QUIET", {})
+        assert not solvable_within(grid.values, Level.HARD)
+        found_nothing = sum(map(len, human._QUIET.values()))  # at each position the check stopped at
+        assert found_nothing > 30  # the Hard techniques at the stall, at least
+        tried.clear()
+        assert solve_path(grid, Level.EXPERT) == alone
+        # each skipped once, but where an Expert technique that HoDoKu's order puts before a
+        # Hard one fires first (finned fish, Sue de Coq before Simple Colors, Multi-Colors)
+        assert found_nothing - len(late) <= searched_alone - len(tried) <= found_nothing
         tried.clear()
 
 

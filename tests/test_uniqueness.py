@@ -359,3 +359,28 @@ def test_soundness_on_many_rated_puzzles():
     rng = random.Random(60)
     checked = sum(check_deep_path(puzzle, rng) for puzzle in rated_puzzles(3000, 3.0))
     assert checked > 10_000
+
+
+def test_what_a_walk_found_nothing_with_is_remembered_by_position_givens_included(monkeypatch):
+    # two puzzles along one dig can meet in values and candidates with different givens, and an
+    # Avoidable Rectangle reads the givens: a miss with a given corner must not skip the
+    # rectangle where that corner was solved (solver.human.quiet_at)
+    from solver import human
+    from solver.human import PathWalk, position_of, quiet_at
+    from solver.techniques import technique
+
+    monkeypatch.setattr(human, "_QUIET", {})
+    rectangle = technique("Avoidable Rectangle Type 1")
+    solved = placed(r1c1=1, r1c2=2, r4c1=2)
+    solved.candidates[cell("r4c2")] = BIT[1] | BIT[5]
+    given = solved.copy()
+    given.given[cell("r1c2")] = True
+    assert not PathWalk(given, [rectangle]).advance()
+    assert quiet_at(position_of(given)) == {rectangle.name}
+    assert position_of(given)[:2] == position_of(solved)[:2]  # the same values and candidates
+    walk = PathWalk(solved, [rectangle])
+    assert walk.advance()
+    assert notation(walk.steps[0]) == elims("r4c2<>1")
+    calls = []
+    assert not PathWalk(given, [rectangle], cancel=lambda: calls.append(1) and False).advance()
+    assert calls == []  # not searched again where it found nothing
