@@ -210,7 +210,7 @@ def walk_in_bulk(
     grid is not contradictory: its last round found nothing). Its techniques, which come first
     in ``bulk_techniques(level)``, would find nothing there again, so the first round starts
     after them; the walk is the same as without it. The generator goes on to Expert where the
-    Hard walk stalled this way: 4-5% of its Master time went to that round's Hard techniques.
+    Hard walk stalled this way: 2% of the instructions of a Master went to that round.
 
     Raises:
         InterruptedError: ``cancel()`` returned True; it is polled at the start of each round

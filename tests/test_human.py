@@ -161,8 +161,8 @@ def test_solvable_within_leaves_its_expert_searches_to_the_solve_path(monkeypatc
 @pytest.mark.parametrize("level", ["expert", "master"])
 def test_the_layered_path_skips_what_the_solo_path_found_nothing_with_at_the_same_position(monkeypatch, level):
     # grade walks the Solo path first; the layered path then passes through nearly every
-    # position where the Solo path needed more than singles, and there tries only the singles
-    # and the technique that fired on (solver.human._QUIET): the same layers, far fewer searches
+    # position where the Solo path needed more than singles, and there skips the techniques the
+    # Solo path found nothing with (solver.human._QUIET): the same layers, far fewer searches
     import json
     from pathlib import Path
 
