@@ -133,10 +133,36 @@ def quiet_at(position: Position) -> frozenset[str]:
     return _QUIET.get(position, frozenset())
 
 
-def note_quiet(position: Position, names: Sequence[str]) -> None:
-    """Remember that the techniques ``names`` (not singles) found nothing at ``position``."""
-    if names:
-        remember(_QUIET, position, quiet_at(position).union(names), _QUIET_SIZE)
+class Visit:
+    """One walk's stop at ``grid``'s position while the singles are stuck: which techniques to
+    skip there (``quiet_at``), and, on ``close``, the record of those that found nothing now.
+    The position is read when ``skip`` is first asked, so a stop that a single ends reads
+    nothing."""
+
+    __slots__ = ("_grid", "_missed", "_position", "_quiet")
+
+    def __init__(self, grid: Grid):
+        self._grid = grid
+        self._position: Position | None = None
+        self._quiet: frozenset[str] = frozenset()
+        self._missed: list[str] = []
+
+    def skip(self, tech: Technique) -> bool:
+        """True when a walk found nothing with ``tech`` (not a single) at this position."""
+        if self._position is None:
+            self._position = position_of(self._grid)
+            self._quiet = quiet_at(self._position)
+        return tech.name in self._quiet
+
+    def missed(self, tech: Technique) -> None:
+        """``tech`` (not a single, asked of ``skip`` first) found nothing here."""
+        self._missed.append(tech.name)
+
+    def close(self) -> None:
+        """Remember what found nothing here (``_QUIET``); call before the grid changes."""
+        if self._missed:
+            assert self._position is not None
+            remember(_QUIET, self._position, self._quiet.union(self._missed), _QUIET_SIZE)
 
 
 def first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | None = None) -> Step | None:
@@ -193,27 +219,21 @@ class PathWalk:
             self.done = True
             return False
         step = None
-        position: Position | None = None  # worked out once the singles are stuck
-        quiet: frozenset[str] = frozenset()
-        missed: list[str] = []
+        visit = Visit(work)
         for tech in self.techniques:
             if tech.finder in self.take:
                 poll_cancel(self.cancel)
                 step = self.take[tech.finder](work)
             else:
-                if position is None:
-                    position = position_of(work)
-                    quiet = quiet_at(position)
-                if tech.name in quiet:
+                if visit.skip(tech):
                     continue  # found nothing here before
                 poll_cancel(self.cancel)
                 step = deep_first(tech, work) if tech.level in DEEP_LEVELS else next(tech.finder(work), None)
                 if step is None:
-                    missed.append(tech.name)
+                    visit.missed(tech)
             if step is not None:
                 break
-        if position is not None:
-            note_quiet(position, missed)
+        visit.close()
         if step is None:
             self.done = True
             return False
@@ -310,18 +330,12 @@ def solve_layers(
     layers = []
     allowed = techniques_up_to(max_level, uniqueness)
     while not work.is_solved():
-        position: Position | None = None  # worked out once the singles are stuck
-        quiet: frozenset[str] = frozenset()
-        missed: list[str] = []
+        visit = Visit(work)
         found: list[Step] = []
         for tech in allowed:
             single = tech.finder in SINGLES
-            if not single:
-                if position is None:
-                    position = position_of(work)
-                    quiet = quiet_at(position)
-                if tech.name in quiet:
-                    continue  # a walk found nothing with it here
+            if not single and visit.skip(tech):
+                continue  # a walk found nothing with it here
             poll_cancel(cancel)
             if tech.level in DEEP_LEVELS:
                 found = [step] if (step := deep_first(tech, work)) else []
@@ -330,9 +344,8 @@ def solve_layers(
             if found:
                 break
             if not single:
-                missed.append(tech.name)
-        if position is not None:
-            note_quiet(position, missed)
+                visit.missed(tech)
+        visit.close()
         if not found:
             break
         applied = tuple(step for step in found if apply_fresh(step, work))
