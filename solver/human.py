@@ -11,6 +11,7 @@ Public API:
     solve_path(grid, max_level) -> SolvePath             the Solo-style path
     solve_layers(grid, max_level) -> LayeredPath         the layered path
     deep_first(tech, grid) -> Step | None                an Expert or Master search, remembered
+    quiet_at(position), forget_quiet()                   what found nothing where, and forgetting it
     apply_fresh(step, grid) -> bool                      apply what is new in a step
 
 ``next_step`` and the solve paths take a ``cancel`` callable for work on a worker thread
@@ -131,6 +132,13 @@ def position_of(grid: Grid) -> Position:
 def quiet_at(position: Position) -> frozenset[str]:
     """The names of the techniques a walk found nothing with at ``position`` (``_QUIET``)."""
     return _QUIET.get(position, frozenset())
+
+
+def forget_quiet() -> None:
+    """Forget every technique recorded as finding nothing (``_QUIET``). A walk skips those
+    without polling ``cancel`` for them, so a test that counts a walk's polls and replays them
+    starts each walk from the same record this way."""
+    _QUIET.clear()
 
 
 class Visit:

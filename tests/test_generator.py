@@ -16,6 +16,7 @@ from solver.errors import NoSolutionError
 from solver.exact import count_solutions
 from solver.grading import grade
 from solver.grid import HOUSES, Grid, parse_values
+from solver.human import forget_quiet
 from solver.levels import Level
 from solver.walks import solvable_within
 
@@ -317,7 +318,12 @@ def test_generate_can_be_cancelled():
 
 def watched_cancel(fire_at: int | None = None):
     """A cancel callable that records, for each call, the names of the functions on the stack
-    (a set), and turns true from call ``fire_at`` on (never when None); and the list of calls."""
+    (a set), and turns true from call ``fire_at`` on (never when None); and the list of calls.
+
+    The walks skip, without polling, the techniques recorded as finding nothing at a position
+    (``solver.human.quiet_at``), so the record is emptied first: every watched run polls as a
+    run in a fresh process does, whatever ran before it."""
+    forget_quiet()
     stacks: list[set[str]] = []
 
     def cancel() -> bool:
