@@ -35,7 +35,7 @@ found looks each one's masks up by ``bit_length()`` (tables indexed by bit posit
 arithmetic per placement. Locked Candidates work on the cell fields alone: each mini-row (the 3
 cells a row shares with a box) ORs its cells' masks, and two rotations within groups of three
 (the mini-rows of a row, of a box) find the digits confined to one of them; the same for
-mini-columns (``_locked``).
+mini-columns (``_locked``, with the masks of ``solver.minilines``).
 
 Keeping the open flags in the state's own guard bits (not in a second int) and the carry bit
 (so the sweep needs no mask before the add) cut a sweep from 8 big-int operations to 6 and a
@@ -45,7 +45,7 @@ forum-hardest (measured 2026-11-26, one core, side by side with the code before)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -65,6 +65,7 @@ from solver.cover import (
 )
 from solver.errors import MultipleSolutionsError, NoSolutionError
 from solver.grid import ALL_DIGITS, Grid, check_houses
+from solver.minilines import MiniLines
 
 METHODS = ("wave", "wfc")
 
@@ -89,38 +90,9 @@ _TRIPLES = {
 }
 
 
-def _cells_mask(keep: Callable[[int, int], bool]) -> int:
-    """The option bits of the cell fields (r, c) for which ``keep(r, c)`` is true."""
-    return sum(ALL_DIGITS << (WIDTH * (9 * r + c)) for r in range(9) for c in range(9) if keep(r, c))
-
-
-def _rotations(step: int, position: Callable[[int, int], int]) -> tuple[int, int, int, int, int]:
-    """Shift and masks that give, at each member of a group of three (members ``step`` bits
-    apart, ``position(r, c)`` 0..2 its place in the group), the OR of the other two members."""
-
-    def at_place(q: int) -> int:
-        return _cells_mask(lambda r, c: position(r, c) == q)
-
-    at = [at_place(q) for q in range(3)]
-    return step, at[0] | at[1], at[0], at[1] | at[2], at[2]
-
-
-# Locked candidates in the cell fields. A mini-row is the 3 cells a row shares with a box; its
-# digits are gathered in the field of its first cell (column 0, 3 or 6); a mini-column's in the
-# field of its top cell (row 0, 3 or 6). Each is in two groups of three: the mini-rows of a row
-# (or of a box), the mini-columns of a column (or of a box).
-_MINI_ROWS = _cells_mask(lambda r, c: c % 3 == 0)
-_MINI_COLUMNS = _cells_mask(lambda r, c: r % 3 == 0)
-_ROW_GROUP = _rotations(3 * WIDTH, lambda r, c: c // 3)  # the mini-rows of a row
-_ROW_BOX_GROUP = _rotations(9 * WIDTH, lambda r, c: r % 3)  # the mini-rows of a box
-_COLUMN_GROUP = _rotations(27 * WIDTH, lambda r, c: r // 3)  # the mini-columns of a column
-_COLUMN_BOX_GROUP = _rotations(WIDTH, lambda r, c: c % 3)  # the mini-columns of a box
-
-
-def _others(x: int, group: tuple[int, int, int, int, int]) -> int:
-    """At each member of ``group`` (mini-rows or mini-columns), the OR of the other two."""
-    step, first_two, first, last_two, last = group
-    return ((x >> step) & first_two) | ((x >> 2 * step) & first) | ((x << step) & last_two) | ((x << 2 * step) & last)
+# Locked Candidates in the cell fields (``solver.minilines``): a mini-row's digits gather in the
+# field of its first cell, a mini-column's in the field of its top cell.
+_LINES = MiniLines(ALL_DIGITS, WIDTH)
 
 
 def _locked(x: int) -> int:
@@ -130,14 +102,12 @@ def _locked(x: int) -> int:
     claiming: a digit that in a row is confined to one mini-row leaves the rest of the box;
     the same for columns.
     """
-    rows = (x | x >> WIDTH | x >> 2 * WIDTH) & _MINI_ROWS
-    gone = _others(rows & ~_others(rows, _ROW_BOX_GROUP), _ROW_GROUP)
-    gone |= _others(rows & ~_others(rows, _ROW_GROUP), _ROW_BOX_GROUP)
-    gone &= rows
-    columns = (x | x >> 9 * WIDTH | x >> 18 * WIDTH) & _MINI_COLUMNS
-    lost = _others(columns & ~_others(columns, _COLUMN_BOX_GROUP), _COLUMN_GROUP)
-    lost |= _others(columns & ~_others(columns, _COLUMN_GROUP), _COLUMN_BOX_GROUP)
-    lost &= columns
+    lines = _LINES
+    rows, columns = lines.gather_rows(x), lines.gather_columns(x)
+    row_pointing, column_pointing = lines.pointing(rows, columns)
+    row_claiming, column_claiming = lines.claiming(rows, columns)
+    gone = (row_pointing | row_claiming) & rows
+    lost = (column_pointing | column_claiming) & columns
     return x & (gone | gone << WIDTH | gone << 2 * WIDTH | lost | lost << 9 * WIDTH | lost << 18 * WIDTH)
 
 

@@ -16,11 +16,22 @@ Finders yield every step they see that eliminates something and never change the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.grid import DIGITS_OF, HOUSE_MASK, HOUSES, HOUSES_OF, POPCOUNT, Grid, cells_of, digit_places, house_name
+from solver.grid import (
+    DIGITS_OF,
+    HOUSE_MASK,
+    HOUSES,
+    HOUSES_OF,
+    POPCOUNT,
+    Grid,
+    cells_of,
+    digit_places,
+    house_name,
+)
+from solver.minilines import MiniLines
 from solver.step import Step
 from solver.techniques.subsets import subset_eliminations, subset_pattern
 from solver.techniques.wording import and_list, cells_text, or_list
@@ -54,22 +65,53 @@ INTERSECTIONS = tuple(
 INTERSECTIONS_BY_BOX = tuple(sorted(INTERSECTIONS, key=lambda item: (item.box, item.line)))
 
 
+# Every digit's places in one int, digit d's at bits 81 * (d - 1) + cell (``solver.minilines``).
+_LINES = MiniLines(1, 1, copies=9, stride=81)
+_BLOCK = (1 << 81) - 1
+
+
+def _locking_digits(places: Sequence[int], base_is_box: bool) -> list[int]:
+    """The digits that may have a Pointing (``base_is_box``) or Claiming step, ascending: a few
+    whole-board operations on every digit's mini-rows and mini-columns at once, where the
+    finder's loop looks at 81 or 162 (house, digit) pairs. A digit left out has none; one
+    listed may still have none (one cell of it in the base: the loop leaves that to the
+    singles)."""
+    x = 0
+    for digit in range(9, 0, -1):
+        x = x << 81 | places[digit]
+    rows, columns = _LINES.gather_rows(x), _LINES.gather_columns(x)
+    row_gone, column_gone = _LINES.pointing(rows, columns) if base_is_box else _LINES.claiming(rows, columns)
+    cleared = row_gone & rows | column_gone & columns
+    digits = []
+    digit = 1
+    while cleared:
+        if cleared & _BLOCK:
+            digits.append(digit)
+        cleared >>= 81
+        digit += 1
+    return digits
+
+
 def _locked_candidates(grid: Grid, base_is_box: bool) -> Iterator[Step]:
     """Pointing (base = box, cover = line) or Claiming (base = line, cover = box).
 
     In HoDoKu's order: base houses boxes (Pointing) or rows then columns (Claiming), and in each
     house the digits ascending; a Pointing digit in one row and one column is the row's. Works
     on the digits' places as cell sets (``solver.grid.digit_places``): the finder runs at every
-    position where singles are stuck, mostly to find nothing.
+    position where singles are stuck, mostly to find nothing, and only the digits
+    ``_locking_digits`` lets through are looked at.
     """
     places = digit_places(grid)
+    digits = _locking_digits(places, base_is_box)
+    if not digits:
+        return
     if base_is_box:
         name, bases = "Locked Candidates Type 1 (Pointing)", range(18, 27)
     else:
         name, bases = "Locked Candidates Type 2 (Claiming)", range(18)
     for base in bases:
         base_mask = HOUSE_MASK[base]
-        for digit in range(1, 10):
+        for digit in digits:
             inside = places[digit] & base_mask
             if not inside or not 2 <= inside.bit_count() <= 3:  # one cell: that is a Hidden Single
                 continue
