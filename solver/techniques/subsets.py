@@ -130,8 +130,8 @@ def _naked(grid: Grid, size: int) -> Iterator[Step]:
 HouseKey = tuple[int, ...]  # the candidate masks of a house's 9 cells, in house order
 _CLOSED: dict[tuple[int, int, HouseKey], tuple[tuple[tuple[int, ...], int], ...]] = {}
 """(size, house, its candidates) -> the naked subsets of that size its cells close."""
-_HIDDEN: dict[tuple[int, int, HouseKey], tuple[Step, ...]] = {}
-"""(size, house, its candidates) -> the Hidden subset steps of the house (all inside it)."""
+_HIDDEN: dict[tuple[int, HouseKey], tuple[tuple[Step, ...], ...]] = {}
+"""(house, its candidates) -> the house's Hidden Pair, Triple and Quad steps (all inside it)."""
 _MEMO_SIZE = 8192
 """Both memos are emptied when full; a solve path asks again after every step while most
 houses stay as they were. Safe to share between threads (a lost race only repeats work)."""
@@ -157,23 +157,30 @@ def _hidden(grid: Grid, size: int) -> Iterator[Step]:
     cands = grid.candidates
     keys = house_keys(cands)
     for house in BOXES_ROWS_COLUMNS:
-        entry = (size, house, keys[house])
-        steps = _HIDDEN.get(entry)
-        if steps is None:
-            steps = remember(_HIDDEN, entry, tuple(_hidden_in(cands, house, size)), _MEMO_SIZE)
-        yield from steps
+        entry = (house, keys[house])
+        by_size = _HIDDEN.get(entry)
+        if by_size is None:
+            by_size = remember(_HIDDEN, entry, _hidden_in(cands, house), _MEMO_SIZE)
+        yield from by_size[size - 2]
 
 
-def _hidden_in(cands: list[int], house: int, size: int) -> Iterator[Step]:
-    """The Hidden subsets of ``size`` in one house."""
-    name = f"Hidden {SIZE_NAMES[size]}"
+def _hidden_in(cands: list[int], house: int) -> tuple[tuple[Step, ...], ...]:
+    """The Hidden Pairs, Triples and Quads of one house (three tuples): the walks try the three
+    one after another at a position, so one pass over the house's digits serves them all."""
     cells = HOUSES[house]
     where: dict[int, int] = {}  # digit -> the cells of the house with it, as a 9-bit index mask
     for index, cell in enumerate(cells):
         for digit in DIGITS_OF[cands[cell]]:
             where[digit] = where.get(digit, 0) | 1 << index
+    return tuple(tuple(_hidden_of_size(cands, house, where, size)) for size in (2, 3, 4))
+
+
+def _hidden_of_size(cands: list[int], house: int, where: dict[int, int], size: int) -> Iterator[Step]:
+    """The Hidden subsets of ``size`` in one house, its digits' places given (``where``)."""
     if len(where) <= size:
         return
+    name = f"Hidden {SIZE_NAMES[size]}"
+    cells = HOUSES[house]
     small = sorted(digit for digit, spots in where.items() if 2 <= POPCOUNT[spots] <= size)
     for digits in combinations(small, size):
         spots = 0
