@@ -44,10 +44,12 @@ from solver.grid import (
     HOUSE_MASK,
     HOUSES_OF,
     PEER_MASK,
+    POPCOUNT,
     ROW_OF,
     Grid,
     cell_name,
     cells_of,
+    places_of,
 )
 from solver.step import Link, Node
 from solver.techniques.wording import and_list
@@ -151,70 +153,78 @@ class LinkGraph:
         Each node's links are listed in HoDoKu's order (the other digits of its cell, then its
         row, column and box, then grouped nodes), which decides between equally short chains.
         """
-        self.cell_candidates = tuple(candidates)
-        cells: list[tuple[int, ...]] = []
-        digits: list[int] = []
-        self._id = [-1] * 810
+        self.cell_candidates = candidates = tuple(candidates)
+        # the candidates in cell order; each cell's nodes are consecutive ids
+        pairs = [(cell, d) for cell in CELLS for d in DIGITS_OF[candidates[cell]]]
+        cells: list[tuple[int, ...]] = [(cell,) for cell, _ in pairs]
+        digits = [d for _, d in pairs]
+        ids = self._id = [-1] * 810
+        cell_nodes = []
+        node = 0
+        for cell in CELLS:
+            after = node + POPCOUNT[candidates[cell]]
+            cell_nodes.append(tuple(range(node, after)))
+            node = after
         house_nodes: list[list[int]] = [[] for _ in range(270)]  # house * 10 + digit -> node ids, ascending
         house_cells = [0] * 270  # house * 10 + digit -> 81-bit mask of cells
-        cell_nodes = []
-        for cell in CELLS:
-            ids = []
-            bit = CELL_BIT[cell]
+        at: list[tuple[int, int, int]] = []  # per node: its place in its row's, column's and box's list
+        for node, (cell, d) in enumerate(pairs):
+            ids[cell * 10 + d] = node
             row, column, box = HOUSES_OF[cell]
-            for d in DIGITS_OF[candidates[cell]]:
-                node = len(cells)
-                self._id[cell * 10 + d] = node
-                cells.append((cell,))
-                digits.append(d)
-                ids.append(node)
-                house_nodes[row * 10 + d].append(node)
-                house_nodes[column * 10 + d].append(node)
-                house_nodes[box * 10 + d].append(node)
-                house_cells[row * 10 + d] |= bit
-                house_cells[column * 10 + d] |= bit
-                house_cells[box * 10 + d] |= bit
-            cell_nodes.append(tuple(ids))
+            in_row, in_column, in_box = (
+                house_nodes[row * 10 + d],
+                house_nodes[column * 10 + d],
+                house_nodes[box * 10 + d],
+            )
+            at.append((len(in_row), len(in_column), len(in_box)))
+            in_row.append(node)
+            in_column.append(node)
+            in_box.append(node)
+        places = places_of(candidates)
+        for house in range(27):
+            mask, key = HOUSE_MASK[house], house * 10
+            for d in DIGITS:
+                house_cells[key + d] = places[d] & mask
         self.candidate_count = len(cells)
-        node_row = [ROW_OF[cell] for (cell,) in cells]
-        node_column = [COL_OF[cell] for (cell,) in cells]
-        strong: list[list[int]] = []
-        weak: list[list[int]] = []
-        for node, (cell,) in enumerate(cells):
+        node_row = [ROW_OF[cell] for cell, _ in pairs]
+        node_column = [COL_OF[cell] for cell, _ in pairs]
+        groups = [tuple(members) for members in house_nodes]
+        strong: list[tuple[int, ...]] = []
+        weak: list[tuple[int, ...]] = []
+        for node, (cell, d) in enumerate(pairs):
             # the other digits of the cell, then the digit's other cells in the row, the
             # column and the rest of the box (node ids ascend with the cells)
-            d = digits[node]
-            others = [y for y in cell_nodes[cell] if y != node]
+            here = cell_nodes[cell]
+            i = node - here[0]
+            others = here[:i] + here[i + 1 :]
             row, column, box = HOUSES_OF[cell]
-            in_row = house_nodes[row * 10 + d]
-            in_column = house_nodes[column * 10 + d]
-            in_box = house_nodes[box * 10 + d]
+            row_group, column_group = groups[row * 10 + d], groups[column * 10 + d]
+            box_group = groups[box * 10 + d]
+            p, q, b = at[node]  # the node's place in each
             r, c = node_row[node], node_column[node]
             weak.append(
                 others
-                + [y for y in in_row if y != node]
-                + [y for y in in_column if y != node]
-                + [y for y in in_box if node_row[y] != r and node_column[y] != c]
+                + row_group[:p]
+                + row_group[p + 1 :]
+                + column_group[:q]
+                + column_group[q + 1 :]
+                + tuple([y for y in box_group if node_row[y] != r and node_column[y] != c])
             )
-            strong_here = others[:] if len(others) == 1 else []
-            for in_house in (in_row, in_column, in_box):
+            strong_here = list(others) if len(others) == 1 else []
+            for in_house, place in ((row_group, p), (column_group, q), (box_group, b)):
                 if len(in_house) == 2:
-                    other = in_house[0] if in_house[1] == node else in_house[1]
+                    other = in_house[1 - place]
                     if other not in strong_here:
                         strong_here.append(other)
-            strong.append(strong_here)
+            strong.append(tuple(strong_here))
         self.cells, self.digit, self.cell_nodes = cells, digits, cell_nodes
         self.size = self.als_start = len(cells)
-        self.strong = [tuple(ys) for ys in strong]
-        self.weak = [tuple(ys) for ys in weak]
+        self.strong, self.weak = strong, weak
         self.first_cell = [CELL_BIT[cell] for (cell,) in cells]
         self.cell_mask = self.first_cell[:]  # a candidate's one cell, then the grouped nodes' cells
         self.sees = [PEER_MASK[cell] for (cell,) in cells]
         self._house_cells: list[int] | None = house_cells  # kept until the grouped nodes are added
-        self.digit_cells = [0] * 10
-        for d in DIGITS:
-            for row in range(9):
-                self.digit_cells[d] |= house_cells[row * 10 + d]
+        self.digit_cells = list(places)
         # per-candidate tables the techniques derive from the graph, by name (or (name, flag))
         self.memo: dict[str | tuple[str, bool], list[int]] = {}
         self._views: dict[str, View] = {}
