@@ -8,7 +8,9 @@
     python -m benchmarks.bench --only anchors --anchors DIR     # `rate --json` against HoDoKu 2.2 and
                                                            # Sukaku Explainer, whole processes
                                                            # (DIR/bin: hodoku-bs and serate)
-    python -m benchmarks.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker
+    python -m benchmarks.bench --only exact --hodoku PYTHON     # exact solver vs hodoku-py's backtracker,
+                                                           # in-process and `solve FILE` as whole
+                                                           # processes (run it from a fresh venv)
 
 Prints a Markdown table for docs/benchmarks.md between two readings of the machine yardstick (a
 frozen workload's time, ``benchmarks/yardstick.py``, before and after: figures from hours or
@@ -30,7 +32,17 @@ from pathlib import Path
 
 from benchmarks.bench_anchors import bench_anchors
 from benchmarks.bench_game import bench_frames, bench_idle, bench_saving, bench_startup
-from benchmarks.common import DATA, SE_BANDS, grading_sample, met, print_rows, print_table_head, spread
+from benchmarks.common import (
+    DATA,
+    ROOT,
+    SE_BANDS,
+    grading_sample,
+    met,
+    print_rows,
+    print_table_head,
+    process_seconds,
+    spread,
+)
 from benchmarks.yardstick import yardstick_ms
 from solver.runtime import tune_gc
 
@@ -83,6 +95,62 @@ def _hodoku_exact(hodoku: str, puzzles: list[str], repeats: int) -> tuple[float,
         os.unlink(handle.name)
     in_c, count, seconds = done.stdout.split()[-3:]
     return int(count) / float(seconds), in_c == "True"
+
+
+HODOKU_SOLVE_DRIVER = """
+import sys
+from hodoku.generator import generator
+solver = generator.SudokuGenerator()
+write = sys.stdout.write
+for line in open(sys.argv[1]):
+    solver.solve_string(line.split()[0])
+    write(solver.get_solution_as_string() + "\\n" if solver.get_solution_count() == 1 else "not unique\\n")
+"""
+SOLVE_PAIRS = 5  # whole-process runs of `solve` and hodoku-py's, in turn: the ratio is the median of the pairs'
+SOLVE_FORUM = 300  # issue 12, item 3: top95 and the first 300 forum-hardest puzzles
+
+
+def bench_solve_whole(data: Path, quick: bool, hodoku: str) -> list[tuple[str, str, str]]:
+    """``main.py solve FILE`` against hodoku-py's backtracker printing the same solutions, whole
+    processes (start-up included) in turn on top95 + the first 300 forum-hardest puzzles: CPU
+    seconds of each (medians) and the median of the pairs' ratios; the target is at most 1.0x
+    (issue 12, item 3). Both start-ups count, so run it from a fresh venv (the README's
+    install), as hodoku-py's is: a Python with many packages imports more at start."""
+    import subprocess
+    import tempfile
+
+    sources = [data / "top95.txt", data / "forum_hardest_11plus.txt"]
+    label = "`solve` top95 + 300 forum-hardest, whole process"
+    missing = [str(path) for path in sources if not path.is_file()]
+    if missing:
+        return [(label, "skipped", f"{', '.join(missing)} not found")]
+    puzzles = _puzzles(sources[0], None) + _puzzles(sources[1], SOLVE_FORUM)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write("".join(f"{p}\n" for p in puzzles))
+    ours_runs, theirs_runs, ratios = [], [], []
+    try:
+        for _ in range(1 if quick else SOLVE_PAIRS):
+            ours, printed = process_seconds([sys.executable, str(ROOT / "main.py"), "solve", handle.name])
+            theirs, expected = process_seconds([hodoku, "-c", HODOKU_SOLVE_DRIVER, handle.name])
+            if printed.split() != expected.split():
+                return [(label, "failed", "the two printed different solutions")]
+            ours_runs.append(ours)
+            theirs_runs.append(theirs)
+            ratios.append(ours / theirs)
+    except (OSError, subprocess.CalledProcessError) as error:
+        return [(label, "failed", str(error)[:80])]
+    finally:
+        os.unlink(handle.name)
+    ratio = statistics.median(ratios)
+    return [
+        (
+            f"{label} ({len(puzzles)} puzzles)",
+            f"{statistics.median(ours_runs):.2f} s CPU",
+            f"hodoku-py {statistics.median(theirs_runs):.2f} s: ours takes {ratio:.2f}x its time "
+            f"(pairs {min(ratios):.2f}-{max(ratios):.2f}x); target <= 1.00x: {met(ratio <= 1.0)}; "
+            f"start-ups included (run from a fresh venv)",
+        )
+    ]
 
 
 def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tuple[str, str, str]]:
@@ -144,6 +212,8 @@ def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tupl
                     f"{'met' if best >= theirs else 'not met'}",
                 )
             )
+    if hodoku:
+        rows += bench_solve_whole(data, quick, hodoku)
     return rows
 
 

@@ -10,29 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import ROOT, grading_sample, met
+from benchmarks.common import ROOT, grading_sample, met, process_seconds
 
 ANCHOR_RATIO = 0.67  # issue 12's targets
 PAIRS = 3  # whole-process runs of ours and HoDoKu's, in turn: the ratio is the median of the pairs'
 INKALA_SECONDS = 10
 SCORE_SHARE = 0.8  # item 5 of issue 12: HoDoKu's score on at least 80% of unseen puzzles
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-
-
-def _process_seconds(command: list[str], cwd: Path | None = None) -> tuple[float, str]:
-    """Run ``command`` to its end; (CPU seconds of the process and its children, its output).
-
-    Raises:
-        subprocess.CalledProcessError: it exited with an error.
-    """
-    import resource
-    import subprocess
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, done.stdout
 
 
 def _runs_text(runs: list[float]) -> str:
@@ -69,10 +53,10 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
         hodoku_failed: str | None = None
         # ours and HoDoKu's in turn, pair by pair: a drift in the machine's speed hits both
         for _ in range(1 if quick or anchors is None else PAIRS):
-            ours_runs.append(_process_seconds(rate)[0])
+            ours_runs.append(process_seconds(rate)[0])
             if anchors is not None and hodoku_failed is None:
                 try:
-                    hodoku_runs.append(_process_seconds([str(anchors / "bin" / "hodoku-bs"), str(puzzles)])[0])
+                    hodoku_runs.append(process_seconds([str(anchors / "bin" / "hodoku-bs"), str(puzzles)])[0])
                 except (OSError, subprocess.CalledProcessError) as error:
                     hodoku_failed = str(error)[:80]
                     break  # no pairs to make: one run of ours says what it costs
@@ -100,7 +84,7 @@ def bench_anchors(data: Path, quick: bool, anchors: Path | None) -> list[tuple[s
                     )
                 )
             try:
-                theirs, _ = _process_seconds([str(anchors / "bin" / "serate"), str(puzzles)])
+                theirs, _ = process_seconds([str(anchors / "bin" / "serate"), str(puzzles)])
                 rows.append(
                     (
                         "Sukaku Explainer 1.18.1 serate, same file",
@@ -150,7 +134,7 @@ def _hodoku_scores(anchors: Path, quick: bool) -> list[tuple[str, str, str]]:
             path = Path(folder) / "made.txt"
             path.write_text("".join(f"{p}\n" for p in puzzles))
             try:
-                _, out = _process_seconds([str(anchors / "bin" / "hodoku-bs"), str(path)])
+                _, out = process_seconds([str(anchors / "bin" / "hodoku-bs"), str(path)])
             except (OSError, subprocess.CalledProcessError) as error:
                 rows.append((f"HoDoKu's score on our {level.label}s", "failed", str(error)[:80]))
                 continue

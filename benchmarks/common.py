@@ -65,3 +65,19 @@ def grading_sample(data: Path, per_rating: int) -> list[tuple[str, float]]:
         if len(ps) >= per_rating
         for p in ps[:per_rating]
     ]
+
+
+def process_seconds(command: list[str], cwd: Path | None = None) -> tuple[float, str]:
+    """Run ``command`` to its end; (CPU seconds of the process and its children, its output).
+
+    Raises:
+        subprocess.CalledProcessError: it exited with an error.
+    """
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, done.stdout
