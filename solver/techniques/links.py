@@ -354,8 +354,11 @@ class LinkGraph:
         count, digit, cells = self.candidate_count, self.digit, self.cells
         if name == "grouped":
             return View(self.strong, self.weak)
-        plain_strong = [tuple([y for y in ys if y < count]) for ys in self.strong[:count]]
-        plain_weak = [tuple([y for y in ys if y < count]) for ys in self.weak[:count]]
+        if self.size == count:  # no grouped node yet: every link is between candidates
+            plain_strong, plain_weak = self.strong, self.weak
+        else:
+            plain_strong = [tuple([y for y in ys if y < count]) for ys in self.strong[:count]]
+            plain_weak = [tuple([y for y in ys if y < count]) for ys in self.weak[:count]]
         if name == "plain":
             return View(plain_strong, plain_weak)
         if name == "x":
