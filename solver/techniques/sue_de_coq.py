@@ -17,12 +17,13 @@ extra digit of both sets goes from both.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name, subsets_of
+from solver.grid import BOXES, DIGITS_OF, HOUSES, POPCOUNT, Grid, cells_of, house_name, places_of, subsets_of
 from solver.memo import remember
 from solver.step import Candidate, Step
 from solver.techniques.als_sets import RemovalKey, eliminations_of_key, removal_key, removals_text
+from solver.techniques.subsets import house_keys
 from solver.techniques.wording import and_list, cells_text
 
 # (line house, box house, the three cells they share) for every row and column and box.
@@ -57,11 +58,8 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     HoDoKu, "Sue de Coq" (hodoku.sourceforge.net/en/tech_misc.php).
     """
     cands = grid.candidates
-    holders = [0] * 10
-    for cell, mask in enumerate(cands):
-        for d in DIGITS_OF[mask]:
-            holders[d] |= 1 << cell
-    pictures = [tuple([cands[cell] for cell in house]) for house in HOUSES]
+    holders = places_of(cands)  # the finders before this one at the position made both
+    pictures = house_keys(cands)
     found: list[tuple[int, CoqOrder, RemovalKey, CoqParts]] = []  # place, order, key, parts
     for place, (line, box, shared) in enumerate(INTERSECTIONS):
         core_cells = [cell for cell in shared if cands[cell]]
@@ -91,7 +89,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
 
 
 def _around_core(
-    holders: list[int],
+    holders: Sequence[int],
     line: int,
     box: int,
     core: int,
