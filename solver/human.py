@@ -12,6 +12,7 @@ Public API:
     solve_layers(grid, max_level) -> LayeredPath         the layered path
     deep_first(tech, grid) -> Step | None                an Expert or Master search, remembered
     quiet_at(position), forget_quiet()                   what found nothing where, and forgetting it
+    walk_step(grid, techniques) -> (Technique, Step)     a walk's next step, skipping what found nothing
     apply_fresh(step, grid) -> bool                      apply what is new in a step
 
 ``next_step`` and the solve paths take a ``cancel`` callable for work on a worker thread
@@ -24,14 +25,14 @@ Grading (level, score, SE estimate, depth) lives in ``solver.grading``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from solver.grid import BIT, Grid
 from solver.levels import Level
 from solver.memo import remember
 from solver.step import Step
-from solver.techniques import TECHNIQUES, Technique, techniques_up_to
+from solver.techniques import TECHNIQUES, Finder, Technique, techniques_up_to
 from solver.techniques.singles import SINGLES, SinglesQueue, full_house, hidden_single, naked_single
 
 ALL_LEVELS = max(t.level for t in TECHNIQUES if t.enabled)
@@ -187,6 +188,39 @@ def first_step(grid: Grid, techniques: Sequence[Technique], cancel: CancelFn | N
     return None
 
 
+def walk_step(
+    grid: Grid,
+    techniques: Sequence[Technique],
+    cancel: CancelFn | None = None,
+    take: Mapping[Finder, Callable[[Grid], Step | None]] | None = None,
+) -> tuple[Technique, Step] | None:
+    """``first_step`` as the walks take it (the Solo path, ``solver.walks.hardest_level``): the
+    techniques a walk found nothing with at ``grid``'s position are skipped without polling
+    ``cancel``, and those that find nothing now are recorded (``Visit``). ``take`` maps a
+    finder to what the walk asks instead (the Solo path's singles, in HoDoKu's order); those
+    are never skipped or recorded. Returns (the technique, its step), or None when none fires.
+    Raises InterruptedError when ``cancel()`` returns True."""
+    visit = Visit(grid)
+    found = None
+    for tech in techniques:
+        instead = take.get(tech.finder) if take else None
+        if instead is not None:
+            poll_cancel(cancel)
+            step = instead(grid)
+        else:
+            if visit.skip(tech):
+                continue  # a walk found nothing with it here
+            poll_cancel(cancel)
+            step = deep_first(tech, grid) if tech.level in DEEP_LEVELS else next(tech.finder(grid), None)
+            if step is None:
+                visit.missed(tech)
+        if step is not None:
+            found = tech, step
+            break
+    visit.close()
+    return found
+
+
 class PathWalk:
     """The Solo-style path one step at a time, always taking the first step of the first
     technique in ``techniques`` that fires (``solve_path``): ``advance()`` takes the next step;
@@ -207,7 +241,7 @@ class PathWalk:
         self.work = grid.copy()
         self.techniques, self.cancel, self.on_step = techniques, cancel, on_step
         self.queue = SinglesQueue(self.work)
-        self.take = {
+        self.take: dict[Finder, Callable[[Grid], Step | None]] = {
             full_house: self.queue.full_house,
             naked_single: self.queue.naked_single,
             hidden_single: self.queue.hidden_single,
@@ -226,25 +260,11 @@ class PathWalk:
         if self.done or work.is_solved():
             self.done = True
             return False
-        step = None
-        visit = Visit(work)
-        for tech in self.techniques:
-            if tech.finder in self.take:
-                poll_cancel(self.cancel)
-                step = self.take[tech.finder](work)
-            else:
-                if visit.skip(tech):
-                    continue  # found nothing here before
-                poll_cancel(self.cancel)
-                step = deep_first(tech, work) if tech.level in DEEP_LEVELS else next(tech.finder(work), None)
-                if step is None:
-                    visit.missed(tech)
-            if step is not None:
-                break
-        visit.close()
-        if step is None:
+        found = walk_step(work, self.techniques, self.cancel, self.take)
+        if found is None:
             self.done = True
             return False
+        step = found[1]
         self.queue.apply(step, work)
         self.steps.append(step)
         if self.on_step is not None:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from solver.errors import PuzzleFormatError
 from solver.grid import ALL_DIGITS, BIT, DIGITS_OF, HOUSES, HOUSES_OF, PEERS, Grid, lonely_digits
-from solver.human import ALL_LEVELS, DEEP_LEVELS, CancelFn, Visit, apply_fresh, deep_first, poll_cancel
+from solver.human import ALL_LEVELS, CancelFn, apply_fresh, poll_cancel, walk_step
 from solver.levels import Level
 from solver.step import Step
 from solver.techniques import Finder, Technique, techniques_up_to
@@ -273,19 +273,10 @@ def hardest_level(
         left = propagate_singles(values, cands)
         if left <= 0:
             return hardest if left == 0 else Level.BEYOND
-        visit = Visit(grid)
-        step = None
-        for tech in techniques:
-            if visit.skip(tech):
-                continue  # a walk found nothing with it here
-            poll_cancel(cancel)
-            step = deep_first(tech, grid) if tech.level in DEEP_LEVELS else next(tech.finder(grid), None)
-            if step is not None:
-                break
-            visit.missed(tech)
-        visit.close()
-        if step is None:
+        found = walk_step(grid, techniques, cancel)
+        if found is None:
             return Level.BEYOND
+        tech, step = found
         if not apply_fresh(step, grid):  # a finder that repeats itself: never loop
             return Level.BEYOND
         hardest = max(hardest, tech.level)
