@@ -22,7 +22,8 @@ from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.intersections import locked_candidates_claiming, locked_candidates_pointing
 from solver.techniques.link_changes import new_strong_link
-from solver.techniques.links import link_graph, state
+from solver.techniques.link_view import state
+from solver.techniques.links import link_graph
 from solver.techniques.loops import loops_and_aics
 from solver.techniques.singles import full_house, hidden_single, naked_single
 from solver.techniques.subsets import hidden_pair, naked_pair, naked_triple

@@ -23,7 +23,8 @@ set as ``(j=k)r1c23``.
 from __future__ import annotations
 
 from solver.grid import CELL_BIT, DIGITS_OF, HOUSES, PEER_MASK, cells_of
-from solver.techniques.links import LinkGraph, View
+from solver.techniques.link_view import View
+from solver.techniques.links import LinkGraph
 
 ALS_MAX_LENGTH = 60
 """The longest chain searched with ALS nodes, in HoDoKu's length units (a link counts 1, a

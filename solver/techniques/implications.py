@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import compress
 
-from solver.techniques.links import MAX_LINKS, LinkGraph, View
+from solver.techniques.link_view import View
+from solver.techniques.links import MAX_LINKS, LinkGraph
 
 SEARCH_BUDGET = 2000
 """Most states a fallback chain search may visit before it gives up on one chain."""

@@ -49,7 +49,8 @@ from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.link_changes import new_strong_link
 from solver.techniques.link_closure import concluded
-from solver.techniques.links import MAX_LINKS, LinkGraph, View, link_graph
+from solver.techniques.link_view import View
+from solver.techniques.links import MAX_LINKS, LinkGraph, link_graph
 from solver.techniques.wording import and_list
 
 CONTINUOUS, DISCONTINUOUS, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
