@@ -28,6 +28,7 @@ from solver.grid import PEER_MASK, POPCOUNT, Grid, cells_of, digit_places
 from solver.step import Step
 from solver.techniques.cellsets import strong_links
 from solver.techniques.chain_ends import end_partners, ends_text
+from solver.techniques.chain_text import walk_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.links import LinkGraph, link_graph
@@ -45,7 +46,7 @@ def ends_step(graph: LinkGraph, technique: str, chain: list[int], targets: list[
         pattern=graph.pattern(chain),
         houses=graph.houses(chain),
         links=graph.links(chain),
-        text=ends_text(graph.walk(chain), digit, targets),
+        text=ends_text(walk_text(graph, chain), digit, targets),
         groups=graph.groups(chain),
     )
 

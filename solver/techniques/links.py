@@ -25,8 +25,8 @@ Glossary:
            (candidates and grouped nodes) or ``"als"`` (and Almost Locked Sets, from
            ``solver.techniques.als_links``); ``View`` (``solver.techniques.link_view``) holds
            one, as the states each state's links lead to, and its closure.
-Step helpers turn a chain into ``Step.links`` (Eureka order), its pattern, groups, houses and a
-sentence that walks it.
+Step helpers turn a chain into ``Step.links`` (Eureka order), its pattern, groups and houses;
+``solver.techniques.chain_text`` reads it aloud.
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ from solver.grid import (
 )
 from solver.step import Link, Node
 from solver.techniques.link_view import View
-from solver.techniques.wording import and_list
 
 MAX_LINKS = 20
 """The longest chain any search builds, in links (HoDoKu's default chain length limit: 20)."""
@@ -363,48 +362,6 @@ class LinkGraph:
                             found.append(house)
                         break
         return tuple(found)
-
-    def walk(self, chain: Sequence[int]) -> str:
-        """The chain read aloud: ``If r1c2 is not 4, r1c8 is; then r8c8 is not, so r8c3 is``
-        (a digit is named only when it changes)."""
-        text = ""
-        previous = None
-        for i, s in enumerate(chain):
-            clause = self.statement(s >> 1, s & 1, previous)
-            if i == 0:
-                text = f"If {clause}"
-            elif i == 1:
-                text += f", {clause}"
-            else:
-                text += f", so {clause}" if s & 1 else f"; then {clause}"
-            previous = s >> 1
-        return text
-
-    def statement(self, node: int, value: int, previous: int | None = None) -> str:
-        """``r1c2 is 4``, ``r1c2 is not 4``, ``r1c2 or r1c3 is 4``, ``neither r1c2 nor r1c3 is
-        4``; the digit is left out when ``previous`` has the same one, the cell is "it" when
-        ``previous`` is in the same cell."""
-        digit = self.digit[node]
-        same_digit = previous is not None and self.digit[previous] == digit
-        tail = "" if same_digit else f" {digit}"
-        if node >= self.als_start:
-            names = "/".join(cell_name(c) for c in self.cells[node])
-            size = len(self.cells[node])
-            if value:
-                return f"the set {names} ({size} cells, {size + 1} digits) must hold {digit}"
-            return f"the set {names} holds no {digit}"
-        if previous is not None and self.cells[previous] == self.cells[node]:
-            subject = "it"
-        elif self.is_group(node):
-            members = [cell_name(c) for c in self.cells[node]]
-            if not value:
-                if len(members) == 2:
-                    return f"neither {members[0]} nor {members[1]} is{tail}"
-                return f"none of {and_list(members)} is{tail}"
-            subject = " or ".join(members)
-        else:
-            subject = cell_name(self.cells[node][0])
-        return f"{subject} is{tail}" if value else f"{subject} is not{tail}"
 
 
 _last: tuple[tuple[int, ...], LinkGraph] | None = None  # one entry, replaced in one step

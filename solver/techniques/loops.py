@@ -45,6 +45,7 @@ from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of, places_
 from solver.step import Candidate, Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
+from solver.techniques.chain_text import walk_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.link_changes import new_strong_link
@@ -165,7 +166,7 @@ def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, i
 
 def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
     """The sentence of a nice loop: the walk, then why the eliminations follow."""
-    walk = graph.walk(chain)
+    walk = walk_text(graph, chain)
     removed = removals(eliminations)
     if kind == CONTINUOUS:
         return (
@@ -194,7 +195,7 @@ def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple[Candidate,
     first, last = cell_name(graph.cells[s][0]), cell_name(graph.cells[m][0])
     ends = f"{first} is {graph.digit[s]} or {last} is {graph.digit[m]}"
     removed = removals(eliminations)
-    return f"{graph.walk(chain)}: either way {ends}, and as the two cells see each other, {removed}."
+    return f"{walk_text(graph, chain)}: either way {ends}, and as the two cells see each other, {removed}."
 
 
 def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Step]:
@@ -388,7 +389,7 @@ def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Can
     if kind != AIC:
         return _loop_text(graph, kind, chain, eliminations)
     if graph.digit[chain[0] >> 1] == graph.digit[chain[-1] >> 1]:
-        return ends_text(graph.walk(chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations])
+        return ends_text(walk_text(graph, chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations])
     return _aic_text(graph, chain, eliminations)
 
 
