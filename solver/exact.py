@@ -14,13 +14,14 @@ Methods (``METHODS``):
         with one place left in a house is placed there; a digit with no place is a
         contradiction. At the root (before the first guess) Locked Candidates (Pointing and
         Claiming) sweep the board too, until nothing changes (unless the singles solved it:
-        0.93x the time on 17-clue puzzles); below it a sweep costs more than the nodes it
-        saves (measured on top95, 17-clue and forum-hardest, also when limited to the first
-        1-8 levels of guesses). It branches like Knuth's DLX picks a
-        column: on the constraint with fewest options among all 324 (a bivalue cell, or a
-        digit with two places in a house; cells first on ties). Picking, among the bivalue
-        cells, the one whose placements clear the most candidates takes a quarter fewer
-        nodes, but scoring the cells costs more than that saves (0.9x on forum-hardest).
+        0.93x the instructions on 17-clue puzzles); below it a sweep costs more than the
+        nodes it saves (measured on top95, 17-clue and forum-hardest, also when limited to
+        the first 1-8 levels of guesses). It branches like Knuth's DLX picks a column: on the
+        constraint with fewest options among all 324 (a bivalue cell, or a digit with two
+        places in a house; cells first on ties: houses first takes 1.37x the nodes). Picking,
+        among the bivalue cells, the one whose placements clear the most candidates takes a
+        quarter fewer nodes, but scoring the cells costs more than that saves (0.9x on
+        forum-hardest).
 
 Representation: the exact-cover fields of ``solver.cover`` (324 constraints, 11 bits each,
 packed into one int); a met field holds just the candidate placed there.
