@@ -9,7 +9,7 @@ from pathlib import Path
 
 from solver.grid import Grid
 from solver.human import solve_path
-from solver.techniques import fish, fish_finned, fish_franken, single_digit, subsets
+from solver.techniques import empty_rectangle, fish, fish_finned, fish_franken, single_digit, subsets
 from solver.techniques.digit_memo import DigitMemo
 
 
@@ -53,7 +53,7 @@ def test_a_digit_left_before_its_steps_ran_out_is_not_remembered():
 
 MEMOS = ((fish, "MEMO", DigitMemo), (fish_finned, "MEMO", DigitMemo), (fish_franken, "MEMO", DigitMemo))
 MEMOS += ((subsets, "_CLOSED", dict), (subsets, "_HIDDEN", dict))
-MEMOS += ((single_digit, "_TURBOT", dict), (single_digit, "_RECTANGLES", dict))
+MEMOS += ((single_digit, "_TURBOT", dict), (empty_rectangle, "_RECTANGLES", dict))
 
 
 def test_fish_and_subset_finders_yield_the_same_steps_with_their_memos(monkeypatch):
@@ -74,7 +74,7 @@ def test_fish_and_subset_finders_yield_the_same_steps_with_their_memos(monkeypat
         subsets.hidden_triple,
         subsets.hidden_quad,
         single_digit.turbot_fish,
-        single_digit.empty_rectangle,
+        empty_rectangle.empty_rectangle,
     ]
     bank = json.loads((Path(__file__).parents[1] / "assets" / "bank" / "master.json").read_text())
     for module, name, empty in MEMOS:

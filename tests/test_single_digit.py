@@ -16,7 +16,8 @@ import pytest
 from solver.grid import Grid
 from solver.step import Step
 from solver.techniques import technique
-from solver.techniques.single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
+from solver.techniques.empty_rectangle import empty_rectangle
+from solver.techniques.single_digit import skyscraper, turbot_fish, two_string_kite
 from tests.positions import box, cell, col, confine, elims, narrowed, notation, row, steps_of
 from tests.reglib import reglib_cases
 from tests.solving import check_sound, rated_puzzles
