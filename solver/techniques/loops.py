@@ -41,18 +41,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from solver.grid import DIGITS_OF, PEER_MASK, Grid, cell_name, cells_of, places_of
+from solver.grid import DIGITS_OF, PEER_MASK, Grid, cells_of, places_of
 from solver.step import Candidate, Step
 from solver.techniques.als_links import ALS_MAX_LENGTH, als_digits, als_view, reach_of
 from solver.techniques.chain_ends import end_partners, ends_text, peer_premises
-from solver.techniques.chain_text import walk_text
+from solver.techniques.chain_text import aic_text, loop_text, walk_text
 from solver.techniques.hodoku_order import rank
 from solver.techniques.implications import Implications
 from solver.techniques.link_changes import new_strong_link
 from solver.techniques.link_closure import concluded
 from solver.techniques.link_view import View
 from solver.techniques.links import MAX_LINKS, LinkGraph, link_graph
-from solver.techniques.wording import and_list
 
 CONTINUOUS, DISCONTINUOUS, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
 
@@ -131,14 +130,6 @@ def _continuous_eliminations(graph: LinkGraph, loop: list[int]) -> tuple[tuple[i
     return tuple(sorted(found))
 
 
-def removals(eliminations: tuple[tuple[int, int], ...]) -> str:
-    """``r1c2 and r1c3 can't be 2; r2c1 can't be 1``: eliminations grouped by digit."""
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{and_list(cell_name(c) for c in cells)} can't be {d}" for d, cells in by_digit.items())
-
-
 def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, int]]:
     """HoDoKu's eliminations at a strong link of a continuous loop that involves an ALS.
 
@@ -162,40 +153,6 @@ def _als_link_eliminations(graph: LinkGraph, x: int, y: int) -> set[tuple[int, i
         elif cell is not None and d != j:
             found.update((c, d) for c in cells_of(reach & PEER_MASK[cell]))
     return found
-
-
-def _loop_text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
-    """The sentence of a nice loop: the walk, then why the eliminations follow."""
-    walk = walk_text(graph, chain)
-    removed = removals(eliminations)
-    if kind == CONTINUOUS:
-        return (
-            f"{walk}, back where it started. The loop works whichever way round it is read, so "
-            f"each weak link in it has exactly one true end: {removed}."
-        )
-    premise, end = chain[0], chain[-1]
-    cell = cell_name(graph.cells[premise >> 1][0])
-    if premise & 1 and end >> 1 == premise >> 1:
-        why = f"{cell} can't be {graph.digit[premise >> 1]} and not be it"
-    elif premise & 1:
-        why = f"{cell} can't hold two digits"
-    elif end & 1:
-        return f"{walk}: assuming the opposite proves it, so {cell} is {graph.digit[end >> 1]}."
-    else:
-        return (
-            f"{walk}. Read backwards: if {cell} were {graph.digit[end >> 1]}, it would have to be "
-            f"{graph.digit[premise >> 1]} too, so {removed}."
-        )
-    return f"{walk}: a contradiction ({why}), so {removed}."
-
-
-def _aic_text(graph: LinkGraph, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
-    """The sentence of an AIC whose ends hold two digits in cells that see each other."""
-    s, m = chain[0] >> 1, chain[-1] >> 1
-    first, last = cell_name(graph.cells[s][0]), cell_name(graph.cells[m][0])
-    ends = f"{first} is {graph.digit[s]} or {last} is {graph.digit[m]}"
-    removed = removals(eliminations)
-    return f"{walk_text(graph, chain)}: either way {ends}, and as the two cells see each other, {removed}."
 
 
 def loops_and_aics(grid: Grid, grouped: bool, als: bool = False) -> Iterator[Step]:
@@ -385,12 +342,12 @@ def _found_steps(
 
 
 def _text(graph: LinkGraph, kind: str, chain: list[int], eliminations: tuple[Candidate, ...]) -> str:
-    """The sentence of a nice loop or AIC."""
+    """The sentence of a nice loop or AIC (``solver.techniques.chain_text``)."""
     if kind != AIC:
-        return _loop_text(graph, kind, chain, eliminations)
+        return loop_text(graph, chain, eliminations, continuous=kind == CONTINUOUS)
     if graph.digit[chain[0] >> 1] == graph.digit[chain[-1] >> 1]:
         return ends_text(walk_text(graph, chain), graph.digit[chain[0] >> 1], [c for c, _ in eliminations])
-    return _aic_text(graph, chain, eliminations)
+    return aic_text(graph, chain, eliminations)
 
 
 def _step(graph: LinkGraph, technique: str, chain: list[int], eliminations: tuple[Candidate, ...], text: str) -> Step:
