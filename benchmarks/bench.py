@@ -156,7 +156,8 @@ def bench_solve_whole(data: Path, quick: bool, hodoku: str) -> list[tuple[str, s
 def bench_exact(data: Path, quick: bool, hodoku: str | None = None) -> list[tuple[str, str, str]]:
     """Exact-solver throughput with uniqueness checked (``search(limit=2)``, as ``solve`` does),
     CPU time, best of 3 passes (1 with ``quick``); with ``hodoku`` also hodoku-py's backtracker
-    on the same puzzles and the target: at least its throughput."""
+    on the same puzzles and the target: at least its throughput, then ``solve FILE`` against it
+    as whole processes (``bench_solve_whole``)."""
     import subprocess
 
     from solver.exact import search
