@@ -382,22 +382,33 @@ def _wait_for_exec(proc: subprocess.Popen) -> None:
         time.sleep(0.0005)
 
 
-def test_ctrl_c_in_the_first_tenth_of_a_second_exits_130_without_a_traceback():
-    unexcused, compiling = [], 0
+def test_ctrl_c_in_the_first_fifth_of_a_second_exits_130_without_a_traceback():
+    # 0-200 ms after exec: the interpreter's start-up (site and its .pth files take 20-50 ms
+    # here), main.py's guard, the imports of cli.commands (about 60 ms more) and main() itself
+    unexcused, compiling, lost = [], 0, 0
     for step in range(30):
         proc = start("solve", "-")
         _wait_for_exec(proc)
-        time.sleep(step * 0.1 / 29)
+        delay = step * 0.2 / 29
+        time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         _, stderr = proc.communicate(timeout=WAIT)
         if stderr == b"KeyboardInterrupt\n":  # raised in C code, no frame: Python compiling main.py
             compiling += 1
+        elif stderr == b"" and proc.returncode == 0:  # the signal vanished: see below
+            lost += 1
         elif not _before_main_py_ran(stderr) and (stderr or proc.returncode not in (130, -signal.SIGINT)):
             frames = re.findall(r'^  File "([^"]*)", line (-?\d+)', stderr.decode(errors="replace"), re.MULTILINE)
-            unexcused.append((round(step * 0.1 / 29, 3), proc.returncode, frames, stderr.decode()[-300:]))
+            unexcused.append((round(delay, 3), proc.returncode, frames, stderr.decode()[-300:]))
     # killed by the signal before Python installs its handler: -SIGINT, which a shell shows as 130
     assert unexcused == []
     assert compiling <= 1, f"{compiling} of 30 interrupts hit Python compiling main.py (see below)"
+    # The interpreter's own start-up can swallow a Ctrl+C whole: site's .pth files import modules
+    # (certifi, importlib.resources, ...), and a KeyboardInterrupt raised where CPython drops it
+    # leaves no trace. A two-line script (``sys.stdin.read()``) lost 6 signals of 1,500 sent 10-30
+    # ms after exec, on a loaded machine, and main.py 8 of 1,500: all before main.py's first
+    # statement. One lost in 30 is that; more is a guard, or a handler of ours, that drops them.
+    assert lost <= 1, f"{lost} of 30 interrupts were ignored (exit 0, nothing on stderr)"
 
 
 def test_main_py_is_a_launcher_short_enough_to_guard_ctrl_c_at_once():
