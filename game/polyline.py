@@ -2,7 +2,7 @@
 a line, its length, its end trimmed, its dashes, and what lies near it.
 
 A polyline is a list of (x, y) points, at least two; distances are pixels. Plain arithmetic
-(no pygame), so game.hint_view draws what these compute.
+(no pygame): game.chain_layout routes the arrows with these, game.hint_view draws them.
 """
 
 from __future__ import annotations

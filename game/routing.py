@@ -2,7 +2,7 @@
 that run between candidate spots, when no simple curve finds a clear way.
 
 Glossary:
-  third    a cell is 3x3 thirds; candidate d sits in the middle of its third (game.hint_view's spot).
+  third    a cell is 3x3 thirds; candidate d sits in the middle of its third (game.chain_layout's spot).
   lattice  the corners of the thirds: 28x28 points, (i, j) = column i, row j of the board's
            thirds grid, i, j in 0..27. Lattice lines run between candidate spots and along the
            cell borders, so a route on them never crosses a candidate's middle; a diagonal
