@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game import input as act
 from game import theme as th
@@ -123,6 +124,29 @@ def test_a_win_is_counted_and_a_first_win_is_a_new_best(app):
     record = app.profile.stats.level(Level.MEDIUM)
     assert record.won == 1 and record.best_time == 42 and record.streak == 1
     assert dict(app.scene.rows)["Time"] == "0:42  NEW BEST!"
+
+
+@pytest.mark.parametrize("leave", ["escape", "close"])
+def test_a_win_left_during_its_flourish_is_still_counted_and_kept(screen, tmp_path, leave):
+    app = new_app(screen, tmp_path)
+    scene = play(app, make_puzzle(level=Level.HARD))
+    game = scene.game
+    app.profile.history_start(game.puzzle, "bank")
+    app.clock.now += 42
+    for cell in range(81):
+        if not game.state.values[cell]:
+            game.select([cell])
+            game.input_digit(int(SOLUTION[cell]))
+    app.frame([], FRAME)  # the flourish starts
+    assert scene.flourish is not None and scene.flourish < FLOURISH_SECONDS
+    if leave == "escape":
+        app.frame([key(pygame.K_ESCAPE)], FRAME)
+        assert isinstance(app.scene, MenuScene)
+    app.frame([pygame.event.Event(pygame.QUIT)], FRAME)  # saves and waits for the writer
+    again = new_app(screen, tmp_path)
+    record = again.profile.stats.level(Level.HARD)
+    assert record.won == 1 and record.best_time == 42 and record.streak == 1
+    assert [r.result for r in again.profile.history.records] == ["won"]
 
 
 def test_a_puzzle_finished_by_the_solve_tool_is_not_a_win(app):
