@@ -154,9 +154,21 @@ class App:
 
     def load_profile(self) -> None:
         """Read the player's files at start-up: settings, statistics, and the saved game (which
-        becomes ``game``, offered by the menu's Continue). Messages about bad files show."""
-        self.game = self.profile.load(self.clock)
-        message = self.supply.load_reserve() if self.profile.readable else None
+        becomes ``game``, offered by the menu's Continue). Messages about bad files show. A
+        fault of the game's own while reading (a file it cannot make sense of in a way nobody
+        foresaw) costs the player neither the window nor the files: this window then saves
+        nothing, so they stay as they were."""
+        try:
+            self.game = self.profile.load(self.clock)
+            message = self.supply.load_reserve() if self.profile.readable else None
+        except Exception as exc:
+            self.log(f"reading the saved files failed: {type(exc).__name__}: {exc}")
+            self.profile.writer.read_only = True
+            self.game = None
+            message = (
+                f"Your saved files could not be read (an error in the game: {type(exc).__name__}); "
+                "this window saves nothing, so they stay as they are."
+            )
         if message:
             self.profile.messages.append(message)
         self.apply_settings(self.profile.settings)

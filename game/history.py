@@ -16,7 +16,6 @@ Glossary:
 from __future__ import annotations
 
 import datetime
-import math
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -108,7 +107,7 @@ class GameRecord:
                 raise ValueError("unknown result")
             return value
         if name == "seconds":
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+            if not storage.finite_number(value) or value < 0:
                 raise ValueError("the time must be a number of seconds")
             return float(value)
         if name == "hints":

@@ -192,7 +192,7 @@ def _puzzle_from_data(data: Any, number: int) -> tuple[Puzzle, float, int]:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"the seed of {where} must be a whole number")
     elapsed = _field(data, "elapsed", where)
-    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not math.isfinite(elapsed) or elapsed < 0:
+    if not storage.finite_number(elapsed) or elapsed < 0:
         raise ValueError(f"the time of {where} must be a number of seconds")
     hints = _int(_field(data, "hints_used", where), 0, 10**9, f"the hints used on {where}")
     counted = data.get("counted", True)  # saves from before it was kept: counted
@@ -429,6 +429,6 @@ def read_position(folder: str | os.PathLike[str] | None) -> Position | None:
         hints = _int(data["hints_used"], 0, 10**9, "the hints used")
         if not math.isfinite(seconds) or seconds < 0:
             return None
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, OverflowError, RecursionError):
+        return None  # unreadable, or a number or a nesting no float or stack holds
     return seq, puzzle, (entries, corner, centre, colours, eliminated), seconds, hints

@@ -5,7 +5,6 @@ value falls back to its default. This module never imports pygame.
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -103,12 +102,7 @@ def _valid(name: str, default: Any, value: Any) -> bool:
     if isinstance(default, bool):
         return isinstance(value, bool)
     if name == "volume":
-        return (
-            isinstance(value, (int, float))
-            and not isinstance(value, bool)
-            and math.isfinite(value)
-            and 0.0 <= value <= 1.0
-        )
+        return storage.finite_number(value) and 0.0 <= value <= 1.0
     return False
 
 

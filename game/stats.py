@@ -16,7 +16,6 @@ Glossary:
 from __future__ import annotations
 
 import datetime
-import math
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -81,7 +80,7 @@ class LevelStats:
         if name in ("best_time", "total_time"):
             if name == "best_time" and value is None:
                 return None
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+            if not storage.finite_number(value) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds")
             return float(value)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -149,12 +148,7 @@ class Stats:
         Raises:
             ValueError: ``seconds`` is not a finite number >= 0 or ``hints`` not an int >= 0.
         """
-        if (
-            not isinstance(seconds, (int, float))
-            or isinstance(seconds, bool)
-            or not math.isfinite(seconds)
-            or seconds < 0
-        ):
+        if not storage.finite_number(seconds) or seconds < 0:
             raise ValueError(f"seconds must be a finite number >= 0, not {seconds!r}")
         if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
             raise ValueError(f"hints must be a whole number >= 0, not {hints!r}")

@@ -15,6 +15,7 @@ is touched at import time. This module never imports pygame.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import threading
@@ -95,6 +96,17 @@ def iso_day(value: Any) -> str | None:
         return date.fromisoformat(value).isoformat()
     except ValueError:
         return None
+
+
+def finite_number(value: Any) -> bool:
+    """True for a JSON number (an int or a float, not a bool) that is finite as a float: an int
+    too large for a float (a hand-edited ``1e400`` written out in digits) is not."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def write_json(path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ writes to the test's own data folder (tests/conftest.py)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
@@ -19,7 +20,19 @@ from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
 from game.window import NO_DISPLAY, display_problem, fallback_problem
 from solver.levels import Level
-from tests.gameplay import FRAME, R1C3, R1C4, SOLUTION, FakeClock, key, make_puzzle, pixels, play, run_until
+from tests.gameplay import (
+    FRAME,
+    R1C3,
+    R1C4,
+    SOLUTION,
+    FakeClock,
+    key,
+    make_game,
+    make_puzzle,
+    pixels,
+    play,
+    run_until,
+)
 
 
 def new_app(screen, folder) -> App:
@@ -260,3 +273,62 @@ def test_a_lock_left_by_a_dead_window_is_taken_over(tmp_path):
     profile.load()
     assert profile.owner is None and profile.take_messages() == []
     profile.close(None)
+
+
+HUGE = "1" + "0" * 400  # a JSON integer no float holds: math.isfinite and float() raise on it
+
+
+@pytest.mark.parametrize(
+    "file, field",
+    [
+        ("settings.json", "volume"),
+        ("stats.json", "total_time"),
+        ("history.json", "seconds"),
+        ("save.json", "elapsed"),
+        ("position.json", "elapsed"),
+    ],
+)
+def test_a_number_too_large_for_a_float_in_any_file_is_a_bad_entry_not_a_crash(tmp_path, file, field):
+    profile = Profile(tmp_path)
+    profile.load()
+    game = make_game(level=Level.HARD)
+    profile.set_settings(profile.settings.__class__(volume=0.5))
+    profile.record_start(Level.HARD)
+    profile.history_start(game.puzzle, "bank")
+    game.select([R1C3])
+    game.input_digit(4)
+    profile.close(game)
+    path = tmp_path / file
+    text, count = re.subn(rf'"{field}":\s*[0-9.]+', f'"{field}":{HUGE}', path.read_text())
+    assert count >= 1
+    path.write_text(text)
+    again = Profile(tmp_path)
+    restored = again.load()  # raised OverflowError before
+    if file == "position.json":  # a position that does not read is no position: the save stands
+        assert restored is not None and restored.state.entries[R1C3] == 4
+    else:
+        assert again.messages and all("\n" not in message for message in again.messages)
+
+
+def test_a_position_file_nested_too_deep_for_the_parser_is_no_position(tmp_path):
+    (tmp_path / "position.json").write_text("[" * 100_000)
+    profile = Profile(tmp_path)
+    assert profile.load() is None  # raised RecursionError before
+
+
+def test_a_fault_of_the_game_s_own_while_reading_saves_nothing_over_the_files(screen, tmp_path, monkeypatch):
+    first = new_app(screen, tmp_path)
+    first.profile.record_start(Level.HARD)
+    first.quit()
+    before = (tmp_path / "stats.json").read_bytes()
+
+    def fails(folder):
+        raise RuntimeError("unforeseen")
+
+    monkeypatch.setattr("game.stats.load_stats", fails)
+    app = new_app(screen, tmp_path)  # no traceback: the window opens
+    assert app.game is None and app.profile.writer.read_only
+    assert any("could not be read (an error in the game: RuntimeError)" in m for m in app.profile.messages)
+    app.profile.record_start(Level.EASY)
+    app.quit()
+    assert (tmp_path / "stats.json").read_bytes() == before
