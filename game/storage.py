@@ -317,8 +317,8 @@ class FolderLock:
         except OSError as error:
             self.error = _os_reason(error)
             return None
+        handle.seek(0)  # msvcrt locks the byte at the position ("a+" opens at the end): byte 0, always
         if not _try_lock(handle):
-            handle.seek(0)
             text = handle.read().strip()
             handle.close()
             return int(text) if text.isdigit() else 0

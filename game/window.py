@@ -161,7 +161,8 @@ def run(
             else:
                 app.goto("menu")
             return app.loop()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: saved as closing the window saves
+        app.quit(130)
         return 130
     finally:
         app.cancel_jobs()

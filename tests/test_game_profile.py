@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game import input as act
+from game import storage
 from game import theme as th
 from game.app import App
 from game.profile import Profile
@@ -275,6 +276,25 @@ def test_a_lock_left_by_a_dead_window_is_taken_over(tmp_path):
     profile.close(None)
 
 
+def test_every_window_asks_for_the_lock_on_byte_0_of_the_lock_file(tmp_path, monkeypatch):
+    """Windows' msvcrt.locking locks the byte at the file's position, and "a+" opens at the end:
+    two windows whose process ids differ in length locked different bytes, and both owned the
+    folder. Each asks at 0, whatever the file holds."""
+    asked_at = []
+
+    def try_lock(handle):
+        asked_at.append(handle.tell())
+        return True
+
+    monkeypatch.setattr(storage, "_try_lock", try_lock)
+    for left in ("", "12345", "123456789"):
+        (tmp_path / "sudoku.lock").write_text(left)
+        lock = storage.FolderLock(tmp_path)
+        assert lock.acquire() is None
+        lock.release()
+    assert asked_at == [0, 0, 0]
+
+
 HUGE = "1" + "0" * 400  # a JSON integer no float holds: math.isfinite and float() raise on it
 
 
@@ -332,3 +352,39 @@ def test_a_fault_of_the_game_s_own_while_reading_saves_nothing_over_the_files(sc
     app.profile.record_start(Level.EASY)
     app.quit()
     assert (tmp_path / "stats.json").read_bytes() == before
+
+
+def test_ctrl_c_in_the_terminal_saves_the_game_as_closing_the_window_does(tmp_path, monkeypatch):
+    """window.run with its loop interrupted after a move: exit code 130, the profile closed as
+    on quit (everything written, the folder's lock given up), the move and statistics on disk."""
+    from game import window
+    from game.jobs import JobRunner
+
+    class Worker(JobRunner):  # a thread, not a process: the test needs no worker
+        def start(self):
+            pass
+
+        def close(self, timeout=1.0):
+            self.cancel()
+
+    apps = []
+
+    def interrupted_loop(app):
+        apps.append(app)
+        game = play(app, make_puzzle(level=Level.HARD)).game
+        app.profile.record_start(Level.HARD)
+        game.select([R1C3])
+        game.input_digit(4)
+        app.frame([], FRAME)
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("SUDOKU_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(window, "ProcessJobRunner", Worker)
+    monkeypatch.setattr(App, "loop", interrupted_loop)
+    assert window.run() == 130
+    [app] = apps
+    assert not app.profile.writer.pending and app.profile.lock._handle is None  # closed: flushed, lock given up
+    again = Profile(tmp_path)
+    restored = again.load()
+    assert restored is not None and restored.state.entries[R1C3] == 4
+    assert again.stats.level(Level.HARD).played == 1
