@@ -211,11 +211,13 @@ def history_path(folder: str | os.PathLike[str] | None = None) -> Path:
     return Path(folder if folder is not None else storage.data_dir()) / HISTORY_FILE
 
 
-def load_history(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
-    """``(History, message)``: the saved history (empty when there is no file: an older data
-    folder), and one sentence for the player when the file was bad and moved aside, or when
-    records or fields were left out (a copy of the original is kept beside it). Never raises."""
-    return storage.load_salvaged(history_path(folder), HISTORY_KIND, HISTORY_VERSION, History.salvage)
+def load_history(folder: str | os.PathLike[str] | None = None, *, owner: bool = True) -> storage.Loaded:
+    """``(History, message, keep)``: the saved history (empty when there is no file: an older
+    data folder), one sentence for the player when the file was bad and moved aside or left as
+    it is, or when records or fields were left out (a copy of the original is kept beside it),
+    and the file when it was left as it is (``owner``, ``keep``: see ``storage.read_json``).
+    Never raises."""
+    return storage.load_salvaged(history_path(folder), HISTORY_KIND, HISTORY_VERSION, History.salvage, owner=owner)
 
 
 def save_history(folder: str | os.PathLike[str] | None, history: History) -> None:

@@ -42,11 +42,13 @@ def puzzle_key(givens: str | Iterable[int]) -> str:
     return "".join(str(v) if v else "." for v in givens)
 
 
-def load_played(folder: str | os.PathLike[str]) -> storage.Loaded:
-    """``(set of puzzle keys, message)``: the puzzles played so far (``puzzle_key`` lines; an
-    empty set when there is no file), and a sentence for the player when the file was bad and
-    set aside, or when bad entries were left out (the original is kept beside it). Never raises."""
-    return storage.load_salvaged(Path(folder) / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION, _salvage_played)
+def load_played(folder: str | os.PathLike[str], *, owner: bool = True) -> storage.Loaded:
+    """``(set of puzzle keys, message, keep)``: the puzzles played so far (``puzzle_key`` lines;
+    an empty set when there is no file), a sentence for the player when the file was bad and set
+    aside or left as it is, or when bad entries were left out (the original is kept beside it),
+    and the file when it was left as it is (``owner``, ``keep``: see ``storage.read_json``).
+    Never raises."""
+    return storage.load_salvaged(Path(folder) / PLAYED_FILE, PLAYED_KIND, PLAYED_VERSION, _salvage_played, owner=owner)
 
 
 def _salvage_played(data: Any) -> tuple[set[str], list[str]]:
@@ -110,22 +112,15 @@ class Profile:
                 self._settle_history(None)
                 return None
         self.writer.start()  # ready for the first save, which may come in the frame of a click
-        loaded = settings_module.load_settings(self.folder)
-        self.settings = loaded.value
-        self._note(loaded.message)
-        loaded = stats_module.load_stats(self.folder)
-        self.stats = loaded.value
-        self._note(loaded.message)
-        loaded = load_played(self.folder)
-        self.played = loaded.value
-        self._note(loaded.message)
-        loaded = history_module.load_history(self.folder)
-        self.history = loaded.value
-        self._note(loaded.message)
+        owner = self.owner is None  # only the folder's owner moves a bad file aside
+        self.settings = self._take(settings_module.load_settings(self.folder, owner=owner))
+        self.stats = self._take(stats_module.load_stats(self.folder, owner=owner))
+        self.played = self._take(load_played(self.folder, owner=owner))
+        self.history = self._take(history_module.load_history(self.folder, owner=owner))
         if self.owner is None and self.lock.error is None:  # the folder is ours to tidy
             storage.remove_leftovers(self.folder)
-        loaded = savegame.load_game(self.folder, clock)
-        self._note(loaded.message)
+        loaded = savegame.load_game(self.folder, clock, owner=owner)
+        self._take(loaded)
         position = savegame.read_position(self.folder)
         self._position = position[0] if position is not None else 0
         game: Game | None = loaded.value
@@ -162,6 +157,14 @@ class Profile:
                 changed = True
         if changed:
             self._save_history()
+
+    def _take(self, loaded: storage.Loaded) -> Any:
+        """``loaded``'s value; its message noted, and the file it left as it is protected from
+        every write (it could not be read now, or a newer version wrote it)."""
+        self._note(loaded.message)
+        if loaded.keep is not None:
+            self.writer.protect(loaded.keep)
+        return loaded.value
 
     def _note(self, message: str | None) -> None:
         if message:

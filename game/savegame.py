@@ -336,22 +336,26 @@ def save_game(game: Game, folder: str | os.PathLike[str] | None = None) -> None:
 
 
 def load_game(
-    folder: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.monotonic
+    folder: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.monotonic, *, owner: bool = True
 ) -> storage.Loaded:
     """The saved game and a message: ``(Game, None)``; ``(None, None)`` when there is no save;
     ``(None, message)`` when the save was bad (it was moved aside; the message is one sentence
-    for the player). A newer position file (``write_position``: the moves the background save
-    had not written when the game was killed) is put on top, as one undoable step. Never raises."""
+    for the player); ``(None, message, path)`` when it was left as it is (``owner``, ``keep``:
+    see ``storage.read_json``). A newer position file (``write_position``: the moves the
+    background save had not written when the game was killed) is put on top, as one undoable
+    step. Never raises."""
     path = save_path(folder)
-    result = storage.read_json(path, SAVE_KIND, SAVE_VERSION)
+    result = storage.read_json(path, SAVE_KIND, SAVE_VERSION, owner=owner)
     position = read_position(folder)
     if result.data is None:
         if result.message is None and position is not None:  # killed before the first full save
             return storage.Loaded(_recovered(None, position, clock), None)
-        return storage.Loaded(None, result.message)
+        return storage.Loaded(None, result.message, path if result.keep else None)
     try:
         game: Game | None = game_from_data(result.data, clock)
     except ValueError as error:
+        if not owner:
+            return storage.Loaded(None, storage.left_as_is(SAVE_KIND, str(error)), path)
         return storage.Loaded(None, storage.set_aside(path, SAVE_KIND, str(error)))
     saved = result.data.get("position", 0)
     if position is not None and isinstance(saved, int) and position[0] > saved:

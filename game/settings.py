@@ -111,10 +111,12 @@ def settings_path(folder: str | os.PathLike[str] | None = None) -> Path:
     return Path(folder if folder is not None else storage.data_dir()) / SETTINGS_FILE
 
 
-def load_settings(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
-    """``(Settings, message)``: the saved settings (defaults when there is no file), and one
-    sentence for the player when the file was bad and moved aside (else None). Never raises."""
-    return storage.load_salvaged(settings_path(folder), SETTINGS_KIND, SETTINGS_VERSION, Settings.salvage)
+def load_settings(folder: str | os.PathLike[str] | None = None, *, owner: bool = True) -> storage.Loaded:
+    """``(Settings, message, keep)``: the saved settings (defaults when there is no file), one
+    sentence for the player when the file was bad and moved aside or left as it is (else None),
+    and the file when it was left as it is (``owner``, ``keep``: see ``storage.read_json``).
+    Never raises."""
+    return storage.load_salvaged(settings_path(folder), SETTINGS_KIND, SETTINGS_VERSION, Settings.salvage, owner=owner)
 
 
 def save_settings(folder: str | os.PathLike[str] | None, settings: Settings) -> None:

@@ -274,11 +274,12 @@ def stats_path(folder: str | os.PathLike[str] | None = None) -> Path:
     return Path(folder if folder is not None else storage.data_dir()) / STATS_FILE
 
 
-def load_stats(folder: str | os.PathLike[str] | None = None) -> storage.Loaded:
-    """``(Stats, message)``: the saved statistics (empty when there is no file), and one sentence
-    for the player when the file was bad and moved aside, or when some entries were left out (a
-    copy of the original is kept beside it); else None. Never raises."""
-    return storage.load_salvaged(stats_path(folder), STATS_KIND, STATS_VERSION, Stats.salvage)
+def load_stats(folder: str | os.PathLike[str] | None = None, *, owner: bool = True) -> storage.Loaded:
+    """``(Stats, message, keep)``: the saved statistics (empty when there is no file), one
+    sentence for the player when the file was bad and moved aside or left as it is, or when some
+    entries were left out (a copy of the original is kept beside it), else None, and the file
+    when it was left as it is (``owner``, ``keep``: see ``storage.read_json``). Never raises."""
+    return storage.load_salvaged(stats_path(folder), STATS_KIND, STATS_VERSION, Stats.salvage, owner=owner)
 
 
 def save_stats(folder: str | os.PathLike[str] | None, stats: Stats) -> None:

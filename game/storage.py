@@ -5,6 +5,10 @@ Glossary:
   kind       the format's name, e.g. ``"sudoku-save"``, ``"sudoku-settings"``, ``"sudoku-stats"``.
   set aside  a file that cannot be read is renamed next to itself
              (``save.json`` -> ``save.broken-20261124-183000.json``), never deleted.
+  left as it is  instead of set aside: a file the system will not read now (permission denied,
+             a sharing violation), one a newer version of the game wrote, and any bad file in a
+             folder another window owns. It stays where it is, and nothing is written over it
+             (``BackgroundWriter.protect``), so no write replaces what could not be read.
 
 Writes are atomic, as git writes its lock files: a temporary file in the same folder is written,
 flushed and fsynced, then renamed over the target, so a reader sees the old file or the new one,
@@ -68,20 +72,27 @@ def data_dir() -> Path:
 
 
 class Loaded(NamedTuple):
-    """What a ``load_*`` function returns: the value (a default when the file was missing or bad)
-    and a one-sentence message for the player when a file was set aside, else None."""
+    """What a ``load_*`` function returns: the value (a default when the file was missing or bad),
+    a one-sentence message for the player when a file was set aside or left as it is, else None,
+    and ``keep``: the file when it was left as it is (``ReadResult.keep``), for the profile to
+    ``BackgroundWriter.protect``."""
 
     value: Any
     message: str | None
+    keep: Path | None = None
 
 
 @dataclass(frozen=True)
 class ReadResult:
-    """The outcome of ``read_json``: ``data`` (the envelope's data object, or None) and
-    ``message`` (one sentence for the player when the file could not be read, else None)."""
+    """The outcome of ``read_json``: ``data`` (the envelope's data object, or None), ``message``
+    (one sentence for the player when the file could not be read, else None) and ``keep``: True
+    when the file could not be read and was left as it is (the system would not give its bytes,
+    a newer version of the game wrote it, or this window does not own the folder), so nothing
+    may be written over it."""
 
     data: dict[str, Any] | None = None
     message: str | None = None
+    keep: bool = False
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -167,16 +178,30 @@ def set_aside(path: str | os.PathLike[str], kind: str, reason: str) -> str:
     return f"Your {what.read_name} could not be read ({reason}); it was moved to {target.name} and {what.fallback}."
 
 
+def left_as_is(kind: str, reason: str) -> str:
+    """One sentence for the player: the file of ``kind`` could not be read (``reason``), the game
+    goes on with its fallback, and the file stays as it is, with nothing saved over it."""
+    what = _kind(kind)
+    return (
+        f"Your {what.read_name} could not be read ({reason}), so {what.fallback} here; "
+        "the file is left as it is, and nothing is saved over it."
+    )
+
+
 def _decode_reason(text: str, error: json.JSONDecodeError) -> str:
     if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
         return "it is truncated"
     return "it is not valid JSON"
 
 
+_NEWER = "it is from a newer version of the game"
+
+
 def _check_envelope(
     envelope: Any, kind: str, version: int, migrate: Migration | None
 ) -> tuple[dict[str, Any] | None, str | None]:
-    """(data, None) for a good envelope, (None, reason) for a bad one."""
+    """(data, None) for a good envelope, (None, reason) for a bad one (``_NEWER`` starts the
+    reason of a file from a newer version)."""
     if not isinstance(envelope, dict):
         return None, "it is not a JSON object"
     if not {"format", "version", "data"} <= envelope.keys():
@@ -190,7 +215,7 @@ def _check_envelope(
     if not isinstance(data, dict):
         return None, "its data is not a JSON object"
     if found > version:
-        return None, f"it is from a newer version of the game (format {found}; this one reads {version})"
+        return None, f"{_NEWER} (format {found}; this one reads {version})"
     if found < version:
         if migrate is None:
             return None, f"it is from an older version of the game (format {found})"
@@ -201,53 +226,67 @@ def _check_envelope(
     return data, None
 
 
-def read_json(path: str | os.PathLike[str], kind: str, version: int, migrate: Migration | None = None) -> ReadResult:
+def read_json(
+    path: str | os.PathLike[str], kind: str, version: int, migrate: Migration | None = None, *, owner: bool = True
+) -> ReadResult:
     """Read the envelope at ``path`` and return its data when it is of ``kind`` and ``version``.
 
     A missing file gives ``ReadResult(None, None)``. A file that is empty, truncated, not JSON,
-    not an object, of another kind, missing fields or of a newer version is set aside (renamed
-    beside itself, see ``set_aside``) and gives ``(None, message)``. An older version is passed to
+    not an object, of another kind or missing fields is set aside (renamed beside itself, see
+    ``set_aside``) and gives ``(None, message)``. An older version is passed to
     ``migrate(old_version, data) -> data`` (it raises ValueError when it cannot); without one it is
-    set aside too. A file or folder that cannot be opened gives ``(None, message)`` and stays.
-    Never raises for bad content or OS errors.
+    set aside too. Left as it is, with ``keep`` True (nothing may be written over it): a file of
+    a newer version (that version reads it again), a file or folder the system will not read
+    (permission denied, a sharing violation: it may read next time), and with ``owner`` False
+    (another window owns the folder) any bad file. Never raises for bad content or OS errors.
     """
     path = Path(path)
-    what = _kind(kind)
+
+    def bad(reason: str) -> ReadResult:
+        if owner and not reason.startswith(_NEWER):
+            return ReadResult(None, set_aside(path, kind, reason))
+        return ReadResult(None, left_as_is(kind, reason), keep=True)
+
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         return ReadResult()
     except OSError as error:
-        return ReadResult(None, f"Your {what.read_name} could not be read ({_os_reason(error)}); {what.fallback}.")
+        return ReadResult(None, left_as_is(kind, _os_reason(error)), keep=True)
     if not raw.strip():
-        return ReadResult(None, set_aside(path, kind, "it is empty"))
+        return bad("it is empty")
     try:
         text = raw.decode("utf-8-sig")  # a byte order mark (Notepad's) is no fault
     except UnicodeDecodeError:
-        return ReadResult(None, set_aside(path, kind, "it is not text"))
+        return bad("it is not text")
     try:
         envelope = json.loads(text)
     except json.JSONDecodeError as error:
-        return ReadResult(None, set_aside(path, kind, _decode_reason(text, error)))
+        return bad(_decode_reason(text, error))
     except (ValueError, RecursionError):
-        return ReadResult(None, set_aside(path, kind, "it is not valid JSON"))
+        return bad("it is not valid JSON")
     data, reason = _check_envelope(envelope, kind, version, migrate)
     if reason is not None:
-        return ReadResult(None, set_aside(path, kind, reason))
+        return bad(reason)
     return ReadResult(data, None)
 
 
-def keep_original(path: str | os.PathLike[str], kind: str, lost: list[str], message: str | None = None) -> str | None:
+def keep_original(
+    path: str | os.PathLike[str], kind: str, lost: list[str], message: str | None = None, *, owner: bool = True
+) -> str | None:
     """After a file was read with some entries left out (``lost``: what, for the player, e.g.
     "Easy: played"), keep a copy of its original bytes beside it (``broken_name``; the file
     itself is rewritten without them later) and return one sentence for the player; ``message``
-    (read_json's) when nothing was lost. Never raises."""
+    (read_json's) when nothing was lost. With ``owner`` False (another window owns the folder,
+    and this one writes nothing) no copy is made: the file stays as it is. Never raises."""
     if not lost:
         return message
     path = Path(path)
     what = _kind(kind)
     shown = ", ".join(lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
     noun = "entry" if len(lost) == 1 else "entries"
+    if not owner:
+        return f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out here; the file is left as it is."
     target = broken_name(path)
     try:
         shutil.copyfile(path, target)
@@ -262,15 +301,23 @@ def keep_original(path: str | os.PathLike[str], kind: str, lost: list[str], mess
 
 
 def load_salvaged(
-    path: str | os.PathLike[str], kind: str, version: int, salvage: Callable[[Any], tuple[Any, list[str]]]
+    path: str | os.PathLike[str],
+    kind: str,
+    version: int,
+    salvage: Callable[[Any], tuple[Any, list[str]]],
+    *,
+    owner: bool = True,
 ) -> Loaded:
     """Read the file at ``path`` (``read_json``) and keep what it holds that is good:
-    ``salvage(data)`` (data None when the file is missing or was set aside) returns the value and
-    what was left out, for the player; when anything was, the original is kept beside the file
-    (``keep_original``). Never raises for a bad file (nor when ``salvage`` never raises)."""
-    result = read_json(path, kind, version)
+    ``salvage(data)`` (data None when the file is missing, set aside or left as it is) returns
+    the value and what was left out, for the player; when anything was, the original is kept
+    beside the file (``keep_original``). ``owner`` as for ``read_json``. Never raises for a bad
+    file (nor when ``salvage`` never raises)."""
+    result = read_json(path, kind, version, owner=owner)
     value, lost = salvage(result.data)
-    return Loaded(value, keep_original(path, kind, lost, result.message))
+    return Loaded(
+        value, keep_original(path, kind, lost, result.message, owner=owner), Path(path) if result.keep else None
+    )
 
 
 def remove_leftovers(folder: str | os.PathLike[str]) -> list[str]:
@@ -384,6 +431,7 @@ class BackgroundWriter:
         self._failing: set[Path] = set()  # paths whose last write failed (reported once)
         self.writes = 0
         self.read_only = False  # another window owns the folder: this one writes nothing
+        self._protected: set[Path] = set()  # files left as they are (``protect``)
 
     def submit(
         self, path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any] | Callable[[], dict[str, Any]]
@@ -391,13 +439,21 @@ class BackgroundWriter:
         """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
         nobody changes afterwards (copied by the caller or immutable), or a function that makes
         them on the writer thread from an immutable snapshot (so even building a large save costs
-        the frame loop nothing). With ``read_only`` set nothing is written."""
-        if self.read_only:
+        the frame loop nothing). With ``read_only`` set nothing is written, nor to a protected
+        path."""
+        if self.read_only or Path(path) in self._protected:
             return
         with self._condition:
             self._pending[Path(path)] = (kind, version, data)
             self._start()
             self._condition.notify_all()
+
+    def protect(self, path: str | os.PathLike[str]) -> None:
+        """Write nothing to ``path`` from now on: a file left as it is when it could not be read
+        (``ReadResult.keep``), which a write would replace for good."""
+        with self._condition:
+            self._protected.add(Path(path))
+            self._pending.pop(Path(path), None)
 
     def start(self) -> None:
         """Start the writer thread now (it ends after ``linger`` idle seconds)."""

@@ -123,9 +123,13 @@ class PuzzleSupply:
 
     def load_reserve(self) -> str | None:
         """Read the reserve file (at start-up); returns a sentence for the player when it was
-        bad and set aside, or when bad entries were left out (the original is kept beside it),
-        else None. Never raises."""
-        result = storage.read_json(self.reserve_path, RESERVE_KIND, RESERVE_VERSION)
+        bad and set aside or left as it is (then nothing is written over it), or when bad
+        entries were left out (the original is kept beside it), else None. A window that does
+        not own the data folder (its writer is read-only) moves and copies nothing. Never raises."""
+        owner = not self.writer.read_only
+        result = storage.read_json(self.reserve_path, RESERVE_KIND, RESERVE_VERSION, owner=owner)
+        if result.keep:
+            self.writer.protect(self.reserve_path)
         levels = (result.data or {}).get("levels")
         lost = [] if result.data is None or isinstance(levels, dict) else ["every level"]
         for level in PLAYABLE_LEVELS:
@@ -140,7 +144,7 @@ class PuzzleSupply:
                 else:
                     lost.append(f"{level.label} #{number}")
             self.reserve[level] = kept[: self.reserve_size]
-        return storage.keep_original(self.reserve_path, RESERVE_KIND, lost, result.message)
+        return storage.keep_original(self.reserve_path, RESERVE_KIND, lost, result.message, owner=owner)
 
     def _save_reserve(self) -> None:
         snapshot = {level.name: [dict(e) for e in entries] for level, entries in self.reserve.items()}

@@ -85,7 +85,7 @@ def _check(folder: Path, file: Path, pick: int, value, load):
     """Mutate, load, and check the rules that hold for every file; returns (loaded, leaf path)."""
     where = _mutate(file, pick, value)
     original = file.read_bytes()
-    loaded, message = load()
+    loaded, message, _ = load()
     if where is None:
         return None, None
     if message is not None:
@@ -157,7 +157,7 @@ def test_reserve(tmp_path_factory, pick, value):
 
     def load():
         message = supply.load_reserve()
-        return supply.reserve, message
+        return supply.reserve, message, None
 
     result, where = _check(folder, folder / RESERVE_FILE, pick, value, load)
     if result is None:
@@ -184,7 +184,7 @@ def test_save(tmp_path_factory, pick, value):
     path = savegame.save_path(folder)
     where = _mutate(path, pick, value)
     original = path.read_bytes()
-    loaded, message = savegame.load_game(folder, FakeClock())
+    loaded, message, _ = savegame.load_game(folder, FakeClock())
     if where is None:
         return
     if loaded is None:

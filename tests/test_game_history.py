@@ -252,7 +252,7 @@ def test_a_corrupted_record_costs_only_that_record(tmp_path, field, value):
     games[2][field] = value
     _write(tmp_path, games)
     original = history_path(tmp_path).read_bytes()
-    history, message = load_history(tmp_path)
+    history, message, _ = load_history(tmp_path)
     assert history.records == [record(0), record(1), record(3)]
     assert message is not None and "game #3: the whole record" in message and _kept(tmp_path, original)
 
@@ -274,7 +274,7 @@ def test_a_wrong_field_costs_only_that_field(tmp_path, field, value, default):
     games[1][field] = value
     _write(tmp_path, games)
     original = history_path(tmp_path).read_bytes()
-    history, message = load_history(tmp_path)
+    history, message, _ = load_history(tmp_path)
     assert history.records[0] == record(0) and history.records[2] == record(2)
     assert getattr(history.records[1], field) == default
     assert history.records[1] == GameRecord(**{**record(1).to_data(), field: default})
@@ -283,16 +283,16 @@ def test_a_wrong_field_costs_only_that_field(tmp_path, field, value, default):
 
 def test_a_record_that_is_not_an_object_or_a_list_that_is_not_a_list(tmp_path):
     _write(tmp_path, [record(0).to_data(), "garbage", record(1).to_data()])
-    history, message = load_history(tmp_path)
+    history, message, _ = load_history(tmp_path)
     assert history.records == [record(0), record(1)] and "game #2" in message
     (tmp_path / "history.json").unlink()
     _write(tmp_path, {"not": "a list"})
-    history, message = load_history(tmp_path)
+    history, message, _ = load_history(tmp_path)
     assert len(history) == 0 and "the whole list" in message
 
 
 def test_a_history_file_that_is_not_json_is_moved_aside(tmp_path):
     history_path(tmp_path).write_text('{"format": "sudoku-history", "vers')
-    history, message = load_history(tmp_path)
+    history, message, _ = load_history(tmp_path)
     assert len(history) == 0 and "history of games" in message and "moved to history.broken-" in message
     assert not history_path(tmp_path).exists()

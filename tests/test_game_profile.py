@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from game.profile import Profile
 from game.scenes.menu import MenuScene
 from game.scenes.play import FLOURISH_SECONDS, PlayScene
 from game.scenes.win import WinScene
+from game.stats import stats_path
 from game.window import NO_DISPLAY, display_problem, fallback_problem
 from solver.levels import Level
 from tests.gameplay import (
@@ -230,8 +232,6 @@ def test_a_second_window_on_the_same_folder_is_told_and_writes_nothing(tmp_path)
     the first closes, the folder is free again."""
     import os
 
-    from game.stats import stats_path
-
     first, second = Profile(tmp_path), Profile(tmp_path)
     first.load()
     first.record_start(Level.EASY)
@@ -342,7 +342,7 @@ def test_a_fault_of_the_game_s_own_while_reading_saves_nothing_over_the_files(sc
     first.quit()
     before = (tmp_path / "stats.json").read_bytes()
 
-    def fails(folder):
+    def fails(folder, owner=True):
         raise RuntimeError("unforeseen")
 
     monkeypatch.setattr("game.stats.load_stats", fails)
@@ -388,3 +388,74 @@ def test_ctrl_c_in_the_terminal_saves_the_game_as_closing_the_window_does(tmp_pa
     restored = again.load()
     assert restored is not None and restored.state.entries[R1C3] == 4
     assert again.stats.level(Level.HARD).played == 1
+
+
+def test_a_statistics_file_the_system_will_not_read_is_not_written_over(tmp_path, monkeypatch):
+    """A sharing violation or a permission slip at start-up: the statistics start from zero
+    for this window, but nothing it records replaces the file (before, the first start of a
+    game wrote a fresh one over it)."""
+    first = Profile(tmp_path)
+    first.load()
+    first.record_start(Level.EASY)
+    first.close(None)
+    before = stats_path(tmp_path).read_bytes()
+    read_bytes = Path.read_bytes
+
+    def refuse(path):
+        if path.name == "stats.json":
+            raise PermissionError(13, "Permission denied")
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    second = Profile(tmp_path)
+    second.load()
+    monkeypatch.undo()
+    [message] = second.take_messages()
+    assert message == (
+        "Your statistics could not be read (permission denied), so they start again from zero here; "
+        "the file is left as it is, and nothing is saved over it."
+    )
+    second.record_start(Level.HARD)
+    second.record_win(Level.HARD, 100, 0)
+    second.close(make_game())
+    assert stats_path(tmp_path).read_bytes() == before
+    assert (tmp_path / "save.json").is_file()  # the other files are saved as ever
+
+
+def test_files_from_a_newer_version_are_left_for_it(tmp_path):
+    """Set aside and replaced, a newer version's statistics and save would be found in no place
+    it looks, with no word: they stay, and this window saves neither over them."""
+    newer = {
+        "stats.json": {"format": "sudoku-stats", "version": 99, "data": {"levels": {}}},
+        "save.json": {"format": "sudoku-save", "version": 99, "data": {}},
+    }
+    for name, envelope in newer.items():
+        (tmp_path / name).write_text(json.dumps(envelope))
+    profile = Profile(tmp_path)
+    assert profile.load() is None
+    messages = profile.take_messages()
+    assert len(messages) == 2 and all("newer version of the game (format 99" in m for m in messages)
+    profile.record_start(Level.HARD)
+    game = make_game()
+    game.select([R1C3])
+    game.input_digit(4)
+    profile.close(game)
+    for name, envelope in newer.items():
+        assert json.loads((tmp_path / name).read_text()) == envelope
+    assert not [p for p in tmp_path.iterdir() if ".broken-" in p.name]
+    again = Profile(tmp_path)  # this window's game is not lost: its position is on disk
+    restored = again.load()
+    assert restored is None and json.loads((tmp_path / "position.json").read_text())["entries"]
+
+
+def test_a_second_window_moves_no_file_aside(tmp_path):
+    first = Profile(tmp_path)
+    first.load()
+    stats_path(tmp_path).write_text("not JSON at all")  # written after the owner read it
+    second = Profile(tmp_path)
+    second.load()
+    assert second.owner is not None
+    assert any("statistics could not be read" in m and "left as it is" in m for m in second.take_messages())
+    assert stats_path(tmp_path).read_text() == "not JSON at all"
+    assert not [p for p in tmp_path.iterdir() if ".broken-" in p.name]
+    first.close(None)

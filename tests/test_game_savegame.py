@@ -276,11 +276,11 @@ def test_bad_data_raises_value_error(name):
 def test_save_and_load_through_the_data_folder(user_data_dir):
     """save_game writes save.json in the data folder; load_game reads it back; with no file it
     gives (None, None)."""
-    assert load_game(clock=FakeClock()) == (None, None)
+    assert load_game(clock=FakeClock()) == (None, None, None)
     original = played_game(FakeClock())
     save_game(original)
     assert (user_data_dir / "save.json").is_file()
-    loaded, message = load_game(clock=FakeClock())
+    loaded, message, _ = load_game(clock=FakeClock())
     assert message is None and history(loaded) == history(original)
 
 
@@ -294,7 +294,7 @@ def test_a_save_with_bad_data_is_moved_aside(tmp_path):
     path = tmp_path / "save.json"
     write_json(path, savegame.SAVE_KIND, savegame.SAVE_VERSION, data)
     raw = path.read_bytes()
-    game, message = load_game(tmp_path, FakeClock())
+    game, message, _ = load_game(tmp_path, FakeClock())
     assert game is None and not path.exists()
     assert message.startswith("Your saved game could not be read (unknown mode 'pen')")
     [moved] = tmp_path.glob("save.broken-*.json")
@@ -316,7 +316,7 @@ def test_a_newer_position_goes_on_top_of_the_save_as_one_undoable_step(tmp_path)
     game.select([10])
     game.input_digit(7)
     write_position(tmp_path, game, 5)  # two moves later, then killed
-    restored, message = load_game(tmp_path, FakeClock())
+    restored, message, _ = load_game(tmp_path, FakeClock())
     assert message is None and restored.state.entries == game.state.entries
     restored.undo()
     assert restored.state.entries[2] == 4 and not restored.state.entries[3]

@@ -53,12 +53,12 @@ def test_settings_round_trip_through_data_and_file(tmp_path):
     """Every field survives to_data/from_data (through JSON text) and save/load; no message."""
     assert Settings.from_data(json.loads(json.dumps(CHANGED.to_data()))) == CHANGED
     save_settings(tmp_path, CHANGED)
-    assert load_settings(tmp_path) == (CHANGED, None)
+    assert load_settings(tmp_path) == (CHANGED, None, None)
 
 
 def test_settings_file_in_the_data_folder(user_data_dir):
     """With no folder given, settings go to the data folder; a missing file gives the defaults."""
-    assert load_settings() == (Settings(), None)
+    assert load_settings() == (Settings(), None, None)
     save_settings(None, CHANGED)
     assert (user_data_dir / "settings.json").is_file() and load_settings().value == CHANGED
 
@@ -109,7 +109,7 @@ def test_settings_refuse_bad_values_when_built_directly():
 def test_bad_settings_file_is_moved_aside_with_a_message(tmp_path):
     """A corrupt settings file gives the defaults and a message that says the defaults are used."""
     (tmp_path / "settings.json").write_text('{"format": "sudoku-settings", "vers')
-    settings, message = load_settings(tmp_path)
+    settings, message, _ = load_settings(tmp_path)
     assert settings == Settings() and "the default settings are used" in message
     assert list(tmp_path.glob("settings.broken-*.json"))
 
@@ -193,8 +193,8 @@ def test_stats_round_trip_through_data_and_file(tmp_path):
     stats = played_stats()
     assert Stats.from_data(json.loads(json.dumps(stats.to_data()))) == stats
     save_stats(tmp_path, stats)
-    assert load_stats(tmp_path) == (stats, None)
-    assert load_stats(tmp_path / "nothing-here") == (Stats(), None)
+    assert load_stats(tmp_path) == (stats, None, None)
+    assert load_stats(tmp_path / "nothing-here") == (Stats(), None, None)
 
 
 BAD_RECORDS = {
@@ -245,6 +245,6 @@ def test_unknown_levels_and_bad_shapes_are_dropped():
 def test_stats_file_of_another_kind_is_moved_aside(tmp_path):
     """A settings file saved where the statistics belong is moved aside; statistics start empty."""
     write_json(tmp_path / "stats.json", "sudoku-settings", 1, {})
-    stats, message = load_stats(tmp_path)
+    stats, message, _ = load_stats(tmp_path)
     assert stats == Stats() and "Your statistics could not be read" in message
     assert list(tmp_path.glob("stats.broken-*.json"))

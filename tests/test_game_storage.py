@@ -110,7 +110,6 @@ BAD_FILES = {
         "data is not a JSON object",
     ),
     "bad version": (json.dumps({"format": KIND, "version": "1", "data": {}}).encode(), "version"),
-    "newer version": (json.dumps({"format": KIND, "version": 2, "data": {}}).encode(), "newer version"),
 }
 
 
@@ -131,6 +130,35 @@ def test_bad_file_is_moved_aside_with_a_message(tmp_path, name):
     assert reason in result.message
     assert f"it was moved to {moved.name} and a new game starts." in result.message
     assert "\n" not in result.message
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_window_that_does_not_own_the_folder_moves_no_bad_file(tmp_path, name):
+    """With ``owner`` False (another window owns the folder) a bad file stays where it is,
+    byte for byte, and is to be kept from writes."""
+    raw, reason = BAD_FILES[name]
+    path = tmp_path / "save.json"
+    path.write_bytes(raw)
+    result = read_json(path, KIND, 1, owner=False)
+    assert result.data is None and result.keep
+    assert path.read_bytes() == raw and broken_files(tmp_path) == []
+    assert reason in result.message and "so a new game starts here" in result.message
+    assert result.message.endswith("the file is left as it is, and nothing is saved over it.")
+
+
+def test_a_file_from_a_newer_version_is_left_for_it(tmp_path):
+    """Moved aside, the newer version would find this version's files in its place and never
+    say where its own went: the file stays, and is to be kept from writes."""
+    raw = json.dumps({"format": KIND, "version": 2, "data": {"a": 1}}).encode()
+    path = tmp_path / "save.json"
+    path.write_bytes(raw)
+    result = read_json(path, KIND, 1)
+    assert result.data is None and result.keep
+    assert path.read_bytes() == raw and broken_files(tmp_path) == []
+    assert result.message == (
+        "Your saved game could not be read (it is from a newer version of the game (format 2; this one "
+        "reads 1)), so a new game starts here; the file is left as it is, and nothing is saved over it."
+    )
 
 
 def test_two_bad_files_in_one_second_do_not_overwrite_each_other(tmp_path):
@@ -175,7 +203,22 @@ def test_unreadable_path_gives_a_message_and_stays(tmp_path):
     path.mkdir()
     result = read_json(path, KIND, 1)
     assert result.data is None and result.message.startswith("Your saved game could not be read (")
+    assert result.keep and "nothing is saved over it" in result.message
     assert path.is_dir() and broken_files(tmp_path) == []
+
+
+def test_a_protected_path_is_never_written(tmp_path):
+    """``protect`` drops a payload already waiting and every later one, for that path only."""
+    kept, other = tmp_path / "stats.json", tmp_path / "settings.json"
+    writer = BackgroundWriter(linger=0.1)
+    writer.submit(kept, "sudoku-stats", 1, lambda: (time.sleep(0.2), {"a": 1})[1])
+    writer.submit(kept, "sudoku-stats", 1, {"a": 2})  # waits behind the slow first one, then dropped
+    writer.protect(kept)
+    writer.submit(kept, "sudoku-stats", 1, {"a": 3})
+    writer.submit(other, "sudoku-settings", 1, {"b": 1})
+    assert writer.flush(10)
+    assert read_json(other, "sudoku-settings", 1).data == {"b": 1}
+    assert read_json(kept, "sudoku-stats", 1).data in (None, {"a": 1})  # only the write under way
 
 
 # --- a writer killed at random moments never leaves an unreadable save -----------------------------
