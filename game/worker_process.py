@@ -16,8 +16,11 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import queue
+import signal
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from typing import Any, Protocol, cast
@@ -53,8 +56,25 @@ def _yield_to_the_game() -> None:
         pass
 
 
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ctrl+C ignored while the block runs (from the main thread; elsewhere nothing changes): a
+    process started meanwhile inherits it from its first instruction. Ctrl+C in a terminal
+    reaches every process of its group; the game ends the worker itself, and a worker that took
+    the signal printed a traceback of its own."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _work(tasks: Queue[Task | None], results: Queue[Result], current: SharedInt) -> None:
     """The worker process: run each task whose number is still current; report as data."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as it was started (``_sigint_ignored``), whoever started it
     _yield_to_the_game()
     tune_gc()
     while True:
@@ -121,7 +141,8 @@ class ProcessJobRunner:
         self._process = ctx.Process(
             target=_work, args=(self._tasks, self._results, self._current), name="sudoku-worker", daemon=True
         )
-        self._process.start()
+        with _sigint_ignored():
+            self._process.start()
 
     @property
     def busy(self) -> bool:

@@ -124,3 +124,20 @@ def test_the_worker_runs_below_the_games_priority(runner):
     runner.submit(partial(worker_jobs.niceness))
     done = [m for m in finish(runner) if m.kind == "done"]
     assert done and done[0].value == min(19, ours + WORKER_NICENESS)
+
+
+def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_game(runner):
+    """A terminal's Ctrl+C reaches every process of its group: the worker ignores it from its
+    first instruction (it printed "Process sudoku-worker:" and a traceback, and died), and the
+    game ends it on its way out. Sent at once and again once it is ready, it still works."""
+    import signal
+
+    runner.start()
+    os.kill(runner._process.pid, signal.SIGINT)  # while the interpreter starts
+    runner.submit(partial(jobs.generate_puzzle, Level.EASY, 3))
+    assert finish(runner)[-1].kind == "done"
+    os.kill(runner._process.pid, signal.SIGINT)  # while it waits for work
+    time.sleep(0.3)
+    runner.submit(partial(jobs.generate_puzzle, Level.EASY, 4))
+    assert finish(runner)[-1].kind == "done"
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # the game's own is given back
