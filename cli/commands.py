@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from functools import partial
 from typing import TextIO, cast
 
@@ -225,6 +226,7 @@ def _add_solve(commands: Commands) -> None:
         default="wave",
         help="exact solver: wave (adds hidden singles; default) or wfc",
     )
+    output_argument(solve)
     solve.set_defaults(func=cmd_solve)
 
 
@@ -234,12 +236,14 @@ def _add_rate(commands: Commands) -> None:
     rate.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     uniqueness_option(rate)
     se_config_option(rate)
+    output_argument(rate)
     rate.set_defaults(func=cmd_rate)
 
 
 def _add_view(commands: Commands) -> None:
     view = commands.add_parser("view", help="print puzzles as boxed grids")
     input_arguments(view)
+    output_argument(view)
     view.set_defaults(func=cmd_view)
 
 
@@ -287,6 +291,19 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser: an argument it does not know is reported with the command's own
+    usage (``main.py solve: error: ...``), not the whole program's."""
+
+    def parse_known_args(  # type: ignore[override]  # the same call; typeshed's overloads differ
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command's, or only ``command``'s (one of
     ``COMMANDS``: building the others' parsers would cost a short run a tenth of its time)."""
@@ -297,7 +314,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "puzzle setters. With no command, the game starts.",
     )
     # argparse calls parser_class(**options): a partial that adds the formatter serves as the class
-    subparser = cast(type[argparse.ArgumentParser], partial(argparse.ArgumentParser, formatter_class=_Formatter))
+    subparser = cast(type[argparse.ArgumentParser], partial(_CommandParser, formatter_class=_Formatter))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=subparser)
     for name, add in COMMANDS.items():
         if command is None or name == command:

@@ -303,7 +303,8 @@ def view_batch(entries: Iterator[PuzzleRecord | BadLine], out: TextSink) -> int:
         puzzle = cast(PuzzleRecord, entry)  # not invalid: a PuzzleRecord
         givens = sum(1 for v in puzzle.values if v)
         note = f", {STATUS_TEXT[status]}" if status != "unique" else ""
-        out.write(f"{puzzle.to_string()}  ({givens} givens{note})\n{format_board(puzzle.values)}\n")
+        noun = "given" if givens == 1 else "givens"
+        out.write(f"{puzzle.to_string()}  ({givens} {noun}{note})\n{format_board(puzzle.values)}\n")
     return problems
 
 

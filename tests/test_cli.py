@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cli import commands
+from cli.common import program_name
 from solver.grid import Grid, parse_values
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -280,3 +281,21 @@ def test_a_bad_character_the_output_encoding_lacks_is_escaped_not_a_crash(monkey
     assert commands.main(["solve"]) == 1
     stdout.flush()
     assert stdout.buffer.getvalue() == b"invalid: bad character '\\u0661' at position 1 (r1c1)\n"
+
+
+@pytest.mark.parametrize("argv", [["solve", "--bogus"], ["gen", "-x"], ["rate", "-", "extra.txt"]])
+def test_an_argument_a_command_does_not_know_gets_that_command_s_usage(argv, capsys):
+    """Not the program's (``usage: main.py [-h] COMMAND ...``), which lists no option of the
+    command that was asked for."""
+    assert commands.main(argv, out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: {program_name()} {argv[0]} [-h]")
+    assert f"{program_name()} {argv[0]}: error: unrecognized arguments: {argv[-1]}" in err
+
+
+@pytest.mark.parametrize("command", ["solve", "rate", "view"])
+def test_solve_rate_and_view_write_to_a_file_with_o(command, tmp_path, monkeypatch):
+    target = tmp_path / "out.txt"
+    code, out = run([command, "-", "-o", str(target)], stdin=f"{EASY}\n", monkeypatch=monkeypatch)
+    assert code == 0 and out == ""
+    assert target.read_text() == run([command, "-"], stdin=f"{EASY}\n", monkeypatch=monkeypatch)[1]
