@@ -37,6 +37,7 @@ from cli.common import (
     level_arg,
     non_negative_arg,
     output_argument,
+    positive_arg,
     program_name,
     puzzles_of,
     report,
@@ -197,7 +198,9 @@ def _add_gen(commands: Commands) -> None:
         help="the day's puzzle of the level (or 'today'): the same on every machine",
     )
     gen.add_argument("--symmetry", action="store_true", help="remove givens in 180-degree pairs")
-    gen.add_argument("--max-blanks", type=non_negative_arg, metavar="K", help="leave at most K empty cells")
+    gen.add_argument(
+        "--max-blanks", type=positive_arg, metavar="K", help="leave at most K empty cells (1 or more: 0 is no puzzle)"
+    )
     gen.add_argument(
         "--order",
         choices=("entropy", "random"),

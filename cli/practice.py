@@ -59,7 +59,8 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     name = technique_named(args.technique)
     if name is None:
         names = [t.name for t in TECHNIQUES]
-        close = difflib.get_close_matches(args.technique, names, n=3, cutoff=0.6)
+        folded = {_folded(n): n for n in names}  # "xwng" is near "xwing", not "X-Wing"
+        close = [folded[n] for n in difflib.get_close_matches(_folded(args.technique), folded, n=3, cutoff=0.6)]
         hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)" if close else ""
         report(
             out,

@@ -38,6 +38,11 @@ def cmd_optimize(args: argparse.Namespace, out: Output) -> int:
     from generator.optimize import optimize, plot_history
 
     level = args.difficulty
+    if args.plot:  # said before the run, not after it
+        try:
+            import matplotlib  # noqa: F401  # only asked whether it is there
+        except ImportError:
+            raise UsageError(f"--plot {args.plot}: install matplotlib for --plot") from None
     report(
         out, f"optimize: making a first pool of {args.pool} {level.label} puzzles, then {args.iterations} iterations"
     )
@@ -96,6 +101,9 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
 
     try:
         if args.action == "build":
+            target = Path(args.output_dir or SHIPPED_BANK)
+            if target.exists() and not target.is_dir():
+                raise UsageError(f"cannot build a bank in {target}: it is a file, not a folder")
             try:
                 built = build_bank(
                     args.output_dir or SHIPPED_BANK,
@@ -167,8 +175,10 @@ def cmd_bank(args: argparse.Namespace, out: Output) -> int:
             report(out, "interrupted: the levels graded before were written; the one under way was left as it was")
         elif isinstance(stop, BuildCancelled):
             report(out, "interrupted: the puzzles made so far are kept; run the same command to go on")
-        else:  # the practice index: the old one stays
+        elif args.action == "practice":  # the old index stays
             report(out, "interrupted: the practice index was left as it was")
+        else:  # check, stats: they only read
+            report(out, "interrupted")
         return EXIT_INTERRUPTED
     except BankError as error:
         report(out, f"error: bank {args.action}: {error}")
@@ -275,7 +285,7 @@ def _practice_index(folder: str | os.PathLike[str] | None, jobs: int | None, see
 
 
 def add_bank(commands: Commands) -> None:
-    bank = commands.add_parser("bank", help="build, check or summarise a puzzle bank")
+    bank = commands.add_parser("bank", help="build, check, regrade or summarise a puzzle bank; index its practice")
     actions = bank.add_subparsers(dest="action", metavar="ACTION", required=True)
     build = actions.add_parser(
         "build",
@@ -396,5 +406,9 @@ def add_book(commands: Commands) -> None:
     book.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=1, help="puzzles per page (default 1)")
     book.add_argument("--page-size", choices=("A4", "letter"), default="A4", help="default A4")
     book.add_argument("--title", help="the title page's title (default: 'LEVEL Sudoku')")
-    book.add_argument("--seed", type=non_negative_arg, help="which bank puzzles: the same seed picks the same")
+    book.add_argument(
+        "--seed",
+        type=non_negative_arg,
+        help="which bank puzzles: the same seed picks the same ones (default: a random pick)",
+    )
     book.set_defaults(func=cmd_book)

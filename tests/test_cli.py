@@ -178,7 +178,13 @@ def test_gen_is_reproducible():
 
 @pytest.mark.parametrize(
     "argv",
-    [["gen", "-d", "impossible"], ["gen", "-n", "-1"], ["solve", "--method", "dlx"], ["frobnicate"]],
+    [
+        ["gen", "-d", "impossible"],
+        ["gen", "-n", "-1"],
+        ["gen", "--max-blanks", "0"],
+        ["solve", "--method", "dlx"],
+        ["frobnicate"],
+    ],
 )
 def test_usage_errors_exit_two(argv, capsys):
     assert commands.main(argv, out=io.StringIO()) == 2
@@ -239,7 +245,7 @@ def test_gen_to_an_unwritable_path_is_a_clear_error(tmp_path, capsys, where):
 def test_gen_that_fails_leaves_an_existing_output_file_untouched(tmp_path, capsys):
     target = tmp_path / "keep.txt"
     target.write_text("my puzzles\n")
-    argv = ["gen", "-d", "hard", "--max-blanks", "0", "--seed", "1", "-o", str(target)]
+    argv = ["gen", "-d", "hard", "--max-blanks", "1", "--seed", "1", "-o", str(target)]
     assert commands.main(argv, out=io.StringIO()) == 1
     assert target.read_text() == "my puzzles\n"
     assert commands.main(["gen", "-n", "0", "-o", str(target)], out=io.StringIO()) == 0

@@ -164,3 +164,38 @@ def test_bank_stats_summarises_each_level(built):
     lines = out.splitlines()
     assert code == 0 and lines[0].split()[:3] == ["level", "puzzles", "givens"]
     assert [line.split()[:2] for line in lines[2:]] == [["easy", "2"], ["medium", "2"]]
+
+
+def test_optimize_asks_for_matplotlib_before_the_run_not_after_it(monkeypatch, capsys):
+    import sys
+
+    import generator.optimize
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib... fails
+
+    def never(*args, **kwargs):
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(generator.optimize, "optimize", never)
+    assert commands.main(["optimize", "-d", "easy", "--plot", "p.png"], out=io.StringIO()) == 2
+    assert "error: --plot p.png: install matplotlib for --plot" in capsys.readouterr().err
+
+
+def test_an_interrupted_bank_check_says_nothing_of_a_practice_index(monkeypatch, capsys):
+    import generator.bank
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generator.bank, "check_bank", interrupted)
+    code = commands.main(["bank", "check"], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 130 and "practice index" not in err and "interrupted" in err
+
+
+def test_bank_build_into_a_file_names_it(tmp_path, capsys):
+    target = tmp_path / "a-file"
+    target.write_text("mine")
+    assert commands.main(["bank", "build", "--levels", "easy", "--per-level", "1", "-o", str(target)]) == 2
+    assert f"error: cannot build a bank in {target}: it is a file, not a folder" in capsys.readouterr().err
+    assert target.read_text() == "mine"
