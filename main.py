@@ -17,7 +17,7 @@ links), worked out from the content or forced with --from. It is read, processed
 line at a time: one result per puzzle, in input order, each out as soon as it is made; a line
 that is not a puzzle is reported in its place and the batch goes on.
 Output: standard output, or with -o FILE a file replaced all at once when the command ends
-(a failed or interrupted run leaves FILE as it was).
+(an interrupted run, or one that wrote nothing, leaves FILE as it was).
 
 Exit codes:
   0    solve, rate, view: every puzzle read and with exactly one solution; convert: every puzzle

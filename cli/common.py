@@ -127,7 +127,7 @@ def output_argument(parser: argparse.ArgumentParser) -> None:
         "--output",
         metavar="FILE",
         help="write to FILE instead of standard output (FILE is replaced when "
-        "the command ends, and left as it was if it is interrupted or makes nothing)",
+        "the command ends, and left as it was if it is interrupted or writes nothing)",
     )
 
 
