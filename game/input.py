@@ -196,7 +196,7 @@ KEEP_NOTICE = (Move, SetMode, CycleMode, ToggleEntropy, FlipPage, WalkLink, Scro
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)})
-TOP_ROW_DIGITS = {getattr(pygame, f"KSCAN_{d}"): d for d in range(1, 10)}  # key positions: any layout
+TOP_ROW_DIGITS = {getattr(pygame, f"KSCAN_{d}"): d for d in range(10)}  # key positions, any layout: 0 clears
 FILTER_KEYS = {getattr(pygame, f"K_F{d}"): d for d in range(1, 10)}  # F1..F9: the digit filter (F11: full screen)
 CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0, pygame.K_KP_PERIOD)
 MODE_KEYS = {pygame.K_z: "normal", pygame.K_x: "corner", pygame.K_c: "centre", pygame.K_v: "colour"}
@@ -234,8 +234,9 @@ PLAIN_ACTIONS: dict[int, Action] = {
 
 
 def _top_row_digit(event: pygame.event.Event) -> int | None:
-    """The digit of a top-row key whose code is not a digit's (AZERTY's & for 1...), by its
-    position; None for every other key, and for a code that means something here already."""
+    """The digit (0-9) of a top-row key whose code is not a digit's (AZERTY's & for 1... and à
+    for 0), by its position; None for every other key, and for a code that means something here
+    already."""
     if event.key in PLAIN_ACTIONS or event.key in ARROWS or event.key in SCROLL_KEYS:
         return None
     return TOP_ROW_DIGITS.get(getattr(event, "scancode", 0))
@@ -249,7 +250,11 @@ def play_action(event: pygame.event.Event) -> Action | None:
     ctrl, shift = bool(mod & CTRL), bool(mod & pygame.KMOD_SHIFT)
     if key in FILTER_KEYS:
         return FilterDigit(FILTER_KEYS[key])
-    digit = DIGIT_KEYS.get(key) or _top_row_digit(event)
+    digit = DIGIT_KEYS.get(key)
+    if digit is None:
+        digit = _top_row_digit(event)
+        if digit == 0 and not ctrl:  # AZERTY's à: its position is the 0's
+            return Clear()
     if digit and mod & pygame.KMOD_ALT and not ctrl:
         return FilterDigit(digit)  # Alt+digit: the filter, for keyboards without F-keys
     if digit:

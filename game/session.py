@@ -70,6 +70,7 @@ class Game:
         self.timer_stopped = False  # pause()/resume(): the player is away from the board
         self.auto_clean = True  # a placed digit leaves its peers' pencil marks (a setting)
         self.checked: frozenset[int] = frozenset()  # cells the last Check flagged
+        self._checked_state: PlayState | None = None  # the position the last Check counted for
         self.grading_stopped: set[Puzzle] = set()  # ungraded puzzles whose grading the player stopped
         self._stats: dict[Puzzle, _Stats] = {puzzle: _Stats()}
         self._sync_timer()
@@ -234,11 +235,21 @@ class Game:
 
     def apply_steps(self, steps: Sequence[Step]) -> bool:
         """Apply ``steps`` in turn (``PlayState.apply_step``: placements become entries,
-        eliminations leave the marks) as one undoable action; False when nothing changed."""
+        eliminations leave the marks; with ``auto_clean`` a placed digit leaves its peers' marks
+        too, as when the player types it) as one undoable action; False when nothing changed."""
         state = self.state
         for step in steps:
-            state = state.apply_step(step)
+            state = self._applied(state, step)
         return self._commit(state)
+
+    def _applied(self, state: PlayState, step: Step) -> PlayState:
+        """``state`` after ``step``, its placements cleaned out of the peers' marks with
+        ``auto_clean`` (``tools.clean_marks``)."""
+        state = state.apply_step(step)
+        if self.auto_clean:
+            for cell, digit in step.placements:
+                state = tools.clean_marks(state, (cell,), digit)
+        return state
 
     def _commit(self, state: PlayState) -> bool:
         """Make ``state`` current as one undoable step; False (nothing pushed) if unchanged."""
@@ -327,8 +338,8 @@ class Game:
         cells = self.selection
         if mode == "normal":
             state = self.state.enter(cells, digit)
-            if self.auto_clean:
-                state = tools.clean_marks(state, cells, digit)
+            if self.auto_clean:  # after the cells that took it (a given's digit changes nothing)
+                state = tools.clean_marks(state, self.state.editable(cells), digit)
             return self._commit(state)
         if mode == "corner":
             return self._commit(self.state.toggle_corner(cells, digit))
@@ -361,8 +372,9 @@ class Game:
     def use_tool(self, name: str) -> tools.ToolResult:
         """Apply a tool of ``TOOLS`` to the current state as one undoable step and return what
         it did (its ``message`` is for the player). The solving tools ("singles", "pairs",
-        "solve") and "check" count as a hint when they do something. "check" changes no state:
-        it sets ``checked``, the cells to flag, until the next action.
+        "solve") count as a hint when they do something, and "check" once per position it
+        checks. "check" changes no state: it sets ``checked``, the cells to flag, until the next
+        action.
 
         Raises:
             ValueError: ``name`` is not in ``TOOLS``.
@@ -374,7 +386,9 @@ class Game:
             cells = tools.mistakes(state)
             self.hint = None
             self.checked = cells
-            self._current_stats().hints_used += 1
+            if state is not self._checked_state:  # a second press on the same position tells nothing new
+                self._checked_state = state
+                self._current_stats().hints_used += 1
             count = len(cells)
             message = "No mistakes so far." if not count else f"{count} cell{'s' * (count != 1)} marked."
             return tools.ToolResult(state, message=message)
@@ -435,7 +449,7 @@ class Game:
             self.hint = replace(hint, stage=2)
             return self.hint
         assert hint.step is not None  # a "step" hint always carries its step (resolve_hint)
-        self._commit(state.apply_step(hint.step))
+        self._commit(self._applied(state, hint.step))
         self.hint = None
         return None
 

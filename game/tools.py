@@ -287,8 +287,8 @@ def import_puzzle(text: str) -> MadePuzzle:
     many seconds, so it is a separate job (``game.jobs.grade_puzzle``) that the play screen runs.
 
     Raises:
-        PuzzleError: with a message for the player: the text is not a puzzle (what and where),
-            or the puzzle has no solution or more than one.
+        PuzzleError: with a message for the player: the text is not a puzzle (what and where,
+            or every cell filled), or the puzzle has no solution or more than one.
     """
     from solver.errors import PuzzleFormatError
     from solver.exact import solve_unique
@@ -297,5 +297,7 @@ def import_puzzle(text: str) -> MadePuzzle:
     if not text:
         raise PuzzleFormatError("the clipboard holds no puzzle")
     grid = Grid.parse(text)
+    if all(grid.values):  # solved on arrival: a win for nothing, and the game it replaces unreachable
+        raise PuzzleFormatError("every cell already holds a digit: there is nothing to play")
     solution = solve_unique(grid.values)
     return MadePuzzle(tuple(grid.values), tuple(solution), None, None)

@@ -38,6 +38,8 @@ def test_an_azerty_top_row_enters_digits_by_the_keys_position(app):
         assert act.play_action(press) == act.Digit(digit)
         shifted = pygame.event.Event(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LSHIFT, unicode="", scancode=scancode)
         assert act.play_action(shifted) == act.Digit(digit, "corner")
+    a_grave = pygame.event.Event(pygame.KEYDOWN, key=224, mod=0, unicode="", scancode=pygame.KSCAN_0)
+    assert act.play_action(a_grave) == act.Clear()  # à, where the 0 is: clears, as 0 does
     # the same codes elsewhere on the keyboard (no top-row scancode) stay what they were
     assert act.play_action(key(pygame.K_MINUS)) is None
     # a top-row key whose code already means something here keeps that meaning
@@ -151,6 +153,23 @@ def test_ctrl_click_adds_to_the_selection(app, monkeypatch):
     monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
     app.frame(click(scene.board.cell_centre(R5C5)), FRAME)
     assert scene.game.selection == (R1C3, R5C5)
+
+
+def test_ctrl_click_takes_a_cell_out_even_when_the_mouse_moves_within_it(app, monkeypatch):
+    scene = play(app)
+    app.frame(click(scene.board.cell_centre(R1C3)), FRAME)
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+    app.frame(click(scene.board.cell_centre(R5C5)), FRAME)
+    x, y = scene.board.cell_centre(R5C5)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x, y)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 1, y), rel=(1, 0), buttons=(1, 0, 0)),  # a hand's tremor
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(x + 1, y)),
+        ],
+        FRAME,
+    )
+    assert scene.game.selection == (R1C3,)
 
 
 def test_keypad_buttons_enter_digits_and_switch_modes(app):

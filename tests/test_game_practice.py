@@ -166,6 +166,24 @@ def test_n_plays_the_next_position_and_esc_returns_to_the_list(app):
     assert chooser.name == "practice" and chooser.menu.focused_action() == ("technique", "Skyscraper")
 
 
+def test_a_paste_in_practice_leaves_the_player_s_game_and_the_position_alone(app, monkeypatch):
+    from game import clipboard
+    from tests.gameplay import PUZZLE, play
+
+    own = play(app).game
+    app.goto("practice")
+    app.scene.choose("X-Wing")
+    run_until(app, lambda: app.scene.name == "play", frames=3000)
+    scene = app.scene
+    position = scene.game.state
+    monkeypatch.setattr(clipboard.pygame.scrap, "get_text", lambda: PUZZLE)
+    app.frame([key(pygame.K_v, pygame.KMOD_CTRL)], FRAME)
+    for _ in range(20):
+        app.frame([], FRAME)
+    assert app.game is own and own.puzzle.givens != scene.game.puzzle.givens and scene.game.state is position
+    assert scene.panel_text[0] == "PASTE" and "not here: leave practice" in scene.panel_text[1]
+
+
 def test_enter_outside_practice_changes_nothing(app):
     from tests.gameplay import play
 

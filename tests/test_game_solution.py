@@ -200,3 +200,13 @@ def test_a_hint_being_thought_out_is_work_and_its_dots_move_three_times_a_second
     app.frame([], FRAME)
     drawn = [app.frame([], 0.1, None) for _ in range(6)]  # 0.6 s: the dots change once, at 1/3 s
     assert drawn == [False, False, False, True, False, False]
+
+
+def test_pausing_closes_the_panel_so_the_path_is_neither_read_nor_applied_on_a_stopped_clock(app):
+    scene = play(app)
+    assert open_panel(app, scene) is not None
+    before = scene.game.state
+    app.frame([pygame.event.Event(pygame.WINDOWFOCUSLOST)], FRAME)
+    assert scene.paused and scene.solution is None
+    app.frame([key(pygame.K_END), key(pygame.K_RETURN)], FRAME)
+    assert scene.game.state is before and not scene.game.solved

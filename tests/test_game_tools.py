@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from game import jobs, tools
+from game.hints import Hint
 from game.playstate import PlayState
 from solver.exact import solve
 from solver.grid import BIT, CELLS, PEERS, mask_of, parse_values
@@ -149,6 +150,8 @@ def test_check_flags_mistakes_until_the_next_action_and_counts_as_a_hint():
     result = game.use_tool("check")
     assert game.checked == {R1C3} and game.state is state and game.hints_used == 1
     assert result.message == "1 cell marked."
+    game.use_tool("check")  # the same position again: nothing new told, nothing counted
+    assert game.hints_used == 1
     game.select([R1C4])
     game.input_digit(6)
     assert game.checked == frozenset()
@@ -165,6 +168,36 @@ def test_placing_a_digit_cleans_its_peers_marks_when_auto_clean_is_on():
     game.auto_clean = False
     game.input_digit(4)
     assert any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
+
+
+def test_a_hint_s_placement_cleans_its_peers_marks_as_a_typed_digit_does():
+    from solver.step import Step
+
+    for applied_by in ("hint", "steps"):
+        game = make_game()
+        game.use_tool("fill")
+        step = Step("Naked Single", placements=((R1C3, 4),))
+        if applied_by == "hint":
+            game.hint = Hint("step", 2, step, candidates=tuple(game.state.centre))
+            game.request_hint()  # the third press: applied
+        else:
+            game.apply_steps([step])  # the solution panel's Enter
+        assert game.state.entries[R1C3] == 4
+        assert not any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3]), applied_by
+        game.undo()  # one step: the placement and its cleaning
+        assert game.state.entries[R1C3] == 0 and any(game.state.centre[p] & BIT[4] for p in PEERS[R1C3])
+
+
+def test_a_digit_typed_on_a_given_changes_nothing_anywhere():
+    game = make_game()
+    given = next(c for c in range(81) if GIVENS[c])
+    digit = GIVENS[given]
+    peer = next(p for p in PEERS[given] if not GIVENS[p])
+    game.select([peer])
+    game.input_digit(digit, "corner")
+    state = game.state
+    game.select([given])
+    assert not game.input_digit(digit) and game.state is state  # no move, the peer's mark stays
 
 
 def test_an_unknown_tool_is_refused():
@@ -199,6 +232,7 @@ def test_a_pasted_puzzle_is_checked_and_solved_then_graded_by_its_own_job(monkey
         (PUZZLE[:-1] + "5", "two 5s in column 9"),
         ("0" * 81, "multiple solutions"),
         ("1234567891" + "0" * 71, "two 1s in column 1"),
+        (SOLUTION, "every cell already holds a digit: there is nothing to play"),  # a win for nothing
     ],
 )
 def test_a_bad_paste_says_what_is_wrong(text, words):

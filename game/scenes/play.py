@@ -65,6 +65,7 @@ PRACTICE_HELP = (
     "or enter the digit it places, then press Enter."
 )
 PRACTICE_KEYS = "Enter checks  -  N next  -  H shows it  -  Esc list"
+PRACTICE_PASTE = "A pasted puzzle is played in the game, not here: leave practice (Esc twice), then paste it."
 
 
 class PlayScene(Scene):
@@ -162,6 +163,7 @@ class PlayScene(Scene):
         if paused:
             self.game.pause()
             self.dragging = False
+            self.steps.close()  # the solution path is not read, nor applied, on a stopped clock
         else:
             self.game.resume()
 
@@ -274,7 +276,7 @@ class PlayScene(Scene):
                 game.select_same_digit(cell)
             else:
                 game.select([cell])
-            self.dragging = True
+            self.dragging = cell in game.selection  # a Ctrl+click that took it out drags nothing back in
             self.drag_pos = pos
             self.last_click = (cell, self.time)
             return
@@ -436,7 +438,11 @@ class PlayScene(Scene):
 
     def paste(self, text: str | None) -> None:
         """Check, solve and grade ``text`` (a puzzle line or 9-line grid) off the UI thread;
-        when it is good it replaces the puzzle as one undoable step."""
+        when it is good it replaces the puzzle as one undoable step. Not in practice: its
+        position is not the player's game, which a paste would replace behind the screen."""
+        if self.practice is not None:
+            self.notice = PanelText("PASTE", PRACTICE_PASTE, colour="accent_3", edge="accent_3")
+            return
         self.notice = PanelText("PASTE", self.pasting.start(text), colour="accent_3", edge="accent_3")
 
     def _poll_paste(self) -> None:
