@@ -104,7 +104,9 @@ class _EncodedText:
 def read_lines(
     stream: BinaryIO | _EncodedText, before_read: Callable[[], None] | None = None, name: str = "the input"
 ) -> Iterator[tuple[int, bytes | None]]:
-    """Yield (line number from 1, the line's bytes without ``\\n``), one line at a time.
+    """Yield (line number from 1, the line's bytes without its end), one line at a time. A line
+    ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (an old Mac file's), as Python's universal
+    newlines read them.
 
     Memory stays under ``MAX_LINE`` + ``CHUNK`` bytes: a longer line is yielded as None and
     skipped to its end. ``before_read`` is called before every read that may wait for the
@@ -114,11 +116,16 @@ def read_lines(
         InputError: a read fails, or one line goes on past ``MAX_SKIP`` bytes.
     """
     read = getattr(stream, "read1", None) or stream.read
-    number, rest, skipping, skipped = 0, b"", False, 0
+    number, rest, skipping, skipped, after_cr = 0, b"", False, 0, False
     while True:
         chunk = _read(read, before_read, name)
         if not chunk:
             break
+        if after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]  # the \n of a \r\n that the last read cut in two
+        after_cr = chunk.endswith(b"\r")
+        if b"\r" in chunk:
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         if skipping:  # the rest of a long line
             end = chunk.find(b"\n")
             if end < 0:

@@ -64,6 +64,7 @@ _PM_TOKEN = re.compile(r"[1-9]{1,9}|[.0]")
 _BD = re.compile(r"bd=([^&#\s]*)")
 _RULE_CHARS = "-+|.:'*= "
 _MAX_GRID_LINE = 500  # longer lines are never grid rows or rules (bounds what a block holds)
+_MAX_METADATA = 4096  # characters a metadata field keeps (#C comments, ...) for one puzzle
 
 
 @dataclass(slots=True)
@@ -182,18 +183,23 @@ class _Reader:
         out: list[PuzzleRecord | BadLine] = []
         if raw is None:
             self._abandon(out)
+            self.metadata = {}  # it belonged to the puzzle that failed, as in ``_bad``
             out.append(BadLine(number, "line too long", None))
             return out
         if number == 1 and raw.startswith(BOM):
             raw = raw[len(BOM) :]
         stripped = raw.strip()
         if stripped.startswith(b"#"):
-            self._comment(stripped.decode("utf-8", "replace"))
+            comment = stripped.decode("utf-8", "replace")
+            if self.pending and comment[1:2] in METADATA_KEYS:  # .sdk metadata comes before its
+                self._abandon(out)  # grid, never inside one: the rows so far are no grid's
+            self._comment(comment)
             return out
         try:
             text = stripped.decode("utf-8")
         except UnicodeDecodeError as error:
             self._abandon(out)
+            self.metadata = {}  # it belonged to the puzzle that failed, as in ``_bad``
             column = len(raw) - len(raw.lstrip()) + error.start + 1
             out.append(BadLine(number, f"bad byte 0x{stripped[error.start]:02x} at column {column}"))
             return out
@@ -249,12 +255,17 @@ class _Reader:
         return "other", body
 
     def _comment(self, text: str) -> None:
-        """A ``#`` line: .sdk metadata (``#A`` + author, ...) is kept for the next puzzle."""
+        """A ``#`` line: .sdk metadata (``#A`` + author, ...) is kept for the next puzzle, up to
+        ``_MAX_METADATA`` characters a field (lines past it are dropped: a file of nothing but
+        ``#C`` lines must not grow one field without end)."""
         name = METADATA_KEYS.get(text[1:2])
         if name is not None:
             value = text[2:].strip()
             old = self.metadata.get(name)
-            self.metadata[name] = value if old is None else f"{old}\n{value}"
+            if old is None:
+                self.metadata[name] = value[:_MAX_METADATA]
+            elif len(old) + 1 + len(value) <= _MAX_METADATA:
+                self.metadata[name] = f"{old}\n{value}"
 
     # --- grids -----------------------------------------------------------------------------
 

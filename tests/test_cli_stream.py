@@ -163,6 +163,26 @@ def test_solve_steps_flushes_each_result_before_the_next_human_solve(monkeypatch
     assert seen[1] == text.count("\n") // 2  # the whole first result, steps and all
 
 
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 1 << 16])
+def test_a_line_ends_at_lf_crlf_or_a_lone_cr_wherever_the_reads_cut(piece):
+    """An old Mac file ends its lines with CR alone: read as one line, it gave its first puzzle
+    and silently dropped the rest (they looked like trailing tokens). A CRLF cut in two by the
+    reads is still one line end."""
+
+    class Pieces:
+        def __init__(self, data: bytes):
+            self.data = data
+
+        def read1(self, size: int) -> bytes:
+            taken, self.data = self.data[:piece], self.data[piece:]
+            return taken
+
+    data = b"a\rb\r\nc\nd\r\r\ne"
+    assert list(batch.read_lines(Pieces(data))) == [(1, b"a"), (2, b"b"), (3, b"c"), (4, b"d"), (5, b""), (6, b"e")]
+    mac = f"{EASY}\r{EASY}\r".encode()
+    assert [entry.line for entry in read_puzzles(batch.read_lines(Pieces(mac)))] == [1, 2]
+
+
 def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))
 

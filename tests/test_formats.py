@@ -420,6 +420,29 @@ def test_metadata_of_a_bad_puzzle_is_dropped():
     assert type(bad) is BadLine and good.metadata == {}
 
 
+def test_metadata_goes_with_its_own_grid_around_lines_that_fail():
+    """A line that fails (a bad byte, too long) takes the metadata before it along; metadata
+    after a stray row is the next puzzle's; a stray row before a grid does not shift the grid
+    (.sdk metadata comes before a grid, never inside one)."""
+    [bad, good] = read(b"#AAlice\n\xff\n" + EASY.encode() + b"\n")
+    assert type(bad) is BadLine and bad.line == 2 and good.metadata == {}
+    [stray, puzzle] = read(f"..3|.2.|6..\n#AAlice\n{EASY}\n")
+    assert type(stray) is BadLine and stray.line == 1 and puzzle.metadata == {"author": "Alice"}
+    grid = "".join(EASY_DOTS[r * 9 : r * 9 + 9] + "\n" for r in range(9))
+    [stray, puzzle] = read(f".........\n#AAlice\n{grid}")
+    assert (type(stray), stray.line) == (BadLine, 1)
+    assert (puzzle.to_string(), puzzle.line, puzzle.metadata) == (EASY_DOTS, 3, {"author": "Alice"})
+
+
+def test_a_metadata_field_keeps_at_most_4096_characters():
+    """Each #C line used to be joined onto the last (quadratic, no bound): 20,000 lines of a
+    thousand characters took two minutes and 75 MB before the puzzle under them was read."""
+    [puzzle] = read("#CA first line\n" + "#C" + "x" * 1000 + "\n" + ("#C" + "y" * 1000 + "\n") * 50 + EASY)
+    comment = puzzle.metadata["comment"]
+    assert comment.startswith("A first line\n" + "x" * 1000) and len(comment) <= 4096
+    assert comment.count("\n") == 4  # whole lines only: the first, the x's and three of the y's
+
+
 def test_unknown_formats_are_a_value_error():
     with pytest.raises(ValueError, match="unknown format 'csv'"):
         read(EASY, "csv")
