@@ -215,7 +215,7 @@ def _check_envelope(
     if not isinstance(data, dict):
         return None, "its data is not a JSON object"
     if found > version:
-        return None, f"{_NEWER} (format {found}; this one reads {version})"
+        return None, f"{_NEWER}: format {found}, this one reads {version}"
     if found < version:
         if migrate is None:
             return None, f"it is from an older version of the game (format {found})"

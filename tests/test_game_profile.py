@@ -434,7 +434,7 @@ def test_files_from_a_newer_version_are_left_for_it(tmp_path):
     profile = Profile(tmp_path)
     assert profile.load() is None
     messages = profile.take_messages()
-    assert len(messages) == 2 and all("newer version of the game (format 99" in m for m in messages)
+    assert len(messages) == 2 and all("newer version of the game: format 99" in m for m in messages)
     profile.record_start(Level.HARD)
     game = make_game()
     game.select([R1C3])

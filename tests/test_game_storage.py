@@ -156,8 +156,8 @@ def test_a_file_from_a_newer_version_is_left_for_it(tmp_path):
     assert result.data is None and result.keep
     assert path.read_bytes() == raw and broken_files(tmp_path) == []
     assert result.message == (
-        "Your saved game could not be read (it is from a newer version of the game (format 2; this one "
-        "reads 1)), so a new game starts here; the file is left as it is, and nothing is saved over it."
+        "Your saved game could not be read (it is from a newer version of the game: format 2, this one "
+        "reads 1), so a new game starts here; the file is left as it is, and nothing is saved over it."
     )
 
 
