@@ -69,7 +69,8 @@ def _sigint_ignored() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if previous is not None:  # None: a handler from outside Python, which cannot be put back
+            signal.signal(signal.SIGINT, previous)
 
 
 def _work(tasks: Queue[Task | None], results: Queue[Result], current: SharedInt) -> None:
