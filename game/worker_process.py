@@ -69,8 +69,8 @@ def _sigint_ignored() -> Iterator[None]:
     try:
         yield
     finally:
-        if previous is not None:  # None: a handler from outside Python, which cannot be put back
-            signal.signal(signal.SIGINT, previous)
+        # None: a handler set outside Python, which cannot be put back; Python's own stands in
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
 def _work(tasks: Queue[Task | None], results: Queue[Result], current: SharedInt) -> None:
