@@ -303,6 +303,12 @@ class Profile:
             lambda: history_module.history_data(records),
         )
 
+    def won_before(self, givens: str | Iterable[int]) -> bool:
+        """True when the history holds a win of the puzzle ``givens`` (81 ints or an
+        81-character line): playing it again is a replay, whose time would be no fair best."""
+        key = puzzle_key(givens)
+        return any(record.givens == key and record.result == "won" for record in self.history.records)
+
     def record_of(self, puzzle: Puzzle) -> GameRecord | None:
         """The history's record of ``puzzle``: the one made when it started in this session, else
         the newest of its givens (a saved game from an earlier session); None when the history

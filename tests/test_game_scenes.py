@@ -87,6 +87,49 @@ def test_the_daily_puzzle_is_made_from_the_days_seed_and_played(app, fake_genera
     assert app.game.puzzle.daily == today.isoformat()  # its win will count in the daily streak
 
 
+def _daily_of(app, level_keys):
+    """Menu -> Daily puzzle -> the level ``level_keys`` reach from Medium; the generating screen."""
+    app.switch(MenuScene(app))
+    app.scene.menu.focus = app.scene.menu.actions().index("daily")
+    app.frame([key(pygame.K_RETURN)], FRAME)
+    app.frame([*level_keys, key(pygame.K_RETURN)], FRAME)
+
+
+def test_esc_while_the_daily_is_made_goes_back_to_the_daily_s_levels(app, fake_generate):
+    fake_generate.gate.clear()
+    _daily_of(app, [])
+    assert isinstance(app.scene, GeneratingScene)
+    app.frame([key(pygame.K_ESCAPE)], FRAME)
+    fake_generate.gate.set()
+    assert isinstance(app.scene, DifficultyScene) and app.scene.daily == datetime.date.today()
+
+
+def test_the_daily_under_way_goes_on_and_a_daily_won_again_is_not_counted(app, fake_generate):
+    _daily_of(app, [])
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    game = app.game
+    game.select([next(c for c in range(81) if not game.state.values[c])])
+    game.input_digit(int(SOLUTION[game.selection[0]]))
+    _daily_of(app, [])  # the same day and level while it is under way: that game, as it was
+    assert (
+        isinstance(app.scene, PlayScene)
+        and app.scene.game is game
+        and fake_generate.calls == [(Level.MEDIUM, fake_generate.calls[0][1])]
+    )
+    for cell in range(81):
+        if not game.state.values[cell]:
+            game.select([cell])
+            game.input_digit(int(SOLUTION[cell]))
+    run_until(app, lambda: isinstance(app.scene, WinScene), frames=int(FLOURISH_SECONDS / FRAME) + 10)
+    won = app.profile.stats.level(Level.MEDIUM)
+    assert won.won == 1
+    _daily_of(app, [])  # won already: played again as a replay, not counted
+    run_until(app, lambda: isinstance(app.scene, PlayScene))
+    assert app.game is not game and not app.game.puzzle.counted
+    assert any("solved this Medium daily puzzle already" in text for text, _ in app.toasts)
+    assert app.profile.stats.level(Level.MEDIUM).played == won.played
+
+
 def test_menu_is_keyboard_and_mouse_navigable(app):
     app.switch(MenuScene(app))
     menu = app.scene.menu

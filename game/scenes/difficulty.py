@@ -79,10 +79,17 @@ class DifficultyScene(BackListScene):
         self.menu.focus = focus
 
     def choose(self, action: Any) -> None:
-        if self.daily is None:
-            self.app.new_game(action)
+        app, day = self.app, self.daily
+        if day is None:
+            app.new_game(action)
+            return
+        game = app.game
+        if (
+            game is not None and game.running and game.puzzle.daily == day.isoformat() and game.puzzle.level == action
+        ):  # that day's puzzle of that level is under way: go on with it, not from an empty board
+            app.goto("play", game=game)
         else:
-            self.app.goto("generating", level=action, daily=self.daily)
+            app.goto("generating", level=action, daily=day)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -175,7 +175,7 @@ class GeneratingScene(Scene):
         elif self.purpose == "replace" and app.game is not None and app.game.running:
             app.goto("play", game=app.game)
         else:
-            app.goto("difficulty")
+            app.goto("difficulty", daily=self.daily)  # the daily's own level list, when it was one
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -238,7 +238,10 @@ class GeneratingScene(Scene):
         if self.purpose == "demo":
             app.goto("play", game=Game(Puzzle.from_generated(generated), clock=app.clock), demo=True)
         else:  # "new" or "replace": an unfinished game stays one undo away
-            app.goto("play", game=app.new_puzzle(generated, daily=self.daily))
+            counted = self.daily is None or not app.profile.won_before(generated.puzzle)
+            if not counted:  # the day's puzzle again: played as a replay, as the history plays one
+                app.toast(f"You solved this {self.level.label} daily puzzle already: this game is not counted.")
+            app.goto("play", game=app.new_puzzle(generated, counted=counted, daily=self.daily))
 
     def fail(self, reason: str) -> None:
         self.app.log(f"generation failed: {reason}")
