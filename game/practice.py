@@ -48,7 +48,8 @@ class PracticePosition:
 def practice_game(position: PracticePosition, clock: Callable[[], float] | None = None) -> Game:
     """A ``Game`` on ``position``: the placed digits as entries, every candidate as a centre
     mark (the candidates earlier steps removed are remembered as eliminated, so a hint starts
-    from the same position), Centre mode. Its puzzle is not counted in the statistics."""
+    from the same position), Centre mode; Restart goes back to it. Its puzzle is not counted in
+    the statistics."""
     puzzle = Puzzle(
         position.givens,
         position.solution,
@@ -66,7 +67,7 @@ def practice_game(position: PracticePosition, clock: Callable[[], float] | None 
         for digit in DIGITS_OF[allowed[cell] & ~position.candidates[cell]]
     )
     centre = tuple(0 if position.values[c] else position.candidates[c] for c in range(81))
-    game.state = PlayState(puzzle, entries, (0,) * 81, centre, (0,) * 81, removed)
+    game.state = game.start = PlayState(puzzle, entries, (0,) * 81, centre, (0,) * 81, removed)
     game.mode = "centre"
     return game
 

@@ -61,6 +61,7 @@ class Game:
     def __init__(self, puzzle: Puzzle, clock: Callable[[], float] = time.monotonic):
         self.clock = clock
         self.state = PlayState.start(puzzle)
+        self.start: PlayState | None = None  # where Restart goes back to, when not the bare givens (practice)
         self.undo_stack: list[PlayState] = []
         self.redo_stack: list[PlayState] = []
         self.selection: tuple[int, ...] = (0,)
@@ -401,7 +402,8 @@ class Game:
         elif name == "solve":
             result = tools.reveal_solution(state)
         else:
-            result = tools.restart(state)
+            start = self.start if self.start is not None and self.start.puzzle is state.puzzle else None
+            result = tools.restart(state, start)
         if self._commit(result.state) and name in SOLVING_TOOLS:
             stats = self._current_stats()
             stats.hints_used += 1

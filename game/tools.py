@@ -271,9 +271,10 @@ def reveal_solution(state: PlayState) -> ToolResult:
     return ToolResult(replace(state, entries=entries), tuple(order), message="Solved.")
 
 
-def restart(state: PlayState) -> ToolResult:
-    """The puzzle with no entries, marks, colours or applied hints."""
-    fresh = PlayState.start(state.puzzle)
+def restart(state: PlayState, start: PlayState | None = None) -> ToolResult:
+    """Back to ``start``: by default the puzzle with no entries, marks, colours or applied hints
+    (a practice position starts from its own state: game.practice)."""
+    fresh = start if start is not None else PlayState.start(state.puzzle)
     if fresh == state:
         return ToolResult(state, message="Nothing to clear yet.")
     return ToolResult(fresh, message="Restarted: your work is one undo away.")

@@ -184,6 +184,20 @@ def test_a_paste_in_practice_leaves_the_player_s_game_and_the_position_alone(app
     assert scene.panel_text[0] == "PASTE" and "not here: leave practice" in scene.panel_text[1]
 
 
+def test_restart_in_practice_goes_back_to_the_position_and_solve_is_not_offered(app):
+    scene = open_position(app)
+    game, position = scene.game, scene.game.state
+    cell, digit = scene.practice.steps[0].eliminations[0]
+    game.toggle_mark(cell, digit, "centre")
+    scene.perform(act.UseTool("restart"))
+    assert game.state == position  # the position, not the bare givens (32 digits, 49 cells of marks)
+    app.frame([key(pygame.K_RETURN)], FRAME)
+    assert scene.verdict.kind == "nothing"  # nothing done: not blamed for steps never made
+    scene.perform(act.UseTool("solve"))
+    app.frame([], FRAME)
+    assert not game.solved and scene.panel_text[0] == "SOLVE" and "H shows it" in scene.panel_text[1]
+
+
 def test_enter_outside_practice_changes_nothing(app):
     from tests.gameplay import play
 

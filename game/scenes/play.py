@@ -65,6 +65,7 @@ PRACTICE_HELP = (
     "or enter the digit it places, then press Enter."
 )
 PRACTICE_KEYS = "Enter checks  -  N next  -  H shows it  -  Esc list"
+PRACTICE_SOLVE = "Practice is the one step here: H shows it, N gives the next position."
 PRACTICE_PASTE = "A pasted puzzle is played in the game, not here: leave practice (Esc twice), then paste it."
 
 
@@ -222,7 +223,7 @@ class PlayScene(Scene):
         ):
             self.perform(act.ToMenu())  # in the demo any key or click leaves
             return
-        if self.demo or self.flourish is not None or self.game.solved:
+        if self.demo or self.flourish is not None or (self.game.solved and self.practice is None):
             return  # a solved board takes no more moves (the Solve tool's reveal included)
         if event.type in PAUSE_EVENTS:
             if not self.app.window_settling():  # F11's focus shuffle is no reason to pause
@@ -345,6 +346,9 @@ class PlayScene(Scene):
                     )
                 else:
                     self.app.new_game(game.puzzle.level or Level.MEDIUM, replace=True)
+            case act.UseTool("solve") if self.practice is not None:
+                game.dismiss_hint()  # the panel says why instead
+                self.notice = PanelText("SOLVE", PRACTICE_SOLVE, colour="accent_3", edge="accent_3")
             case act.UseTool(name):
                 result = game.use_tool(name)
                 self._tool_notice(name, result)
