@@ -205,6 +205,30 @@ def test_the_screen_fits_any_window_size(app, traced, size):
     assert len(empty) < 81  # some digits are on the board
 
 
+@pytest.mark.parametrize("level", list(Level)[:5])
+def test_every_line_of_the_making_screen_wraps_unsqueezed_in_the_smallest_window(screen, level, monkeypatch):
+    """At 800x600 each text of the two panels takes at most 3 lines at its own size: a longer one
+    was squeezed to fit (the Master note's last line came out about 7 pixels tall)."""
+    from game.app import App
+    from game.theme import wrap_text
+    from tests.gameplay import FakeClock
+
+    too_long = []
+    real = GeneratingScene._lines
+
+    def checked(self, text, width, size, colour):
+        if len(wrap_text(self.theme, text, size, width)) > 3:
+            too_long.append(text)
+        return real(self, text, width, size, colour)
+
+    monkeypatch.setattr(GeneratingScene, "_lines", checked)
+    app = App(pygame.display.set_mode((800, 600)), seed=11, clock=FakeClock())
+    app.goto("generating", level=level)
+    app.frame([], FRAME)
+    app.jobs.cancel()
+    assert too_long == []
+
+
 # --- while the search runs: what it says, the bar, Cancel ---------------------------------------
 
 HARD_REASON = "too easy: Hard techniques solve it"
@@ -290,7 +314,7 @@ def test_a_moved_puzzle_is_named_by_its_move_and_master_says_near_misses_are_wal
     drawn = texts_drawn(app, monkeypatch)
     assert scene.caption() == "Grid 40, move 7: a given moved, dug to 40 givens: checking its level"
     assert scene.stage_index() == STAGES.index("checking")
-    assert "If Expert techniques solve it, one given at a time moves to another cell" in " ".join(drawn)
+    assert "If Expert techniques solve it, a given moves toward a harder puzzle" in " ".join(drawn)
 
 
 def test_the_stage_on_screen_is_held_long_enough_to_read(app, searching):

@@ -198,6 +198,17 @@ def test_restart_in_practice_goes_back_to_the_position_and_solve_is_not_offered(
     assert not game.solved and scene.panel_text[0] == "SOLVE" and "H shows it" in scene.panel_text[1]
 
 
+@pytest.mark.parametrize("action", ["back", "example", ("technique", "Skyscraper")])
+def test_a_new_window_size_keeps_the_focus_where_it_was(app, action):
+    """Resizing rebuilt the buttons and took "back" and "example" for technique names: the focus
+    fell on a technique, and Enter started its position instead of going back."""
+    scene = app.goto("practice")
+    scene.menu.focus_on(action)
+    assert scene.menu.focused_action() == action
+    scene.resize()
+    assert scene.menu.focused_action() == action
+
+
 def test_enter_outside_practice_changes_nothing(app):
     from tests.gameplay import play
 

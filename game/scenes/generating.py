@@ -448,10 +448,7 @@ class GeneratingScene(Scene):
             y = self._blit_lines(surface, parts, left, y + glyph.get_height() + layout.px(4)) + layout.px(14)
         note = f"Not {self.level.label}? The search starts again with a new grid."
         if self.level == Level.MASTER:
-            note = (
-                "Not Master? If Expert techniques solve it, one given at a time moves to another "
-                "cell toward a harder puzzle; else a new grid."
-            )
+            note = "Not Master? If Expert techniques solve it, a given moves toward a harder puzzle; else a new grid."
         self._blit_lines(surface, self._lines(note, width, layout.font(18), palette.text_dim), panel.x + pad, y)
         self._blit_foot(surface, layout, panel, pad, "Small numbers: how many digits an open cell could still hold")
 

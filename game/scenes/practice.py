@@ -63,7 +63,7 @@ class PracticeScene(ListScene):
         self.progress = 0.0  # of a position being made: the fraction of puzzles looked at
         self.message = "" if self.techniques else "No practice index was found: reinstall the game."
         self.menu = ButtonList([])
-        self._lay_out(technique)
+        self._lay_out(("technique", technique) if technique is not None else None)
         if start and technique in self.techniques:
             self.choose(technique)
 
@@ -112,8 +112,8 @@ class PracticeScene(ListScene):
             layout.rect(390, 696, 200, 46), "Example", "example", size=layout.font(28), scale=layout.scale, hint="E"
         )
         self.menu = ButtonList(grid + tabs + [shown, back])
-        if focus is not None:
-            self.menu.focus_on(("technique", focus) if isinstance(focus, str) else focus)
+        if focus is not None:  # a button's action: ("technique", name), ("level", level), "back", "example"
+            self.menu.focus_on(focus)
 
     def _label_size(self, name: str, width: int, design: int) -> int:
         """The largest font size, from ``design``'s down to the readable floor, at which
