@@ -459,3 +459,14 @@ def test_hints_of_a_game_given_up_count_and_pasted_games_are_not_counted(app):
     app.new_puzzle(MadePuzzle(pasted.puzzle, pasted.solution, Level.MEDIUM, None, 3))  # the pasted one given up
     assert (medium.streak, medium.hints_used, medium.played) == (1, 1, 3)  # only the new start counts
     assert stats.level(Level.EASY) == type(easy)()
+
+
+def test_a_grading_that_ends_while_paused_is_drawn(app):
+    """The level is learned in place and the header's line changes: the idle loop must see it
+    (it drew neither until the next input, and the "Graded" line ran out unseen)."""
+    scene = play(app, Puzzle(tuple(parse_values(PUZZLE)), tuple(parse_values(SOLUTION))))
+    scene.set_paused(True)
+    app.frame([], FRAME)
+    assert not scene.stale()
+    scene.game.puzzle.learn_grade(Level.EASY, "Naked Single")
+    assert scene.stale()

@@ -492,7 +492,7 @@ class PlayScene(Scene):
 
     def stale(self) -> bool:
         """Something drawn changed since the last frame: the timer's second, the game, its
-        position or hint, the panel's message, the pause."""
+        position or hint, the panel's message, the pause, a pasted puzzle's grading."""
         return self._drawn != self._looks()
 
     def _looks(self) -> tuple[object, ...]:
@@ -511,6 +511,8 @@ class PlayScene(Scene):
             self.keypad.page,
             self.steps.looks(),
             int(self.time * 3) if self._thinking else 0,  # the thinking dots move three times a second
+            self.grading.line(),  # a pasted puzzle's grading: its seconds, then how it ended
+            game.puzzle.level,  # learned in place when the grading ends
         )
 
     def update(self, dt: float) -> None:
