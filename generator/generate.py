@@ -291,11 +291,13 @@ def generate(
             depth: list[int] = []
             puzzle, result, hardest, rejected = check(puzzle, depth=depth)
             walked = 0
-            if rejected and depth:  # a Master near miss: walk on from it
+            # a Master near miss: walk on from it, where a moved given breaks no promise (moves
+            # are one given at a time, so never with symmetry; a walk may end with more blanks)
+            if rejected and depth and not symmetry:
                 told = partial(tell, CHECKING, attempt)
                 verdict, walked = steer(puzzle, depth[0], solution, rng, check, cancel, told)
                 moves += walked
-                if verdict is not None:
+                if verdict is not None and (max_blanks is None or verdict[0].count(0) <= max_blanks):
                     puzzle, result, hardest, rejected = verdict
             if rejected:
                 turned_down[rejected] = turned_down.get(rejected, 0) + 1

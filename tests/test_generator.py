@@ -382,3 +382,17 @@ def test_a_master_request_has_its_own_fill_limit(monkeypatch):
     monkeypatch.setattr(gen, "MASTER_MAX_ATTEMPTS", 3)
     with pytest.raises(GenerationError, match="no Master puzzle in 3 attempts"):
         generate(Level.MASTER, 4, full_grade=False)
+
+
+@pytest.mark.parametrize("option", [{"symmetry": True}, {"max_blanks": 55}])
+def test_a_master_keeps_the_symmetry_and_the_blanks_asked_for(option):
+    """Master walks near misses on by moving one given at a time, then digs to a minimal puzzle:
+    that broke the 180-degree pairs and went past the blanks allowed (seed 1: 57 of 55). A walk
+    is now taken only where it keeps both."""
+    made = generate(Level.MASTER, 1, **option)
+    puzzle = made.puzzle
+    assert made.level == Level.MASTER and count_solutions(puzzle) == 1
+    if "symmetry" in option:
+        assert all(bool(puzzle[c]) == bool(puzzle[80 - c]) for c in range(81))
+    else:
+        assert puzzle.count(0) <= option["max_blanks"]
