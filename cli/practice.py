@@ -20,7 +20,7 @@ from cli.common import (
     report,
 )
 from puzzle_io.batch import Output, json_line
-from puzzle_io.formats import PuzzleRecord, format_puzzle, to_line
+from puzzle_io.formats import PuzzleRecord, format_puzzle, read_puzzles, to_line
 
 GIVENS_MATTER = ("Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2")
 """Techniques whose pattern must be made of placed digits that are not givens: a pencil-mark
@@ -84,6 +84,8 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
     found = 0
     for position in practice_positions(name, seed=args.seed):
         record = PuzzleRecord(list(position.values), candidates=list(position.candidates))
+        if not args.json and not _reads_back(record):
+            continue  # its grid would read as another position, which does not start with the step
         if args.json:
             step = position.step.to_dict()
             out.write(
@@ -106,6 +108,15 @@ def cmd_practice(args: argparse.Namespace, out: Output) -> int:
         report(out, f"{program_name()} practice: only {found} positions of {name} in the puzzles searched")
         return EXIT_PUZZLE
     return EXIT_OK
+
+
+def _reads_back(record: PuzzleRecord) -> bool:
+    """True when ``record``'s pencil-mark grid reads back as the same position. A cell whose one
+    candidate no peer shares reads as a placed digit (HoDoKu's own rule for that ambiguity), so
+    a Full House position can come back as the position after it."""
+    text = format_puzzle(record, "hodoku").encode()
+    back = list(read_puzzles(enumerate(text.splitlines(), 1), "hodoku"))
+    return len(back) == 1 and isinstance(back[0], PuzzleRecord) and back[0].values == record.values
 
 
 def add_practice(commands: Commands) -> None:

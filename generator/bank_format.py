@@ -23,8 +23,11 @@ A bank file::
                   "depth": 14, "width_max": 9, "width_mean": 3.2, "bottlenecks": 5,
                   "interest": 41.5}, ...]}
 
-``seed`` reproduces the puzzle: ``generator.generate(level, seed)`` (or, for a bank built with
-``optimize_iterations`` K > 0, ``generator.optimize.optimize(level, K, seed=seed).pool[0]``).
+``seed`` reproduces the puzzle with the generator the bank was built with:
+``generator.generate(level, seed)`` (or, for a bank built with ``optimize_iterations`` K > 0,
+``generator.optimize.optimize(level, K, seed=seed).pool[0]``). A later generator may make
+another puzzle from it (the shipped Master puzzles predate Master's walk from near misses, and
+most of their seeds now give other puzzles); ``bank check`` verifies the puzzles themselves.
 Never imports pygame; never prints.
 """
 

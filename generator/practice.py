@@ -308,9 +308,10 @@ def build_index(
     """Write the practice index of the bank at ``folder`` (None: the shipped bank): every
     puzzle of the bank is solved (``jobs`` processes), in an order seeded by ``seed``, and the
     position before each technique's first step is kept until the technique has
-    ``per_technique`` positions; a technique with fewer than ``min_positions`` is topped up with
-    equivalent positions (``top_up``). Returns technique name -> positions kept and how many of
-    them the bank's paths gave, (kept, found), the rarest first.
+    ``per_technique`` positions; a technique with fewer than ``min_positions`` (at most
+    ``per_technique``) is topped up with equivalent positions (``top_up``). Returns technique
+    name -> positions kept and how many of them the bank's paths gave, (kept, found), the rarest
+    first.
     ``progress(done, total)`` after each puzzle; ``cancel()`` polled.
 
     Raises:
@@ -361,7 +362,7 @@ def build_index(
                     }
                 )
     from_bank = {name: len(kept) for name, kept in techniques.items()}
-    top_up(techniques, min_positions, seed)
+    top_up(techniques, min(min_positions, per_technique), seed)  # never past what was asked for
     data = {
         "format": PRACTICE_FORMAT,
         "version": PRACTICE_VERSION,

@@ -131,10 +131,13 @@ def test_practice_takes_the_index_s_positions_before_searching_the_bank(small_ba
 def test_bank_practice_writes_the_index_and_refuses_a_missing_folder(small_bank, tmp_path, capsys):
     folder, _ = small_bank
     out = io.StringIO()
-    code = commands.main(["bank", "practice", str(folder), "--per-technique", "1", "-j", "1"], out=out)
+    code = commands.main(["bank", "practice", str(folder), "-j", "1"], out=out)
     assert code == 0 and "practice index:" in out.getvalue() and str(practice.index_path(folder)) in out.getvalue()
     assert "topped up by symmetry" in out.getvalue()  # 15 puzzles: every technique is rarer than 20
     assert min(len(entries) for entries in practice.read_index(folder).values()) == practice.MIN_POSITIONS
+    out = io.StringIO()  # up to N: the top-up goes no further either (it filled to 20 whatever N was)
+    assert commands.main(["bank", "practice", str(folder), "--per-technique", "2", "-j", "1"], out=out) == 0
+    assert {len(entries) for entries in practice.read_index(folder).values()} <= {1, 2}
     practice.build_index(folder, per_technique=2, min_positions=2, jobs=1)  # as the other tests expect it
     out = io.StringIO()
     assert commands.main(["bank", "practice", str(tmp_path / "missing")], out=out) == 2
