@@ -203,13 +203,14 @@ class Profile:
         snapshot = game.snapshot()
         self._position += 1
         seq = self._position
-        if not self.writer.read_only:
+        save = savegame.save_path(self.folder)
+        if not self.writer.read_only and not self.writer.protected(save):  # a save left as it is
             try:  # the position, now: what a kill before the full save below must not lose
                 savegame.write_position(self.folder, game, seq)
             except OSError:
                 pass  # the full save reports a disk that will not take it
         self.writer.submit(
-            savegame.save_path(self.folder),
+            save,
             savegame.SAVE_KIND,
             savegame.SAVE_VERSION,
             lambda: {**savegame.game_to_data(snapshot), "position": seq},

@@ -373,9 +373,9 @@ class Game:
     def use_tool(self, name: str) -> tools.ToolResult:
         """Apply a tool of ``TOOLS`` to the current state as one undoable step and return what
         it did (its ``message`` is for the player). The solving tools ("singles", "pairs",
-        "solve") count as a hint when they do something, and "check" once per position it
-        checks. "check" changes no state: it sets ``checked``, the cells to flag, until the next
-        action.
+        "solve") count as a hint when they do something, and "check" unless the position is
+        the one the last Check counted (a second press with no move between). "check" changes
+        no state: it sets ``checked``, the cells to flag, until the next action.
 
         Raises:
             ValueError: ``name`` is not in ``TOOLS``.

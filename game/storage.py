@@ -339,6 +339,7 @@ def remove_leftovers(folder: str | os.PathLike[str]) -> list[str]:
 # --- one game per data folder ------------------------------------------------------------------
 
 LOCK_FILE = "sudoku.lock"
+LOCK_BYTE = 1024  # the byte locked (a lock may lie past a file's end): clear of the process id
 
 
 class FolderLock:
@@ -364,9 +365,15 @@ class FolderLock:
         except OSError as error:
             self.error = _os_reason(error)
             return None
-        handle.seek(0)  # msvcrt locks the byte at the position ("a+" opens at the end): byte 0, always
+        # msvcrt locks the byte at the position ("a+" opens at the end), and Windows then bars
+        # every other process from it: one byte well past the process id, the same for all
+        handle.seek(LOCK_BYTE)
         if not _try_lock(handle):
-            text = handle.read().strip()
+            try:
+                handle.seek(0)
+                text = handle.read().strip()
+            except OSError:  # a system that bars reading a locked file's bytes
+                text = ""
             handle.close()
             return int(text) if text.isdigit() else 0
         handle.seek(0)
@@ -454,6 +461,11 @@ class BackgroundWriter:
         with self._condition:
             self._protected.add(Path(path))
             self._pending.pop(Path(path), None)
+
+    def protected(self, path: str | os.PathLike[str]) -> bool:
+        """True when ``path`` was ``protect``-ed: nothing is written to it."""
+        with self._condition:
+            return Path(path) in self._protected
 
     def start(self) -> None:
         """Start the writer thread now (it ends after ``linger`` idle seconds)."""

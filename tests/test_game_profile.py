@@ -165,6 +165,26 @@ def test_a_win_left_during_its_flourish_is_still_counted_and_kept(screen, tmp_pa
     assert [r.result for r in again.profile.history.records] == ["won"]
 
 
+def test_a_game_pasted_in_after_a_win_has_its_own_win_counted(screen, tmp_path):
+    """A paste checked while the last digit went in arrives during the flourish and replaces the
+    solved game: its own win must be recorded too (the first win's flag stood for both)."""
+    from tests.gameplay import generated
+
+    app = new_app(screen, tmp_path)
+    scene = play(app, make_puzzle(level=Level.HARD))
+    app.profile.history_start(scene.game.puzzle, "bank")
+    for game in (scene.game, None):
+        if game is None:  # what _poll_paste does with a checked paste
+            game = scene.game = app.new_puzzle(generated(level=Level.EASY), counted=False)
+        for cell in range(81):
+            if not game.state.values[cell]:
+                game.select([cell])
+                game.input_digit(int(SOLUTION[cell]))
+        app.frame([], FRAME)
+    assert [r.result for r in app.profile.history.records] == ["won", "won"]
+    assert scene.new_best is False  # the pasted game is not counted: no best time
+
+
 def test_a_puzzle_finished_by_the_solve_tool_is_not_a_win(app):
     scene = play(app)
     scene.perform(act.UseTool("solve"))
@@ -276,10 +296,11 @@ def test_a_lock_left_by_a_dead_window_is_taken_over(tmp_path):
     profile.close(None)
 
 
-def test_every_window_asks_for_the_lock_on_byte_0_of_the_lock_file(tmp_path, monkeypatch):
+def test_every_window_asks_for_the_lock_on_one_byte_clear_of_the_process_id(tmp_path, monkeypatch):
     """Windows' msvcrt.locking locks the byte at the file's position, and "a+" opens at the end:
     two windows whose process ids differ in length locked different bytes, and both owned the
-    folder. Each asks at 0, whatever the file holds."""
+    folder. Each asks at LOCK_BYTE, whatever the file holds: past the process id, which Windows
+    would bar a second window from reading if it lay in the locked byte."""
     asked_at = []
 
     def try_lock(handle):
@@ -292,7 +313,28 @@ def test_every_window_asks_for_the_lock_on_byte_0_of_the_lock_file(tmp_path, mon
         lock = storage.FolderLock(tmp_path)
         assert lock.acquire() is None
         lock.release()
-    assert asked_at == [0, 0, 0]
+    assert asked_at == [storage.LOCK_BYTE] * 3 and storage.LOCK_BYTE > 20  # a process id is at most 20 digits
+
+
+def test_a_lock_file_the_system_will_not_read_names_no_owner_and_raises_nothing(tmp_path, monkeypatch):
+    (tmp_path / "sudoku.lock").write_text("4242")
+    monkeypatch.setattr(storage, "_try_lock", lambda handle: False)  # another window holds it
+
+    class Barred:  # Windows, where reading a locked byte fails
+        def __init__(self, *args, **kwargs):
+            self.closed = False
+
+        def seek(self, offset):
+            return offset
+
+        def read(self):
+            raise PermissionError(13, "Permission denied")
+
+        def close(self):
+            self.closed = True
+
+    monkeypatch.setattr(storage, "open", Barred, raising=False)
+    assert storage.FolderLock(tmp_path).acquire() == 0  # another window, unknown: no traceback
 
 
 HUGE = "1" + "0" * 400  # a JSON integer no float holds: math.isfinite and float() raise on it
@@ -443,9 +485,8 @@ def test_files_from_a_newer_version_are_left_for_it(tmp_path):
     for name, envelope in newer.items():
         assert json.loads((tmp_path / name).read_text()) == envelope
     assert not [p for p in tmp_path.iterdir() if ".broken-" in p.name]
-    again = Profile(tmp_path)  # this window's game is not lost: its position is on disk
-    restored = again.load()
-    assert restored is None and json.loads((tmp_path / "position.json").read_text())["entries"]
+    # nor its moves in the position file: the newer version would put them on top of its own game
+    assert not (tmp_path / "position.json").exists()
 
 
 def test_a_second_window_moves_no_file_aside(tmp_path):

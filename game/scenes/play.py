@@ -99,7 +99,8 @@ class PlayScene(Scene):
         self.time = 0.0
         self.pops: dict[int, float] = {}
         self.flourish: float | None = None
-        self.new_best: bool | None = None  # the win was recorded (True: a new best time); None before
+        self.new_best = False  # the win of ``_won`` made a new best time
+        self._won: Game | None = None  # the game whose win was recorded
         self.dragging = False
         self.drag_pos = (0, 0)
         self.last_click = (-1, -10.0)
@@ -531,9 +532,11 @@ class PlayScene(Scene):
                 if values[cell] and values[cell] != self._shown_values[cell]:
                     self.pops[cell] = self.time
             self._shown_values = values
-        if self.game.solved and self.practice is None and self.new_best is None:
+        if self.game.solved and self.practice is None and self._won is not self.game:
             # counted the moment it is solved: Esc or closing the window during the reveal or
-            # the flourish must not lose the win (the history, the statistics, a best time)
+            # the flourish must not lose the win (the history, the statistics, a best time);
+            # once per game, and a game pasted in after it is counted in its turn
+            self._won = self.game
             self.new_best = not self.demo and self.game is self.app.game and self.app.record_win(self.game)
         if self.game.solved and self.time >= self.reveal_end and self.practice is None:
             if self.flourish is None:
@@ -543,7 +546,7 @@ class PlayScene(Scene):
             else:
                 self.flourish += dt
             if self.flourish >= FLOURISH_SECONDS:
-                self.app.goto("win", game=self.game, demo=self.demo, new_best=bool(self.new_best))
+                self.app.goto("win", game=self.game, demo=self.demo, new_best=self.new_best)
             return
         self.flourish = None
         if self.demo:
