@@ -2,7 +2,7 @@
 played (so the bank never serves one twice) and the history of games, kept between sessions.
 
 Read once at start-up (``load``); written off the frame loop through one
-``storage.BackgroundWriter``: the game after each action (``autosave`` notices the change and
+``BackgroundWriter``: the game after each action (``autosave`` notices the change and
 hands the writer an immutable snapshot, which it turns into JSON on its own thread), settings,
 statistics, the played puzzles and the history when they change, everything once more on quit
 (``close``). A file that cannot be read is set aside by game.storage and its one-sentence
@@ -22,6 +22,8 @@ from game import history as history_module
 from game import savegame, storage
 from game import settings as settings_module
 from game import stats as stats_module
+from game.background_writer import BackgroundWriter
+from game.folder_lock import FolderLock
 from game.history import GameRecord, History
 from game.playstate import Puzzle
 from game.session import Game
@@ -71,9 +73,9 @@ class Profile:
     ``puzzle_key`` lines) and the history of games (``history``: game.history) of one player,
     in ``folder`` (default: the user data folder, ``storage.data_dir()``)."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None, writer: storage.BackgroundWriter | None = None):
+    def __init__(self, folder: str | os.PathLike[str] | None = None, writer: BackgroundWriter | None = None):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
-        self.writer = writer or storage.BackgroundWriter()
+        self.writer = writer or BackgroundWriter()
         self.settings = Settings()
         self.stats = Stats()
         self.messages: list[str] = []
@@ -81,7 +83,7 @@ class Profile:
         self.history = History()
         self._records: dict[Puzzle, GameRecord] = {}  # each puzzle started here -> its history record
         self._saved_key: tuple[object, ...] | None = None
-        self.lock = storage.FolderLock(self.folder)
+        self.lock = FolderLock(self.folder)
         self._position = 0  # the number of the last position written (game.savegame)
         self.owner: int | None = None  # the process id of another window that owns the folder
 

@@ -326,8 +326,8 @@ def save_path(folder: str | os.PathLike[str] | None = None) -> Path:
 
 
 def save_game(game: Game, folder: str | os.PathLike[str] | None = None) -> None:
-    """Write ``game`` to the save file now, on this thread (use a ``storage.BackgroundWriter``
-    with ``game_to_data`` from the frame loop).
+    """Write ``game`` to the save file now, on this thread (from the frame loop, use a
+    ``game.background_writer.BackgroundWriter`` with ``game_to_data``).
 
     Raises:
         OSError: the file cannot be written (the previous save is intact).

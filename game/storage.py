@@ -1,4 +1,6 @@
-"""The one small module all persistence goes through: versioned JSON files in the user data folder.
+"""The module all persistence goes through: versioned JSON files in the user data folder
+(game.background_writer writes them off the UI thread; game.folder_lock keeps one window per
+folder).
 
 Glossary:
   envelope   what a file holds: ``{"format": kind, "version": N, "saved": ISO time, "data": {...}}``.
@@ -8,12 +10,12 @@ Glossary:
   left as it is  instead of set aside: a file the system will not read now (permission denied,
              a sharing violation), one a newer version of the game wrote, and any bad file in a
              folder another window owns. It stays where it is, and nothing is written over it
-             (``BackgroundWriter.protect``), so no write replaces what could not be read.
+             (``game.background_writer.BackgroundWriter.protect``), so no write replaces what could
+             not be read.
 
 Writes are atomic, as git writes its lock files: a temporary file in the same folder is written,
 flushed and fsynced, then renamed over the target, so a reader sees the old file or the new one,
-never half of either. ``BackgroundWriter`` does the writing off the UI thread. No file or folder
-is touched at import time. This module never imports pygame.
+never half of either. No file or folder is touched at import time. This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -22,12 +24,11 @@ import json
 import math
 import os
 import shutil
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TextIO
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -35,31 +36,33 @@ from puzzle_io.atomic import write_atomic
 
 APP_NAME = "sudoku-wfc"
 DATA_DIR_ENV = "SUDOKU_DATA_DIR"  # overrides the user data folder (tests, portable use)
-LINGER_SECONDS = 60.0  # an idle writer thread waits this long for more before it ends
 
 Migration = Callable[[int, dict[str, Any]], dict[str, Any]]  # (the file's older version, its data) -> current data
 
 
-class _Kind(NamedTuple):
+class KindWords(NamedTuple):
+    """How the messages name a file of one kind: read, written, and what happens instead."""
+
     read_name: str  # "Your saved game could not be read ..."
     write_name: str  # "Your game could not be saved ..."
     fallback: str  # what happens instead: "... and a new game starts."
 
 
 _KINDS = {
-    "sudoku-save": _Kind("saved game", "game", "a new game starts"),
-    "sudoku-settings": _Kind("settings", "settings", "the default settings are used"),
-    "sudoku-stats": _Kind("statistics", "statistics", "they start again from zero"),
-    "sudoku-played": _Kind(
+    "sudoku-save": KindWords("saved game", "game", "a new game starts"),
+    "sudoku-settings": KindWords("settings", "settings", "the default settings are used"),
+    "sudoku-stats": KindWords("statistics", "statistics", "they start again from zero"),
+    "sudoku-played": KindWords(
         "list of played puzzles", "list of played puzzles", "the bank's puzzles may come round again"
     ),
-    "sudoku-reserve": _Kind("reserve of new puzzles", "reserve of new puzzles", "new ones are made"),
-    "sudoku-history": _Kind("history of games", "history of games", "it starts again empty"),
+    "sudoku-reserve": KindWords("reserve of new puzzles", "reserve of new puzzles", "new ones are made"),
+    "sudoku-history": KindWords("history of games", "history of games", "it starts again empty"),
 }
 
 
-def _kind(kind: str) -> _Kind:
-    return _KINDS.get(kind, _Kind(f"{kind} file", f"{kind} file", "it is started afresh"))
+def kind_words(kind: str) -> KindWords:
+    """The words for a file of ``kind`` (a generic phrase for a kind not listed)."""
+    return _KINDS.get(kind, KindWords(f"{kind} file", f"{kind} file", "it is started afresh"))
 
 
 def data_dir() -> Path:
@@ -75,7 +78,7 @@ class Loaded(NamedTuple):
     """What a ``load_*`` function returns: the value (a default when the file was missing or bad),
     a one-sentence message for the player when a file was set aside or left as it is, else None,
     and ``keep``: the file when it was left as it is (``ReadResult.keep``), for the profile to
-    ``BackgroundWriter.protect``."""
+    ``game.background_writer.BackgroundWriter.protect``."""
 
     value: Any
     message: str | None
@@ -144,7 +147,8 @@ def write_json(path: str | os.PathLike[str], kind: str, version: int, data: dict
 # --- reading ----------------------------------------------------------------------------------
 
 
-def _os_reason(error: OSError) -> str:
+def os_reason(error: OSError) -> str:
+    """The system's words for ``error`` (``strerror``), lower-cased to sit inside a sentence."""
     text = error.strerror or str(error) or type(error).__name__
     return text[:1].lower() + text[1:]
 
@@ -166,14 +170,13 @@ def set_aside(path: str | os.PathLike[str], kind: str, reason: str) -> str:
     for the player that says why (``reason``, e.g. "it is truncated") and where it went.
     Never raises: when the move fails the sentence says so."""
     path = Path(path)
-    what = _kind(kind)
+    what = kind_words(kind)
     target = broken_name(path)
     try:
         os.replace(path, target)
     except OSError as error:
         return (
-            f"Your {what.read_name} could not be read ({reason}) nor moved aside "
-            f"({_os_reason(error)}); {what.fallback}."
+            f"Your {what.read_name} could not be read ({reason}) nor moved aside ({os_reason(error)}); {what.fallback}."
         )
     return f"Your {what.read_name} could not be read ({reason}); it was moved to {target.name} and {what.fallback}."
 
@@ -181,7 +184,7 @@ def set_aside(path: str | os.PathLike[str], kind: str, reason: str) -> str:
 def left_as_is(kind: str, reason: str) -> str:
     """One sentence for the player: the file of ``kind`` could not be read (``reason``), the game
     goes on with its fallback, and the file stays as it is, with nothing saved over it."""
-    what = _kind(kind)
+    what = kind_words(kind)
     return (
         f"Your {what.read_name} could not be read ({reason}), so {what.fallback} here; "
         "the file is left as it is, and nothing is saved over it."
@@ -207,7 +210,7 @@ def _check_envelope(
     if not {"format", "version", "data"} <= envelope.keys():
         return None, "it is missing fields"
     if envelope["format"] != kind:
-        return None, f"it is not a {_kind(kind).read_name} file"
+        return None, f"it is not a {kind_words(kind).read_name} file"
     found = envelope["version"]
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
         return None, "its version is not a number"
@@ -252,7 +255,7 @@ def read_json(
     except FileNotFoundError:
         return ReadResult()
     except OSError as error:
-        return ReadResult(None, left_as_is(kind, _os_reason(error)), keep=True)
+        return ReadResult(None, left_as_is(kind, os_reason(error)), keep=True)
     if not raw.strip():
         return bad("it is empty")
     try:
@@ -282,7 +285,7 @@ def keep_original(
     if not lost:
         return message
     path = Path(path)
-    what = _kind(kind)
+    what = kind_words(kind)
     shown = ", ".join(lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
     noun = "entry" if len(lost) == 1 else "entries"
     if not owner:
@@ -293,7 +296,7 @@ def keep_original(
     except OSError as error:
         return (
             f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; "
-            f"the original could not be kept ({_os_reason(error)})."
+            f"the original could not be kept ({os_reason(error)})."
         )
     return (
         f"Your {what.read_name} had {len(lost)} bad {noun} ({shown}), left out; the original is kept as {target.name}."
@@ -334,196 +337,3 @@ def remove_leftovers(folder: str | os.PathLike[str]) -> list[str]:
     except OSError:
         pass
     return removed
-
-
-# --- one game per data folder ------------------------------------------------------------------
-
-LOCK_FILE = "sudoku.lock"
-LOCK_BYTE = 1024  # the byte locked (a lock may lie past a file's end): clear of the process id
-
-
-class FolderLock:
-    """An advisory lock on a data folder, so two game windows never write over each other's
-    files: the lock file holds the owner's process id. The system releases it when the process
-    ends however it ends, so a lock left by a dead process is simply taken over (``fcntl.flock``;
-    ``msvcrt.locking`` on Windows; where neither exists, no lock is taken)."""
-
-    def __init__(self, folder: str | os.PathLike[str]):
-        self.path = Path(folder) / LOCK_FILE
-        self._handle: TextIO | None = None
-        self.error: str | None = None  # why the folder cannot be written, when acquire found out
-
-    def acquire(self) -> int | None:
-        """Take the lock; returns None when it is ours (or cannot be had on this system), else
-        the process id of the window that holds it (0 when unknown). Never raises: when the
-        folder cannot be made or written, ``error`` says why (``not a directory``,
-        ``permission denied``...) and None is returned."""
-        self.error = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the lock's lifetime
-        except OSError as error:
-            self.error = _os_reason(error)
-            return None
-        # msvcrt locks the byte at the position ("a+" opens at the end), and Windows then bars
-        # every other process from it: one byte well past the process id, the same for all
-        handle.seek(LOCK_BYTE)
-        if not _try_lock(handle):
-            try:
-                handle.seek(0)
-                text = handle.read().strip()
-            except OSError:  # a system that bars reading a locked file's bytes
-                text = ""
-            handle.close()
-            return int(text) if text.isdigit() else 0
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        self._handle = handle
-        return None
-
-    def release(self) -> None:
-        """Give the lock up (closing the file releases it)."""
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
-
-
-def _try_lock(handle: TextIO) -> bool:
-    try:
-        import fcntl
-    except ImportError:
-        try:
-            import msvcrt
-        except ImportError:
-            return True
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]  # stubs: win32 only
-            return True
-        except OSError:
-            return False
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
-
-
-# --- writing off the UI thread ------------------------------------------------------------------
-
-
-class BackgroundWriter:
-    """Writes files on a daemon thread so the frame loop never waits for the disk.
-
-    ``submit`` queues the newest payload per path (an older payload still waiting for the same
-    path is dropped: coalescing); ``flush`` waits until all of it is written (on quit); ``errors``
-    hands the failures to the UI as one-line messages. ``write`` is the function that writes
-    (``write_json``; tests pass a recorder); a path that keeps failing (a full disk) is reported
-    once, and again when a write to it works. ``writes`` counts the writes done or tried. The
-    thread stays ``linger`` seconds after its last write (starting one can cost a busy machine
-    tens of milliseconds, too much for the frame of a click); ``start`` starts it early.
-    """
-
-    def __init__(
-        self, write: Callable[[Path, str, int, dict[str, Any]], None] = write_json, linger: float = LINGER_SECONDS
-    ):
-        self._write = write
-        self._linger = linger
-        self._condition = threading.Condition()
-        self._pending: dict[Path, tuple[str, int, dict[str, Any] | Callable[[], dict[str, Any]]]] = {}
-        self._busy = False
-        self._thread: threading.Thread | None = None
-        self._errors: list[str] = []
-        self._failing: set[Path] = set()  # paths whose last write failed (reported once)
-        self.writes = 0
-        self.read_only = False  # another window owns the folder: this one writes nothing
-        self._protected: set[Path] = set()  # files left as they are (``protect``)
-
-    def submit(
-        self, path: str | os.PathLike[str], kind: str, version: int, data: dict[str, Any] | Callable[[], dict[str, Any]]
-    ) -> None:
-        """Queue ``data`` for ``path`` and return at once. ``data`` must be plain JSON values that
-        nobody changes afterwards (copied by the caller or immutable), or a function that makes
-        them on the writer thread from an immutable snapshot (so even building a large save costs
-        the frame loop nothing). With ``read_only`` set nothing is written, nor to a protected
-        path."""
-        if self.read_only or Path(path) in self._protected:
-            return
-        with self._condition:
-            self._pending[Path(path)] = (kind, version, data)
-            self._start()
-            self._condition.notify_all()
-
-    def protect(self, path: str | os.PathLike[str]) -> None:
-        """Write nothing to ``path`` from now on: a file left as it is when it could not be read
-        (``ReadResult.keep``), which a write would replace for good."""
-        with self._condition:
-            self._protected.add(Path(path))
-            self._pending.pop(Path(path), None)
-
-    def protected(self, path: str | os.PathLike[str]) -> bool:
-        """True when ``path`` was ``protect``-ed: nothing is written to it."""
-        with self._condition:
-            return Path(path) in self._protected
-
-    def start(self) -> None:
-        """Start the writer thread now (it ends after ``linger`` idle seconds)."""
-        with self._condition:
-            self._start()
-
-    def _start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="storage-writer", daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self._condition:
-                if not self._pending:
-                    self._condition.wait_for(lambda: bool(self._pending), self._linger)
-                if not self._pending:
-                    self._thread = None
-                    self._condition.notify_all()
-                    return
-                path = next(iter(self._pending))
-                kind, version, data = self._pending.pop(path)
-                self._busy = True
-            try:
-                self._write(path, kind, version, data() if callable(data) else data)
-            except Exception as error:  # reported to the UI, never raised on a daemon thread
-                reason = _os_reason(error) if isinstance(error, OSError) else str(error) or type(error).__name__
-                message = f"Your {_kind(kind).write_name} could not be saved to {path.name} ({reason})."
-                with self._condition:
-                    if path not in self._failing:  # once until it works again (a full disk)
-                        self._failing.add(path)
-                        self._errors.append(message)
-            else:
-                with self._condition:
-                    if path in self._failing:
-                        self._failing.discard(path)
-                        self._errors.append(
-                            f"Saving works again: your {_kind(kind).write_name} is saved to {path.name}."
-                        )
-            with self._condition:
-                self._busy = False
-                self.writes += 1
-                self._condition.notify_all()
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything submitted has been written (or has failed: see ``errors``), at most
-        ``timeout`` seconds (None: no limit). Returns True when nothing is left to write."""
-        with self._condition:
-            return self._condition.wait_for(lambda: not self._pending and not self._busy, timeout)
-
-    @property
-    def pending(self) -> bool:
-        """True while something submitted is not written yet."""
-        with self._condition:
-            return bool(self._pending) or self._busy
-
-    def errors(self) -> list[str]:
-        """The failures since the last call, one sentence each (and forgets them)."""
-        with self._condition:
-            errors, self._errors = self._errors, []
-        return errors

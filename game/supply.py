@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import jobs, storage
+from game.background_writer import BackgroundWriter
 from game.made import MadePuzzle
 from game.profile import puzzle_key
 from solver.levels import PLAYABLE_LEVELS, Level
@@ -93,17 +94,17 @@ def fault_of(made: MadePuzzle) -> str | None:
 
 class PuzzleSupply:
     """The bank (at ``bank_dir``, default the shipped one) and the reserve (in ``folder``,
-    default the user data folder, saved through ``writer``, a storage.BackgroundWriter)."""
+    default the user data folder, saved through ``writer``, a BackgroundWriter)."""
 
     def __init__(
         self,
         folder: str | os.PathLike[str] | None = None,
-        writer: storage.BackgroundWriter | None = None,
+        writer: BackgroundWriter | None = None,
         bank_dir: str | os.PathLike[str] | None = None,
         reserve_size: int = RESERVE_SIZE,
     ):
         self.folder = Path(folder) if folder is not None else storage.data_dir()
-        self.writer = writer or storage.BackgroundWriter()
+        self.writer = writer or BackgroundWriter()
         self.bank_dir = Path(bank_dir) if bank_dir is not None else BANK_DIR
         self.reserve_size = reserve_size
         self.reserve: dict[Level, list[dict[str, Any]]] = {level: [] for level in PLAYABLE_LEVELS}

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import folder_lock
 from game import input as act
-from game import storage
 from game import theme as th
 from game.app import App
 from game.profile import Profile
@@ -307,18 +307,18 @@ def test_every_window_asks_for_the_lock_on_one_byte_clear_of_the_process_id(tmp_
         asked_at.append(handle.tell())
         return True
 
-    monkeypatch.setattr(storage, "_try_lock", try_lock)
+    monkeypatch.setattr(folder_lock, "_try_lock", try_lock)
     for left in ("", "12345", "123456789"):
         (tmp_path / "sudoku.lock").write_text(left)
-        lock = storage.FolderLock(tmp_path)
+        lock = folder_lock.FolderLock(tmp_path)
         assert lock.acquire() is None
         lock.release()
-    assert asked_at == [storage.LOCK_BYTE] * 3 and storage.LOCK_BYTE > 20  # a process id is at most 20 digits
+    assert asked_at == [folder_lock.LOCK_BYTE] * 3 and folder_lock.LOCK_BYTE > 20  # a process id is at most 20 digits
 
 
 def test_a_lock_file_the_system_will_not_read_names_no_owner_and_raises_nothing(tmp_path, monkeypatch):
     (tmp_path / "sudoku.lock").write_text("4242")
-    monkeypatch.setattr(storage, "_try_lock", lambda handle: False)  # another window holds it
+    monkeypatch.setattr(folder_lock, "_try_lock", lambda handle: False)  # another window holds it
 
     class Barred:  # Windows, where reading a locked byte fails
         def __init__(self, *args, **kwargs):
@@ -333,8 +333,8 @@ def test_a_lock_file_the_system_will_not_read_names_no_owner_and_raises_nothing(
         def close(self):
             self.closed = True
 
-    monkeypatch.setattr(storage, "open", Barred, raising=False)
-    assert storage.FolderLock(tmp_path).acquire() == 0  # another window, unknown: no traceback
+    monkeypatch.setattr(folder_lock, "open", Barred, raising=False)
+    assert folder_lock.FolderLock(tmp_path).acquire() == 0  # another window, unknown: no traceback
 
 
 HUGE = "1" + "0" * 400  # a JSON integer no float holds: math.isfinite and float() raise on it

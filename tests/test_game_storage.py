@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from game import storage
-from game.storage import BackgroundWriter, ReadResult, read_json, write_json
+from game.background_writer import BackgroundWriter
+from game.storage import ReadResult, read_json, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 KIND = "sudoku-save"
