@@ -162,3 +162,11 @@ def is_disc(surface, board: BoardView, c: int, digit: int, colour) -> bool:
     over 55% of the disc's area, whatever the board's size)."""
     r = board.painter.radius
     return disc_pixels(surface, board, c, digit, colour) > 0.55 * math.pi * r * r
+
+
+def solve_by_hand(game: Game) -> None:
+    """Type SOLUTION's digit into every open cell of ``game``, as a player would."""
+    for index, digit in enumerate(SOLUTION):
+        if not game.state.values[index]:
+            game.select([index])
+            game.input_digit(int(digit))

@@ -12,7 +12,7 @@ from game.savegame import game_from_data, game_to_data
 from game.scenes.stats import daily_text
 from game.session import Game
 from game.stats import Stats
-from tests.gameplay import SOLUTION, FakeClock, generated, make_game
+from tests.gameplay import FakeClock, generated, make_game, solve_by_hand
 
 TODAY = datetime.date(2026, 11, 26)
 
@@ -75,10 +75,7 @@ def test_a_saved_daily_game_keeps_its_date_and_a_bad_date_is_refused():
 
 
 def solve(game: Game) -> None:
-    for cell, digit in enumerate(SOLUTION):
-        if not game.state.values[cell]:
-            game.select([cell])
-            game.input_digit(int(digit))
+    solve_by_hand(game)
     assert game.solved
 
 

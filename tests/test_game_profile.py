@@ -27,7 +27,6 @@ from tests.gameplay import (
     FRAME,
     R1C3,
     R1C4,
-    SOLUTION,
     FakeClock,
     key,
     make_game,
@@ -35,6 +34,7 @@ from tests.gameplay import (
     pixels,
     play,
     run_until,
+    solve_by_hand,
 )
 
 
@@ -132,10 +132,7 @@ def test_a_win_is_counted_and_a_first_win_is_a_new_best(app):
     scene = play(app)
     game = scene.game
     app.clock.now += 42
-    for cell in range(81):
-        if not game.state.values[cell]:
-            game.select([cell])
-            game.input_digit(int(SOLUTION[cell]))
+    solve_by_hand(game)
     run_until(app, lambda: isinstance(app.scene, WinScene), frames=int(FLOURISH_SECONDS / FRAME) + 10)
     record = app.profile.stats.level(Level.MEDIUM)
     assert record.won == 1 and record.best_time == 42 and record.streak == 1
@@ -149,10 +146,7 @@ def test_a_win_left_during_its_flourish_is_still_counted_and_kept(screen, tmp_pa
     game = scene.game
     app.profile.history_start(game.puzzle, "bank")
     app.clock.now += 42
-    for cell in range(81):
-        if not game.state.values[cell]:
-            game.select([cell])
-            game.input_digit(int(SOLUTION[cell]))
+    solve_by_hand(game)
     app.frame([], FRAME)  # the flourish starts
     assert scene.flourish is not None and scene.flourish < FLOURISH_SECONDS
     if leave == "escape":
@@ -176,10 +170,7 @@ def test_a_game_pasted_in_after_a_win_has_its_own_win_counted(screen, tmp_path):
     for game in (scene.game, None):
         if game is None:  # what _poll_paste does with a checked paste
             game = scene.game = app.new_puzzle(generated(level=Level.EASY), counted=False)
-        for cell in range(81):
-            if not game.state.values[cell]:
-                game.select([cell])
-                game.input_digit(int(SOLUTION[cell]))
+        solve_by_hand(game)
         app.frame([], FRAME)
     assert [r.result for r in app.profile.history.records] == ["won", "won"]
     assert scene.new_best is False  # the pasted game is not counted: no best time

@@ -37,6 +37,7 @@ from tests.gameplay import (
     key,
     play,
     run_until,
+    solve_by_hand,
 )
 
 # --- scenes and flow ---------------------------------------------------------------------------------------
@@ -116,10 +117,7 @@ def test_the_daily_under_way_goes_on_and_a_daily_won_again_is_not_counted(app, f
         and app.scene.game is game
         and fake_generate.calls == [(Level.MEDIUM, fake_generate.calls[0][1])]
     )
-    for cell in range(81):
-        if not game.state.values[cell]:
-            game.select([cell])
-            game.input_digit(int(SOLUTION[cell]))
+    solve_by_hand(game)
     run_until(app, lambda: isinstance(app.scene, WinScene), frames=int(FLOURISH_SECONDS / FRAME) + 10)
     won = app.profile.stats.level(Level.MEDIUM)
     assert won.won == 1
